@@ -1,0 +1,180 @@
+/**
+ * The schema lint: the rules a form's JSON must follow so the browser, the server and the CLI agree and every
+ * message a user can meet is written by a person. Pure: it takes parsed files and returns problems.
+ */
+import { createAjv } from '../../src/shared/validation/ajv-setup';
+
+type Node = Record<string, unknown>;
+
+/** One problem: the file, the JSON pointer inside it, and what is wrong. */
+export interface Problem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+const DRAFTS = new Set([
+  'https://json-schema.org/draft/2019-09/schema',
+  'http://json-schema.org/draft-07/schema#',
+  'http://json-schema.org/draft-07/schema',
+]);
+
+/** Keywords an `errorMessage` object may name besides validation keywords present in the node. */
+const ERROR_MESSAGE_META = new Set(['required', 'properties', 'items', '_']);
+
+function isNode(v: unknown): v is Node {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function esc(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Calls `visit` on every schema node (root, properties, items, branches, allOf items) with its pointer. */
+function walkSchema(node: Node, pointer: string, visit: (node: Node, pointer: string) => void): void {
+  visit(node, pointer);
+  if (isNode(node.properties)) {
+    for (const [name, child] of Object.entries(node.properties)) {
+      if (isNode(child)) walkSchema(child, `${pointer}/properties/${esc(name)}`, visit);
+    }
+  }
+  for (const key of ['items', 'if', 'then', 'else', 'not'] as const) {
+    const child = node[key];
+    if (isNode(child)) walkSchema(child, `${pointer}/${key}`, visit);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const list = node[key];
+    if (Array.isArray(list)) list.forEach((child, i) => isNode(child) && walkSchema(child, `${pointer}/${key}/${i}`, visit));
+  }
+}
+
+/** The property schemas an object node offers to data, including those its branches add (by name). */
+function propertiesOf(node: Node): Map<string, Node[]> {
+  const out = new Map<string, Node[]>();
+  const add = (n: Node): void => {
+    if (isNode(n.properties)) {
+      for (const [name, child] of Object.entries(n.properties)) {
+        if (isNode(child)) out.set(name, [...(out.get(name) ?? []), child]);
+      }
+    }
+    for (const key of ['then', 'else'] as const) if (isNode(n[key])) add(n[key] as Node);
+    if (Array.isArray(n.allOf)) n.allOf.forEach((c) => isNode(c) && add(c));
+  };
+  add(node);
+  return out;
+}
+
+function lintSchema(id: string, schema: Node, file: string): Problem[] {
+  const problems: Problem[] = [];
+  const at = (pointer: string, message: string): void => void problems.push({ file, pointer, message });
+
+  if (schema.$id !== id) at('/$id', `"$id" must be the form id "${id}" (found ${JSON.stringify(schema.$id)})`);
+  if (typeof schema.$schema !== 'string' || !DRAFTS.has(schema.$schema)) {
+    at('/$schema', '"$schema" must be draft 2019-09 or draft-07');
+  }
+  if (schema.type !== 'object') at('/type', 'a form schema must be "type": "object"');
+
+  try {
+    createAjv().compile(schema);
+  } catch (err) {
+    at('', `does not compile: ${(err as Error).message}`);
+  }
+
+  walkSchema(schema, '', (node, pointer) => {
+    // Every required field has its own message, in the node that requires it.
+    if (Array.isArray(node.required)) {
+      const em = node.errorMessage;
+      const messages = isNode(em) && isNode(em.required) ? em.required : {};
+      for (const field of node.required as string[]) {
+        if (pointer.includes('/if') && pointer.endsWith('/if')) continue;
+        if (typeof messages[field] !== 'string' || (messages[field] as string).trim() === '') {
+          at(`${pointer}/required`, `required field "${field}" has no message: add errorMessage.required.${field}`);
+        }
+      }
+    }
+    // An `if` that tests a field also requires it, or an empty form would open the branch.
+    if (isNode(node.if)) {
+      const cond = node.if;
+      const tested = isNode(cond.properties) ? Object.keys(cond.properties) : [];
+      const required = Array.isArray(cond.required) ? (cond.required as string[]) : [];
+      for (const field of tested) {
+        if (!required.includes(field)) {
+          at(`${pointer}/if`, `"if" tests "${field}" but does not require it: add "required": ["${field}"] to the "if"`);
+        }
+      }
+    }
+    // Messages name keywords that exist: a typo would silently fall back to Ajv's English.
+    if (isNode(node.errorMessage)) {
+      for (const key of Object.keys(node.errorMessage)) {
+        if (ERROR_MESSAGE_META.has(key) || key in node) continue;
+        at(`${pointer}/errorMessage/${esc(key)}`, `message for "${key}", but this schema has no "${key}" keyword`);
+      }
+    }
+    // Every field shown to a person has a label.
+    if (/\/properties\/[^/]+$/.test(pointer) && !pointer.includes('/if/') && typeof node.title !== 'string') {
+      const inBranch = /\/(then|else)\//.test(pointer) && !('type' in node);
+      if (!inBranch) at(pointer, 'field has no "title" (its label)');
+    }
+  });
+  return problems;
+}
+
+function lintUiSchema(id: string, ui: Node, schema: Node, file: string): Problem[] {
+  const problems: Problem[] = [];
+  const visit = (uiNode: Node, schemaNode: Node, pointer: string): void => {
+    const props = propertiesOf(schemaNode);
+    for (const [key, value] of Object.entries(uiNode)) {
+      if (key.startsWith('ui:')) {
+        if (key === 'ui:order' && Array.isArray(value)) {
+          for (const name of value as string[]) {
+            if (name !== '*' && !props.has(name)) {
+              problems.push({ file, pointer: `${pointer}/ui:order`, message: `"${name}" in ui:order is not a field of ${id}` });
+            }
+          }
+        }
+        if (key === 'ui:options' && isNode(value) && Array.isArray(value.groups)) {
+          (value.groups as Node[]).forEach((group, i) => {
+            for (const name of (group.fields as string[] | undefined) ?? []) {
+              if (!props.has(name)) {
+                problems.push({
+                  file,
+                  pointer: `${pointer}/ui:options/groups/${i}`,
+                  message: `"${name}" in group "${String(group.title)}" is not a field of ${id}`,
+                });
+              }
+            }
+          });
+        }
+        continue;
+      }
+      if (key === 'items' && isNode(value) && isNode(schemaNode.items)) {
+        visit(value, schemaNode.items, `${pointer}/items`);
+        continue;
+      }
+      const targets = props.get(key);
+      if (!targets) {
+        problems.push({ file, pointer: `${pointer}/${esc(key)}`, message: `"${key}" is not a field of ${id}` });
+        continue;
+      }
+      if (isNode(value)) visit(value, targets[0]!, `${pointer}/${esc(key)}`);
+    }
+  };
+  visit(ui, schema, '');
+  return problems;
+}
+
+/** Lints every form: schema rules, ui-schema keys, and that each schema has a ui-schema and the reverse. */
+export function lintForms(schemas: Record<string, Node>, uiSchemas: Record<string, Node>): Problem[] {
+  const problems: Problem[] = [];
+  for (const [id, schema] of Object.entries(schemas)) {
+    const file = `schemas/${id}.schema.json`;
+    problems.push(...lintSchema(id, schema, file));
+    const ui = uiSchemas[id];
+    if (!ui) problems.push({ file: `ui-schemas/${id}.ui.json`, pointer: '', message: `missing: every form needs a ui-schema` });
+    else problems.push(...lintUiSchema(id, ui, schema, `ui-schemas/${id}.ui.json`));
+  }
+  for (const id of Object.keys(uiSchemas)) {
+    if (!schemas[id]) problems.push({ file: `ui-schemas/${id}.ui.json`, pointer: '', message: `no schemas/${id}.schema.json for this ui-schema` });
+  }
+  return problems;
+}

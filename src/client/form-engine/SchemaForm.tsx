@@ -1,0 +1,263 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import { withTheme } from '@rjsf/core';
+import { Theme } from '@rjsf/mui';
+import { getUiOptions, type RJSFSchema } from '@rjsf/utils';
+import type { FormDataMap, FormId } from '../../shared/generated/form-types';
+import { declaredPropertyNames, normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
+import { loadFormDefinition, type FormDefinition } from './definitions';
+import { pointerToId, toErrorSchema, topField } from './error-schema';
+import type { EngineContext } from './engine-context';
+import { groupsOf } from './templates/GroupedObjectFieldTemplate';
+import { widgets, templates } from './registry';
+
+const ThemedForm = withTheme(Theme);
+
+/** The props of the generic form. `F` is the form id; data is typed from the generated types. */
+export interface SchemaFormProps<F extends FormId> {
+  formId: F;
+  /** Data to start from (read when the form mounts). */
+  initialData?: Partial<FormDataMap[F]>;
+  /** Called with valid, typed data; fields of branches not taken are already dropped. */
+  onSubmit: (data: FormDataMap[F]) => void | Promise<void>;
+  /** Called with the data after every change (for drafts). */
+  onChange?: (data: Partial<FormDataMap[F]>) => void;
+  /** True while the page's request runs: the submit button shows progress and cannot be pressed again. */
+  busy?: boolean;
+  /** Field errors answered by the server (same shape and messages); each disappears when its field is edited. */
+  serverErrors?: readonly FieldError[];
+  /** Overrides the ui-schema's submit button text. */
+  submitText?: string;
+  /** Hides the schema's title and description (when the page already shows them). */
+  hideTitle?: boolean;
+  /** Resolves stored file ids to URLs for previews. */
+  fileUrl?: (fileId: string) => Promise<string>;
+  /** Extra buttons beside the submit button. */
+  actions?: ReactNode;
+  /** Called when the step changes in a stepped form (0-based). */
+  onStepChange?: (step: number) => void;
+}
+
+/** Validates data with the form's RJSF validator (runtime or precompiled) and returns the shared field errors. */
+export function validateWithDefinition(def: FormDefinition, data: unknown): FieldError[] {
+  const { errors } = def.validator.rawValidation(def.schema, data);
+  return normalizeErrors((errors ?? []) as RawAjvError[], declaredNames(def.schema));
+}
+
+const declaredCache = new WeakMap<object, Set<string>>();
+function declaredNames(schema: RJSFSchema): Set<string> {
+  let names = declaredCache.get(schema);
+  if (!names) {
+    names = declaredPropertyNames(schema);
+    declaredCache.set(schema, names);
+  }
+  return names;
+}
+
+/** Whether an RJSF input id is the field at `id` or inside it. */
+function within(inputId: string, id: string): boolean {
+  return inputId === id || inputId.startsWith(`${id}_`);
+}
+
+function plain<T>(data: unknown): T {
+  return JSON.parse(JSON.stringify(data ?? {})) as T;
+}
+
+/**
+ * The one generic form: renders any form from its schema and ui-schema, shows each schema message under its own
+ * field once the field is touched (all of them after a submit attempt), and calls back with typed data.
+ */
+export function SchemaForm<F extends FormId>(props: SchemaFormProps<F>) {
+  const [def, setDef] = useState<FormDefinition | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setDef(null);
+    setFailed(false);
+    loadFormDefinition(props.formId).then(
+      (d) => live && setDef(d),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [props.formId]);
+
+  if (failed) {
+    return <Alert severity="error">This form could not be loaded. Check your connection and reload the page.</Alert>;
+  }
+  if (!def) {
+    return (
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
+        <CircularProgress size={24} aria-hidden />
+        Loading the form…
+      </Box>
+    );
+  }
+  return <LoadedForm key={def.formId} def={def} {...props} />;
+}
+
+function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDefinition }) {
+  const { def, busy = false, hideTitle = false } = props;
+  const formRef = useRef<HTMLDivElement>(null);
+  const [formData, setFormData] = useState<Record<string, unknown>>(() => plain(props.initialData));
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<readonly FieldError[]>(props.serverErrors ?? []);
+  const [step, setStep] = useState(0);
+
+  useEffect(() => setServerErrors(props.serverErrors ?? []), [props.serverErrors]);
+
+  const groups = groupsOf(def.uiSchema as Record<string, unknown>);
+  const stepped = getUiOptions(def.uiSchema).steps === true && groups.length > 1;
+  const lastStep = stepped ? groups.length - 1 : 0;
+
+  const errors = useMemo(() => validateWithDefinition(def, formData), [def, formData]);
+
+  const visible = useMemo(() => {
+    const shown = errors.filter((e) => {
+      if (submitted) return true;
+      if (revealed.has(topField(e.path))) return true;
+      const id = pointerToId(e.path);
+      for (const t of touched) if (within(t, id) || within(id, t)) return true;
+      return false;
+    });
+    return [...shown, ...serverErrors];
+  }, [errors, submitted, revealed, touched, serverErrors]);
+
+  const extraErrors = useMemo(() => toErrorSchema(visible.filter((e) => e.path !== '')), [visible]);
+  const formLevel = visible.filter((e) => e.path === '');
+
+  function stepOf(pointer: string): number {
+    const field = topField(pointer);
+    const i = groups.findIndex((g) => g.fields.includes(field));
+    return i === -1 ? lastStep : i;
+  }
+
+  function focusField(pointer: string): void {
+    // Let React render the step and the messages first.
+    setTimeout(() => {
+      const id = pointerToId(pointer);
+      const root = formRef.current;
+      const el =
+        root?.querySelector<HTMLElement>(`#${CSS.escape(id)}`) ??
+        root?.querySelector<HTMLElement>(`[data-field-id="${CSS.escape(id)}"]`) ??
+        root?.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}"]`);
+      if (el) {
+        el.focus();
+        el.scrollIntoView?.({ block: 'center' });
+      }
+    }, 0);
+  }
+
+  function goToStep(next: number): void {
+    setStep(next);
+    props.onStepChange?.(next);
+    formRef.current?.scrollIntoView?.({ block: 'start' });
+  }
+
+  function next(): void {
+    const fields = new Set(groups[step]?.fields ?? []);
+    const stepErrors = errors.filter((e) => fields.has(topField(e.path)));
+    if (stepErrors.length > 0) {
+      setRevealed((r) => new Set([...r, ...fields]));
+      focusField(stepErrors[0]!.path);
+      return;
+    }
+    goToStep(Math.min(step + 1, lastStep));
+  }
+
+  function submit(data: Record<string, unknown>): void {
+    if (busy) return;
+    const current = validateWithDefinition(def, data);
+    if (current.length > 0) {
+      setSubmitted(true);
+      const first = current.find((e) => e.path !== '') ?? current[0]!;
+      if (stepped) goToStep(stepOf(first.path));
+      focusField(first.path);
+      return;
+    }
+    void props.onSubmit(plain<FormDataMap[F]>(data));
+  }
+
+  const context: EngineContext = { fileUrl: props.fileUrl, step: stepped ? step : undefined, hideTitle };
+  const submitText =
+    props.submitText ?? (getUiOptions(def.uiSchema).submitButtonOptions?.submitText as string | undefined) ?? 'Submit';
+  const errorCount = visible.length;
+
+  return (
+    <Box ref={formRef}>
+      {stepped && (
+        <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }} aria-label="Form steps">
+          {groups.map((g, i) => (
+            <Step key={g.title} completed={i < step}>
+              <StepLabel>{g.title}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+      )}
+      {submitted && errorCount > 0 && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {errorCount === 1 ? 'Please correct the highlighted field.' : `Please correct the ${errorCount} highlighted fields.`}
+          {formLevel.map((e) => (
+            <div key={e.message}>{e.message}</div>
+          ))}
+        </Alert>
+      )}
+      <ThemedForm
+        schema={def.schema}
+        uiSchema={def.uiSchema}
+        validator={def.validator}
+        formData={formData}
+        widgets={widgets}
+        templates={templates}
+        formContext={context}
+        noValidate
+        noHtml5Validate
+        showErrorList={false}
+        omitExtraData
+        liveOmit="onChange"
+        extraErrors={extraErrors}
+        onChange={(e, id) => {
+          const data = (e.formData ?? {}) as Record<string, unknown>;
+          setFormData(data);
+          if (id) setServerErrors((list) => list.filter((err) => !within(id, pointerToId(err.path))));
+          props.onChange?.(plain(data));
+        }}
+        onBlur={(id) => setTouched((t) => (t.has(id) ? t : new Set([...t, id])))}
+        onSubmit={(e) => submit((e.formData ?? {}) as Record<string, unknown>)}
+      >
+        <Box sx={{ display: 'flex', gap: 2, mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+          {stepped && step > 0 && (
+            <Button type="button" variant="outlined" onClick={() => goToStep(step - 1)} disabled={busy}>
+              Back
+            </Button>
+          )}
+          {stepped && step < lastStep ? (
+            <Button type="button" variant="contained" onClick={next}>
+              Next
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy}
+              aria-busy={busy}
+              startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            >
+              {submitText}
+            </Button>
+          )}
+          {props.actions}
+        </Box>
+      </ThemedForm>
+    </Box>
+  );
+}

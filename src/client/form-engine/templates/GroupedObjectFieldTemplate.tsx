@@ -1,0 +1,94 @@
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { getUiOptions, type ObjectFieldTemplateProps, type RJSFSchema } from '@rjsf/utils';
+import { Templates } from '@rjsf/mui';
+import type { EngineContext } from '../engine-context';
+
+/** A titled group of fields, from a ui-schema's `ui:options.groups`. */
+export interface FieldGroup {
+  title: string;
+  fields: string[];
+}
+
+/** The groups a ui-schema declares at its root (empty when it declares none). */
+export function groupsOf(uiSchema: Record<string, unknown> | undefined): FieldGroup[] {
+  const options = getUiOptions(uiSchema ?? {});
+  return Array.isArray(options.groups) ? (options.groups as FieldGroup[]) : [];
+}
+
+const WIDE_WIDGETS = new Set(['textarea', 'imageUpload']);
+
+/** Short fields sit two to a row on wide screens; long ones (text areas, uploads, lists) take the whole row. */
+function isWide(name: string, schema: RJSFSchema, uiSchema: Record<string, unknown> | undefined): boolean {
+  const fieldSchema = schema.properties?.[name];
+  const type = typeof fieldSchema === 'object' ? fieldSchema.type : undefined;
+  const widget = (uiSchema?.[name] as Record<string, unknown> | undefined)?.['ui:widget'];
+  return type === 'array' || type === 'object' || (typeof widget === 'string' && WIDE_WIDGETS.has(widget));
+}
+
+const DefaultObjectFieldTemplate = Templates.ObjectFieldTemplate!;
+
+/**
+ * The root object of a form with `ui:options.groups` is shown as titled sections; with `ui:options.steps` the
+ * engine passes the current step in the form context and only that section is shown. Other objects render as
+ * the theme renders them.
+ */
+export default function GroupedObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { properties, fieldPathId, uiSchema, schema, registry, title, description } = props;
+  const groups = groupsOf(uiSchema as Record<string, unknown>);
+  const context = registry.formContext as EngineContext | undefined;
+  const isRoot = fieldPathId.path.length === 0;
+  const showHeading = !(isRoot && context?.hideTitle);
+  if (groups.length === 0 || !isRoot) {
+    return showHeading ? (
+      <DefaultObjectFieldTemplate {...props} />
+    ) : (
+      <DefaultObjectFieldTemplate {...props} title="" description={undefined} />
+    );
+  }
+  const step = context?.step;
+  const byName = new Map(properties.map((p) => [p.name, p]));
+  const grouped = new Set(groups.flatMap((g) => g.fields));
+  const rest = properties.filter((p) => !grouped.has(p.name)).map((p) => p.name);
+  const sections = groups.map((g, i) => ({ ...g, fields: i === groups.length - 1 ? [...g.fields, ...rest] : g.fields }));
+  const shown = step === undefined ? sections : sections.slice(step, step + 1);
+
+  return (
+    <Box>
+      {title && showHeading && step === undefined && (
+        <Typography variant="h5" component="h2" gutterBottom>
+          {title}
+        </Typography>
+      )}
+      {description && showHeading && step === undefined && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {description}
+        </Typography>
+      )}
+      {shown.map((section) => {
+        const headingId = `${fieldPathId.$id}__group_${section.title.replace(/\W+/g, '_')}`;
+        return (
+          <Box component="section" key={section.title} aria-labelledby={headingId} sx={{ mb: 3 }}>
+            <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1.5 }}>
+              {section.title}
+            </Typography>
+            <Grid container spacing={2}>
+              {section.fields.map((name) => {
+                const element = byName.get(name);
+                if (!element) return null;
+                if (element.hidden) return <Box key={name}>{element.content}</Box>;
+                const wide = isWide(name, schema, uiSchema as Record<string, unknown>);
+                return (
+                  <Grid key={name} size={{ xs: 12, md: wide ? 12 : 6 }}>
+                    {element.content}
+                  </Grid>
+                );
+              })}
+            </Grid>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

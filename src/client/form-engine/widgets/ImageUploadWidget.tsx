@@ -1,0 +1,115 @@
+import { useEffect, useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormLabel from '@mui/material/FormLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
+import { fileNameOf, readFileAsDataUrl } from '../file-data-url';
+import type { EngineContext } from '../engine-context';
+
+/** Accepted types, as the schemas say: png, jpeg, jpg. */
+const ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
+
+/**
+ * An image upload with a preview. The value is a named `data:` URL (a new file) or `file:<id>` (a file the server
+ * already holds, shown through the form context's `fileUrl`). Type and size rules come from the schema.
+ */
+export default function ImageUploadWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, label, hideLabel, rawErrors = [], onChange, onBlur, registry } = props;
+  const context = registry.formContext as EngineContext | undefined;
+  const text = typeof value === 'string' ? value : '';
+  const [progress, setProgress] = useState<number | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [storedUrl, setStoredUrl] = useState<string | null>(null);
+  const inputId = useId();
+
+  useEffect(() => {
+    let live = true;
+    setStoredUrl(null);
+    if (text.startsWith('file:') && context?.fileUrl) {
+      context.fileUrl(text.slice(5)).then(
+        (url) => live && setStoredUrl(url),
+        () => live && setStoredUrl(null),
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [text, context]);
+
+  const previewSrc = text.startsWith('data:image/') ? text : storedUrl;
+  const name = text.startsWith('data:') ? fileNameOf(text) : text.startsWith('file:') ? 'Stored file' : undefined;
+  const shownLabel = labelValue(label, hideLabel) ?? 'Image';
+
+  async function choose(file: File | undefined): Promise<void> {
+    if (!file) return;
+    setReadError(null);
+    setProgress(0);
+    try {
+      const url = await readFileAsDataUrl(file, setProgress);
+      onChange(url);
+      onBlur(id, url);
+    } catch {
+      setReadError('The file could not be read. Choose it again.');
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <FormLabel htmlFor={inputId} required={required} error={rawErrors.length > 0}>
+        {shownLabel}
+      </FormLabel>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Button component="label" variant="outlined" disabled={disabled || readonly}>
+          {text ? 'Replace image' : 'Choose image'}
+          <input
+            id={inputId}
+            data-field-id={id}
+            type="file"
+            accept={ACCEPT}
+            hidden
+            aria-describedby={ariaDescribedByIds(id)}
+            onChange={(e) => {
+              void choose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+        </Button>
+        {text && !disabled && !readonly && (
+          <Button
+            variant="text"
+            color="inherit"
+            onClick={() => {
+              onChange(undefined);
+              onBlur(id, undefined);
+            }}
+          >
+            Remove
+          </Button>
+        )}
+        {name && (
+          <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+            {name}
+          </Typography>
+        )}
+      </Box>
+      {progress !== null && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={`Reading ${shownLabel}`} />}
+      {readError && (
+        <Typography variant="body2" color="error" role="alert">
+          {readError}
+        </Typography>
+      )}
+      {previewSrc && (
+        <Box
+          component="img"
+          src={previewSrc}
+          alt={`Preview of ${shownLabel}`}
+          sx={{ maxWidth: 240, maxHeight: 180, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Node-only: reads the schema files from disk. Used by the server, the CLI and the scripts (never the browser,
+ * which bundles the same files). A directory can be given so a temporary copy can be checked.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { JsonSchema } from './catalog';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The repository's `schemas/` directory, or `SCHEMAS_DIR` when set. */
+export function defaultSchemasDir(): string {
+  return process.env.SCHEMAS_DIR ? resolve(process.env.SCHEMAS_DIR) : join(ROOT, 'schemas');
+}
+
+/** The repository's `ui-schemas/` directory, or `UI_SCHEMAS_DIR` when set. */
+export function defaultUiSchemasDir(): string {
+  return process.env.UI_SCHEMAS_DIR ? resolve(process.env.UI_SCHEMAS_DIR) : join(ROOT, 'ui-schemas');
+}
+
+/** The repository root (where package.json lives). */
+export function repoRoot(): string {
+  return ROOT;
+}
+
+/** Reads every `<id><suffix>` file of a directory as JSON, keyed by id. Throws with the file name on bad JSON. */
+export function readJsonDir(dir: string, suffix: string): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.endsWith(suffix)) continue;
+    const file = join(dir, name);
+    try {
+      out[name.slice(0, -suffix.length)] = JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
+    } catch (err) {
+      throw new Error(`${file}: ${(err as Error).message}`);
+    }
+  }
+  return out;
+}
+
+/** Reads every form schema of a directory (default: the repository's), keyed by form id. */
+export function loadSchemas(dir: string = defaultSchemasDir()): Record<string, JsonSchema> {
+  return readJsonDir(dir, '.schema.json');
+}
+
+/** Reads every ui-schema of a directory (default: the repository's), keyed by form id. */
+export function loadUiSchemas(dir: string = defaultUiSchemasDir()): Record<string, JsonSchema> {
+  return readJsonDir(dir, '.ui.json');
+}

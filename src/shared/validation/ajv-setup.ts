@@ -1,0 +1,96 @@
+/**
+ * The one Ajv set-up shared by the browser (RJSF, runtime or precompiled), the server and the CLI.
+ * Every consumer builds its Ajv instance from these pieces, so a schema can never mean two things.
+ */
+import Ajv2019 from 'ajv/dist/2019.js';
+import type { Options, KeywordCxt } from 'ajv';
+import { _ } from 'ajv';
+import addFormats from 'ajv-formats';
+import addErrors from 'ajv-errors';
+
+type AjvInstance = InstanceType<typeof Ajv2019>;
+
+/** The Ajv class: draft 2019-09, so `unevaluatedProperties` can see through `if/then` branches. */
+export const AjvClass = Ajv2019;
+
+/**
+ * Options. They include RJSF's own defaults (verbose, strict off, multipleOfPrecision) so the RJSF validator
+ * built from them behaves exactly like the server's. `removeAdditional` stays off: unknown fields are refused.
+ */
+export const AJV_OPTIONS: Options = {
+  allErrors: true,
+  verbose: true,
+  strict: false,
+  multipleOfPrecision: 8,
+  discriminator: false,
+  removeAdditional: false,
+  useDefaults: false,
+  coerceTypes: false,
+};
+
+const PHONE = String.raw`\+?[0-9][0-9 -]{6,18}[0-9]`;
+const EMAIL = String.raw`[^\s@]+@[^\s@]+\.[^\s@]+`;
+
+/**
+ * Custom formats, all RegExp so the precompiled (standalone) validators can inline them.
+ * - `phone`: digits with an optional leading +, spaces and dashes allowed between digits (8 to 20 characters).
+ * - `email-or-phone`: what the sign-in box accepts.
+ * - `upload`: a file field's value, a `data:` URL (a new upload) or `file:<uuid>` (a file the server already holds).
+ */
+export const CUSTOM_FORMATS: Record<string, RegExp> = {
+  phone: new RegExp(`^${PHONE}$`),
+  'email-or-phone': new RegExp(`^(?:${EMAIL}|${PHONE})$`),
+  upload: /^(?:data:[^,]*,|file:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$)/,
+};
+
+/**
+ * `matchesField: "<sibling>"` on a property: its value must equal the sibling property's value
+ * (retype password). The error sits on the property itself, so its message shows under that field.
+ * Generated as code (not a closure) so standalone compilation keeps it.
+ */
+function addMatchesField(ajv: AjvInstance): void {
+  ajv.addKeyword({
+    keyword: 'matchesField',
+    schemaType: 'string',
+    error: { message: 'must match the other field' },
+    code(cxt: KeywordCxt) {
+      const { data, schema, it } = cxt;
+      if (it.dataLevel === 0) return;
+      cxt.fail(_`${it.parentData}[${schema as string}] !== undefined && ${data} !== ${it.parentData}[${schema as string}]`);
+    },
+  });
+}
+
+/**
+ * `atLeastField: "<sibling>"` on a number property: when both are numbers, the value must be at least the
+ * sibling's (a total duration of at least one returning period).
+ */
+function addAtLeastField(ajv: AjvInstance): void {
+  ajv.addKeyword({
+    keyword: 'atLeastField',
+    schemaType: 'string',
+    error: { message: 'must be at least the other field' },
+    code(cxt: KeywordCxt) {
+      const { data, schema, it } = cxt;
+      if (it.dataLevel === 0) return;
+      const other = _`${it.parentData}[${schema as string}]`;
+      cxt.fail(_`typeof ${data} == "number" && typeof ${other} == "number" && ${data} < ${other}`);
+    },
+  });
+}
+
+/** Adds ajv-errors and our keywords. Passed to RJSF as its `extenderFn`; the same function the server uses. */
+export function extendAjv<T extends AjvInstance>(ajv: T): T {
+  addMatchesField(ajv);
+  addAtLeastField(ajv);
+  addErrors(ajv);
+  return ajv;
+}
+
+/** Builds a ready Ajv instance (formats, custom formats, keywords, ajv-errors) for the server and the CLI. */
+export function createAjv(extra: Options = {}): AjvInstance {
+  const ajv = new AjvClass({ ...AJV_OPTIONS, ...extra });
+  addFormats(ajv);
+  for (const [name, re] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, re);
+  return extendAjv(ajv);
+}

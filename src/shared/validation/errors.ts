@@ -1,0 +1,136 @@
+/**
+ * Turns raw Ajv errors into the one error shape every consumer shows: `{ path, message }`, where `path` is the JSON
+ * pointer of the field the message belongs to. The browser, the server's 400 answers and the CLI all go through here.
+ */
+
+/** One field error: the JSON pointer of the field (e.g. `/documents/0/file`) and the schema's message. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** The subset of an Ajv `ErrorObject` this module reads (RJSF hands out the same objects). */
+export interface RawAjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Escapes one JSON-pointer segment (RFC 6901). */
+export function escapePointerSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Splits a JSON pointer into its unescaped segments (`''` → `[]`). */
+export function pointerSegments(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** The property an error names inside the object it was raised on, if the keyword names one. */
+function namedProperty(error: RawAjvError): string | undefined {
+  const p = error.params;
+  for (const key of ['missingProperty', 'additionalProperty', 'unevaluatedProperty']) {
+    const v = p[key];
+    if (typeof v === 'string') return v;
+  }
+  return undefined;
+}
+
+/** The pointer of the field an (inner) Ajv error belongs to: a missing or unknown property points at itself. */
+function fieldPointer(error: RawAjvError): string {
+  const prop = namedProperty(error);
+  return prop === undefined ? error.instancePath : `${error.instancePath}/${escapePointerSegment(prop)}`;
+}
+
+const FALLBACK: Record<string, (e: RawAjvError, declared: Set<string>) => string> = {
+  required: () => 'This field is required',
+  additionalProperties: (e) => `Unknown field "${String(e.params.additionalProperty)}": this form has no such field`,
+  unevaluatedProperties: (e, declared) => {
+    const name = String(e.params.unevaluatedProperty);
+    return declared.has(name)
+      ? `Field "${name}" does not apply to the answers given (its section is not chosen)`
+      : `Unknown field "${name}": this form has no such field`;
+  },
+};
+
+/** Keywords whose own error only repeats what its sub-errors say. */
+const NOISE = new Set(['if', 'allOf', 'anyOf', 'oneOf', 'not', '$ref']);
+
+/** Every property name any `properties` map of the schema declares, at any depth and in any branch. */
+export function declaredPropertyNames(schema: unknown): Set<string> {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(walk);
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'properties' && value !== null && typeof value === 'object') {
+          for (const name of Object.keys(value)) names.add(name);
+        }
+        walk(value);
+      }
+    }
+  };
+  walk(schema);
+  return names;
+}
+
+/**
+ * An `unevaluatedProperties` error for a property the schema does declare, in a branch that failed for another
+ * reason, is an echo of that failure (a failing `then` drops what it evaluated): it is reported only when nothing
+ * else is wrong, i.e. when the field really belongs to a branch the data does not take.
+ */
+function isBranchEcho(error: RawAjvError, declared: Set<string>, hasOtherErrors: boolean): boolean {
+  const inner = error.keyword === 'errorMessage' ? (error.params.errors as RawAjvError[] | undefined)?.[0] : error;
+  if (!inner || inner.keyword !== 'unevaluatedProperties') return false;
+  return hasOtherErrors && declared.has(String(inner.params.unevaluatedProperty));
+}
+
+function isUnevaluated(error: RawAjvError): boolean {
+  const inner = error.keyword === 'errorMessage' ? (error.params.errors as RawAjvError[] | undefined)?.[0] : error;
+  return inner?.keyword === 'unevaluatedProperties';
+}
+
+/**
+ * Normalises Ajv errors (with ajv-errors' `errorMessage` wrappers) into field errors, dropping the noise an `if`
+ * adds ('must match "then" schema'), branch echoes (see `isBranchEcho`; pass the schema's declared names) and
+ * duplicates. Order is kept: the schema's order of evaluation.
+ */
+export function normalizeErrors(
+  errors: readonly RawAjvError[] | null | undefined,
+  declared: Set<string> = new Set(),
+): FieldError[] {
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  const list = errors ?? [];
+  const hasOtherErrors = list.some((e) => !NOISE.has(e.keyword) && !isUnevaluated(e));
+  for (const error of list) {
+    if (isBranchEcho(error, declared, hasOtherErrors)) continue;
+    let path: string;
+    let message: string;
+    if (error.keyword === 'errorMessage') {
+      const inner = (error.params.errors as RawAjvError[] | undefined) ?? [];
+      path = inner.length > 0 ? fieldPointer(inner[0]!) : error.instancePath;
+      message = error.message ?? 'Invalid value';
+    } else {
+      if (NOISE.has(error.keyword)) continue;
+      path = fieldPointer(error);
+      const fallback = FALLBACK[error.keyword];
+      message = fallback ? fallback(error, declared) : capitalise(error.message ?? 'Invalid value');
+    }
+    const key = `${path}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ path, message });
+  }
+  return out;
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '3000'}`;
+
+export default defineConfig({
+  // The page lives in src/client; tests run from the repository root.
+  root: process.env.VITEST ? repo : `${repo}src/client`,
+  publicDir: `${repo}src/client/public`,
+  plugins: [react()],
+  build: {
+    outDir: `${repo}dist/client`,
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 900,
+  },
+  server: {
+    port: 5173,
+    fs: { allow: [repo] },
+    proxy: { '/api': apiTarget },
+  },
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    setupFiles: ['tests/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
