@@ -3,7 +3,7 @@
  * every schema compiles, every required field has a message, every ui-schema key exists in its schema,
  * every `if` that tests a field also requires it, and the generated types are current.
  */
-import { readFileSync } from 'node:fs';
+import { readTextIfExists } from './lib/read-text';
 import { loadSchemas, loadUiSchemas } from '../src/shared/forms/load-schemas';
 import { lintForms, type Problem } from './lib/schema-lint';
 import { renderTypes, TYPES_FILE } from './gen-types';
@@ -14,12 +14,7 @@ export async function checkAll(): Promise<Problem[]> {
   const schemas = loadSchemas();
   const problems = lintForms(schemas, loadUiSchemas());
   if (problems.length === 0) {
-    let current = '';
-    try {
-      current = readFileSync(TYPES_FILE, 'utf8');
-    } catch {
-      current = '';
-    }
+    const current = readTextIfExists(TYPES_FILE);
     if (current !== (await renderTypes(schemas))) {
       problems.push({
         file: 'src/shared/generated/form-types.ts',

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../src/client/form-engine';
 
@@ -13,5 +13,26 @@ describe('SchemaForm', () => {
     await waitFor(() => expect(container.querySelector('#root_email__error')).toHaveTextContent('Email is required'));
     expect(container.querySelector('#root_password__error')).toHaveTextContent('Password is required');
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('SchemaForm conditional branches', () => {
+  it('reveals the Recurring fields, then hides them and drops their values when the choice changes', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<SchemaForm formId="invest" onSubmit={vi.fn()} onChange={onChange} />);
+    await user.click(await screen.findByRole('radio', { name: 'Investment' }));
+    await user.click(await screen.findByRole('radio', { name: 'Recurring' }));
+    const returning = await screen.findByRole('spinbutton', { name: /Returning time/ });
+    await user.type(returning, '3');
+    await user.type(screen.getByRole('spinbutton', { name: /Total duration/ }), '12');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ returningTime: 3, totalDuration: 12 }));
+
+    await user.click(screen.getByRole('radio', { name: 'On-time' }));
+    await waitFor(() => expect(screen.queryByRole('spinbutton', { name: /Returning time/ })).not.toBeInTheDocument());
+    const last = onChange.mock.calls.at(-1)![0] as Record<string, unknown>;
+    expect(last.return).toBe('On-time');
+    expect(last).not.toHaveProperty('returningTime');
+    expect(last).not.toHaveProperty('totalDuration');
   });
 });

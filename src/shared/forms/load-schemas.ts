@@ -33,7 +33,7 @@ export function readJsonDir(dir: string, suffix: string): Record<string, JsonSch
     try {
       out[name.slice(0, -suffix.length)] = JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
     } catch (err) {
-      throw new Error(`${file}: ${(err as Error).message}`);
+      throw new Error(`${file}: ${(err as Error).message}`, { cause: err });
     }
   }
   return out;

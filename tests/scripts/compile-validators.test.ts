@@ -1,0 +1,62 @@
+/**
+ * The precompiled validators the production page uses (no eval) agree with the run-time validator of the server
+ * and the CLI on every form, for valid samples and for a spread of invalid data.
+ */
+import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import { compileValidators } from '../../scripts/compile-validators';
+import { createCatalog } from '../../src/shared/forms/catalog';
+import { loadSchemas } from '../../src/shared/forms/load-schemas';
+import { declaredPropertyNames, normalizeErrors, type RawAjvError } from '../../src/shared/validation/errors';
+import { FORM_IDS } from '../../src/shared/generated/form-types';
+
+const schemas = loadSchemas();
+const catalog = createCatalog(schemas);
+let dir: string;
+
+beforeAll(() => {
+  // Inside the repository, so the generated code's require('ajv/…') resolves as it does in the build.
+  const base = resolve(import.meta.dirname, '../../tmp');
+  mkdirSync(base, { recursive: true });
+  dir = mkdtempSync(join(base, 'precompiled-'));
+  compileValidators(dir);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function precompiledErrors(formId: string, data: unknown) {
+  const require = createRequire(import.meta.url);
+  const fns = require(join(dir, `${formId}.cjs`));
+  const schema = schemas[formId]!;
+  const validator = createPrecompiledValidator(fns, schema);
+  const { errors } = validator.rawValidation(schema, data);
+  return normalizeErrors((errors ?? []) as RawAjvError[], declaredPropertyNames(schema));
+}
+
+/** Valid sample, empty, every field blanked one at a time, wrong types, an extra field. */
+function variants(formId: string): unknown[] {
+  const valid = JSON.parse(readFileSync(join(import.meta.dirname, `../fixtures/forms/${formId}.valid.json`), 'utf8'));
+  const out: unknown[] = [valid, {}, { ...valid, extra: true }];
+  for (const key of Object.keys(valid)) {
+    const { [key]: _dropped, ...rest } = valid;
+    out.push(rest, { ...valid, [key]: 12345 }, { ...valid, [key]: '' });
+  }
+  return out;
+}
+
+describe('precompiled validators', () => {
+  it.each(FORM_IDS)('%s: agree with the run-time validator', (formId) => {
+    for (const data of variants(formId)) {
+      expect(precompiledErrors(formId, data)).toEqual(catalog.validate(formId, data).errors);
+    }
+  });
+
+  it('contain no eval-style code', () => {
+    for (const formId of FORM_IDS) {
+      const code = readFileSync(join(dir, `${formId}.cjs`), 'utf8');
+      expect(code).not.toMatch(/\bnew Function\b|\beval\(/);
+    }
+  });
+});
