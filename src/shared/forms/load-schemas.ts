@@ -44,6 +44,11 @@ export function loadSchemas(dir: string = defaultSchemasDir()): Record<string, J
   return readJsonDir(dir, '.schema.json');
 }
 
+/** Reads the schemas of API bodies that are not forms (`schemas/api/*.schema.json`), keyed by id. */
+export function loadApiSchemas(dir: string = defaultSchemasDir()): Record<string, JsonSchema> {
+  return readJsonDir(join(dir, 'api'), '.schema.json');
+}
+
 /** Reads every ui-schema of a directory (default: the repository's), keyed by form id. */
 export function loadUiSchemas(dir: string = defaultUiSchemasDir()): Record<string, JsonSchema> {
   return readJsonDir(dir, '.ui.json');

@@ -1,0 +1,89 @@
+/**
+ * Builds the Fastify app: configuration and database, the shared form schemas as validation, security headers,
+ * sessions, the API under /api/v1, its OpenAPI document at /api/docs, and the built front end. Tests build it too.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { SmsSender } from './sms';
+import { repoRoot } from '../shared/forms/load-schemas';
+import dbPlugin from './plugins/db';
+import formsPlugin from './plugins/forms';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import authPlugin from './plugins/auth';
+import clientPlugin from './plugins/client';
+import healthRoutes from './routes/health';
+import authRoutes from './routes/auth';
+import devOutboxRoutes from './routes/dev-outbox';
+import newsletterRoutes from './routes/newsletter';
+
+/** Bodies carrying images (3 × 5 MB as base64, plus documents) need room; everything else stays small. */
+export const FORM_BODY_LIMIT = 40 * 1024 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Read form schemas from here instead of the repository's `schemas/`. */
+  schemasDir?: string;
+  /** Replace the SMS sender (tests). */
+  sms?: SmsSender;
+  /** Fastify logger option; defaults to the configured level. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    ajv: { customOptions: { strict: false } },
+  });
+
+  await app.register(dbPlugin, { config, database, sms: options.sms });
+  await app.register(formsPlugin, { schemasDir: options.schemasDir });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(authPlugin);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(swagger, {
+    // Components are named by the schemas' $id (the form ids), not def-0, def-1…
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Halal Fund API',
+        version: '1',
+        description: 'Crowdfunding, donation and Murabaha investment. Bodies are validated by the shared form schemas.',
+      },
+      servers: [{ url: '/api/v1' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(newsletterRoutes);
+      if (app.sms.kind === 'outbox') await api.register(devOutboxRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(clientPlugin, { dir: config.clientDir ?? join(repoRoot(), 'dist/client') });
+  return app;
+}

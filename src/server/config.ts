@@ -1,0 +1,97 @@
+/**
+ * Configuration from environment variables, validated once at start-up. A bad value stops the server with a
+ * message naming the variable and what it accepts.
+ */
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smsProvider: 'outbox' | 'http';
+  smsHttpUrl: string | undefined;
+  smsHttpKey: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  otpTtlSeconds: number;
+  otpResendSeconds: number;
+  sessionTtlDays: number;
+  /** Where the built front end is; served when it exists. */
+  clientDir: string | undefined;
+  /** Sign-in throttling: failures before answers slow down, and before they are refused. */
+  signInSlowAfter: number;
+  signInLockAfter: number;
+  signInLockMinutes: number;
+  /** Requests per minute per address on sign-up, code and reset routes. */
+  authRateLimitPerMinute: number;
+  /** Trust X-Forwarded-For from a proxy in front of the server. */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+  }
+  return raw as T;
+}
+
+/** Reads and checks the configuration; throws `ConfigError` with a clear message when something is wrong. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must be a postgres:// connection string (got "${databaseUrl}")`);
+  }
+  const smsProvider = oneOf(env, 'SMS_PROVIDER', 'outbox', ['outbox', 'http'] as const);
+  const smsHttpUrl = env.SMS_HTTP_URL || undefined;
+  if (smsProvider === 'http') {
+    if (!smsHttpUrl || !/^https?:\/\//.test(smsHttpUrl)) {
+      throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL, the gateway URL (http:// or https://)');
+    }
+    if (!env.SMS_HTTP_KEY) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_KEY, the gateway API key');
+  }
+  const config: Config = {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    smsProvider,
+    smsHttpUrl,
+    smsHttpKey: env.SMS_HTTP_KEY || undefined,
+    logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+    otpTtlSeconds: int(env, 'OTP_TTL_SECONDS', 180, 1, 86_400),
+    otpResendSeconds: int(env, 'OTP_RESEND_SECONDS', 180, 0, 86_400),
+    sessionTtlDays: int(env, 'SESSION_TTL_DAYS', 30, 1, 365),
+    clientDir: env.CLIENT_DIR ? resolve(env.CLIENT_DIR) : undefined,
+    signInSlowAfter: int(env, 'SIGNIN_SLOW_AFTER', 3, 1, 1000),
+    signInLockAfter: int(env, 'SIGNIN_LOCK_AFTER', 8, 1, 1000),
+    signInLockMinutes: int(env, 'SIGNIN_LOCK_MINUTES', 15, 1, 1440),
+    authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    ...overrides,
+  };
+  if (config.signInLockAfter <= config.signInSlowAfter) {
+    throw new ConfigError('SIGNIN_LOCK_AFTER must be greater than SIGNIN_SLOW_AFTER');
+  }
+  return config;
+}

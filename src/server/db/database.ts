@@ -1,0 +1,100 @@
+/**
+ * Opens the database: embedded PGlite in DATA_DIR when DATABASE_URL is unset (locked against a second process),
+ * a PostgreSQL server through `pg` when it is set. Both give the same Kysely query layer and run the same SQL
+ * migrations at start.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import type { DB } from './schema';
+import { lockDataDir, type DirLock } from './lock';
+import { migrate, type ScriptRunner } from './migrate';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, for the start-up log (no password). */
+  where: string;
+  /** Migration names applied by this open. */
+  applied: string[];
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** Run migrations after opening (default true). */
+  migrate?: boolean;
+}
+
+/** pg and PGlite return int8 and numeric as strings: exact money, counts that fit any size. */
+const TEXT_TYPES = { 20: (v: string) => v, 1700: (v: string) => v };
+
+async function openPglite(dataDir: string, runMigrations: boolean): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const lock: DirLock = await lockDataDir(dataDir);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pglite = new PGlite(join(dataDir, 'pglite'), { parsers: TEXT_TYPES });
+    await pglite.waitReady;
+    const runner: ScriptRunner = {
+      exec: async (sql) => {
+        await pglite.exec(sql);
+      },
+      query: async (sql) => (await pglite.query<Record<string, unknown>>(sql)).rows,
+    };
+    const applied = runMigrations ? await migrate(runner) : [];
+    const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+    return {
+      db,
+      kind: 'pglite',
+      where: dataDir,
+      applied,
+      close: async () => {
+        await db.destroy();
+        await lock.release();
+      },
+    };
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string, runMigrations: boolean): Promise<Database> {
+  const { default: pg } = await import('pg');
+  pg.types.setTypeParser(20, (v) => v);
+  pg.types.setTypeParser(1700, (v) => v);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  try {
+    let applied: string[] = [];
+    if (runMigrations) {
+      const client = await pool.connect();
+      try {
+        applied = await migrate({
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+          query: async (sql) => (await client.query(sql)).rows as Record<string, unknown>[],
+        });
+      } finally {
+        client.release();
+      }
+    }
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const safe = new URL(url);
+    safe.password = '';
+    return { db, kind: 'postgres', where: safe.toString(), applied, close: () => db.destroy() };
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+}
+
+/** Opens (and by default migrates) the configured database. */
+export function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const runMigrations = options.migrate ?? true;
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, runMigrations)
+    : openPglite(options.dataDir, runMigrations);
+}

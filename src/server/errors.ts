@@ -1,0 +1,41 @@
+/**
+ * The catalogue of domain failures: each has a status and a message a person can act on. Routes throw these;
+ * the error handler turns them into `{ message, errors? }` answers.
+ */
+import type { FieldError } from '../shared/validation/errors';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, errors);
+export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, message);
+export const forbidden = (message: string) => new AppError(403, message);
+/** Not found, and also the answer for someone else's records: their existence is not revealed. */
+export const notFound = (what = 'This record') => new AppError(404, `${what} was not found.`);
+export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const badGateway = (message: string) => new AppError(502, message);
+
+/** The message of a 400 from schema validation. */
+export const VALIDATION_MESSAGE = 'Please correct the highlighted fields.';
+
+/** Human wording for a wait, e.g. "2 minutes 5 seconds". */
+export function describeWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  const m = Math.floor(s / 60);
+  const r = s % 60;
+  const parts: string[] = [];
+  if (m) parts.push(`${m} minute${m === 1 ? '' : 's'}`);
+  if (r) parts.push(`${r} second${r === 1 ? '' : 's'}`);
+  return parts.join(' ');
+}
