@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { SmsSender } from './sms';
+import { DEFAULT_BODY_LIMIT } from './limits';
 import { repoRoot } from '../shared/forms/load-schemas';
 import dbPlugin from './plugins/db';
 import formsPlugin from './plugins/forms';
@@ -21,9 +22,9 @@ import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import devOutboxRoutes from './routes/dev-outbox';
 import newsletterRoutes from './routes/newsletter';
-
-/** Bodies carrying images (3 × 5 MB as base64, plus documents) need room; everything else stays small. */
-export const FORM_BODY_LIMIT = 40 * 1024 * 1024;
+import profileRoutes from './routes/profile';
+import fileRoutes from './routes/files';
+import staffVerificationRoutes from './routes/staff-verifications';
 
 export interface AppOptions {
   config: Config;
@@ -40,7 +41,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     ajv: { customOptions: { strict: false } },
@@ -78,6 +79,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(newsletterRoutes);
+      await api.register(profileRoutes);
+      await api.register(fileRoutes);
+      await api.register(staffVerificationRoutes);
       if (app.sms.kind === 'outbox') await api.register(devOutboxRoutes);
     },
     { prefix: '/api/v1' },

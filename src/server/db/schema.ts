@@ -58,6 +58,57 @@ export interface NewsletterSubscribersTable {
   created_at: Generated<Date>;
 }
 
+export interface FilesTable {
+  id: Generated<string>;
+  owner_id: string;
+  content_type: 'image/png' | 'image/jpeg';
+  file_name: string;
+  size_bytes: number;
+  sha256: string;
+  data: Buffer;
+  created_at: Generated<Date>;
+}
+
+export interface FileLinksTable {
+  file_id: string;
+  subject_type: string;
+  subject_id: string;
+}
+
+export interface ProfilesTable {
+  user_id: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  name: string;
+  country: string;
+  updated_at: Generated<Date>;
+}
+
+export type VerificationStatus = 'submitted' | 'verified' | 'rejected';
+
+export interface VerificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  status: VerificationStatus;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  staff_note: string | null;
+  reviewed_by: string | null;
+  reviewed_at: NullableTimestamp;
+  submitted_at: Generated<Date>;
+  superseded_at: NullableTimestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_id: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  before_status: string | null;
+  after_status: string | null;
+  note: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   otp_codes: OtpCodesTable;
@@ -65,4 +116,9 @@ export interface DB {
   signin_failures: SigninFailuresTable;
   sms_outbox: SmsOutboxTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  files: FilesTable;
+  file_links: FileLinksTable;
+  profiles: ProfilesTable;
+  verifications: VerificationsTable;
+  audit_log: AuditLogTable;
 }

@@ -4,7 +4,7 @@
  */
 
 /** Every form id, one per file in schemas/. */
-export const FORM_IDS = ["agreement-accept","agreement-request","change-password","donate","forgot-password","invest","newsletter","profile","project-owner","reset-password","sign-in","sign-up","verification","verify-otp"] as const;
+export const FORM_IDS = ["agreement-accept","agreement-request","change-password","donate","forgot-password","invest","newsletter","profile","project-owner","reset-password","review","sign-in","sign-up","verification","verify-otp"] as const;
 
 /** A form id. */
 export type FormId = (typeof FORM_IDS)[number];
@@ -193,6 +193,14 @@ export interface ResetPasswordForm {
   retype_password: string;
 }
 
+/**
+ * Approve the submission, or reject it with a note telling the person what to fix.
+ */
+export interface ReviewForm {
+  decision: 'approve' | 'reject';
+  note?: string;
+}
+
 export interface SignInForm {
   email: string;
   password: string;
@@ -242,6 +250,7 @@ export interface FormDataMap {
   'profile': ProfileForm;
   'project-owner': ProjectOwnerForm;
   'reset-password': ResetPasswordForm;
+  'review': ReviewForm;
   'sign-in': SignInForm;
   'sign-up': SignUpForm;
   'verification': VerificationForm;

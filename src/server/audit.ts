@@ -1,0 +1,49 @@
+/** The audit log: every staff decision, with who, what, when, and the status before and after. */
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from './db/schema';
+
+export interface AuditEntry {
+  actorId: string;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  before: string | null;
+  after: string | null;
+  note?: string | null;
+}
+
+/** Writes one audit row (inside the caller's transaction, so a decision and its record land together). */
+export async function audit(db: Kysely<DB> | Transaction<DB>, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: entry.actorId,
+      action: entry.action,
+      subject_type: entry.subjectType,
+      subject_id: entry.subjectId,
+      before_status: entry.before,
+      after_status: entry.after,
+      note: entry.note ?? null,
+    })
+    .execute();
+}
+
+/** The audit rows of one record, oldest first, with the actor's email. */
+export async function auditTrail(db: Kysely<DB>, subjectType: string, subjectId: string) {
+  const rows = await db
+    .selectFrom('audit_log')
+    .innerJoin('users', 'users.id', 'audit_log.actor_id')
+    .select(['audit_log.action', 'audit_log.before_status', 'audit_log.after_status', 'audit_log.note', 'audit_log.created_at', 'users.email'])
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', subjectId)
+    .orderBy('audit_log.id')
+    .execute();
+  return rows.map((r) => ({
+    action: r.action,
+    by: r.email,
+    before: r.before_status,
+    after: r.after_status,
+    note: r.note,
+    at: r.created_at.toISOString(),
+  }));
+}

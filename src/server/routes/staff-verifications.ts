@@ -1,0 +1,140 @@
+/**
+ * Staff review of identity verifications: a queue, one submission with its images, and a decision (verify, or
+ * reject with a note). Each decision is conditional on the submission still being under review, and is written to
+ * the audit log in the same transaction.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ReviewForm } from '../../shared/generated/form-types';
+import { currentUser } from '../plugins/auth';
+import { conflict, notFound } from '../errors';
+import { audit, auditTrail } from '../audit';
+import { fileIdsIn } from '../files/store';
+
+const STATUSES = ['submitted', 'verified', 'rejected'] as const;
+type Status = (typeof STATUSES)[number];
+
+export default async function staffVerificationRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { status: Status } }>(
+    '/staff/verifications',
+    {
+      schema: {
+        tags: ['staff'],
+        security: [{ bearer: [] }],
+        querystring: {
+          type: 'object',
+          properties: { status: { type: 'string', enum: [...STATUSES], default: 'submitted' } },
+          additionalProperties: false,
+        },
+      },
+      preHandler: app.requireStaff,
+    },
+    async (request) => {
+      const rows = await app.db
+        .selectFrom('verifications as v')
+        .innerJoin('users as u', 'u.id', 'v.user_id')
+        .leftJoin('profiles as p', 'p.user_id', 'v.user_id')
+        .select(['v.id', 'v.status', 'v.submitted_at', 'v.reviewed_at', 'v.staff_note', 'u.email', 'u.phone', 'p.name', 'v.data'])
+        .where('v.superseded_at', 'is', null)
+        .where('v.status', '=', request.query.status)
+        .orderBy('v.submitted_at', request.query.status === 'submitted' ? 'asc' : 'desc')
+        .limit(200)
+        .execute();
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          status: r.status,
+          name: r.name,
+          email: r.email,
+          phone: r.phone,
+          nid: (r.data as Record<string, unknown>).nid ?? null,
+          submittedAt: r.submitted_at.toISOString(),
+          reviewedAt: r.reviewed_at?.toISOString() ?? null,
+          note: r.staff_note,
+        })),
+      };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/staff/verifications/:id',
+    {
+      schema: {
+        tags: ['staff'],
+        security: [{ bearer: [] }],
+        params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+      },
+      preHandler: app.requireStaff,
+    },
+    async (request) => {
+      const row = await app.db
+        .selectFrom('verifications as v')
+        .innerJoin('users as u', 'u.id', 'v.user_id')
+        .leftJoin('profiles as p', 'p.user_id', 'v.user_id')
+        .select(['v.id', 'v.status', 'v.data', 'v.staff_note', 'v.submitted_at', 'v.reviewed_at', 'v.superseded_at', 'u.email', 'u.phone', 'p.data as profile'])
+        .where('v.id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!row) throw notFound('This verification');
+      return {
+        id: row.id,
+        status: row.status,
+        current: row.superseded_at === null,
+        data: row.data,
+        files: fileIdsIn(row.data),
+        profile: row.profile,
+        email: row.email,
+        phone: row.phone,
+        note: row.staff_note,
+        submittedAt: row.submitted_at.toISOString(),
+        reviewedAt: row.reviewed_at?.toISOString() ?? null,
+        history: await auditTrail(app.db, 'verification', row.id),
+      };
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: ReviewForm }>(
+    '/staff/verifications/:id/review',
+    {
+      schema: {
+        tags: ['staff'],
+        security: [{ bearer: [] }],
+        params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+        body: { $ref: 'review#' },
+      },
+      preHandler: app.requireStaff,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const after: Status = request.body.decision === 'approve' ? 'verified' : 'rejected';
+      const note = request.body.note?.trim() || null;
+      return app.db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('verifications')
+          .set({ status: after, staff_note: note, reviewed_by: me.id, reviewed_at: new Date() })
+          .where('id', '=', request.params.id)
+          .where('status', '=', 'submitted')
+          .where('superseded_at', 'is', null)
+          .returning(['id', 'status'])
+          .executeTakeFirst();
+        if (!updated) {
+          const existing = await trx.selectFrom('verifications').select(['status', 'superseded_at']).where('id', '=', request.params.id).executeTakeFirst();
+          if (!existing) throw notFound('This verification');
+          throw conflict(
+            existing.superseded_at
+              ? 'A newer submission replaced this one: review the newer one.'
+              : `This verification was already ${existing.status}.`,
+          );
+        }
+        await audit(trx, {
+          actorId: me.id,
+          action: after === 'verified' ? 'verification.verify' : 'verification.reject',
+          subjectType: 'verification',
+          subjectId: updated.id,
+          before: 'submitted',
+          after,
+          note,
+        });
+        return { id: updated.id, status: after, note };
+      });
+    },
+  );
+}

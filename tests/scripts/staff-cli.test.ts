@@ -1,0 +1,67 @@
+/** The staff command line: the only way to make someone staff. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { freshDataDir, ROOT } from '../server/helpers';
+import { openDatabase } from '../../src/server/db/database';
+import { hashPassword } from '../../src/server/auth/passwords';
+
+const run = promisify(execFile);
+
+async function staffCli(dataDir: string, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run('npm', ['run', 'staff', '--', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('npm run staff', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await freshDataDir();
+    const db = await openDatabase({ dataDir });
+    await db.db.insertInto('users').values({ email: 'reviewer@example.com', phone: '+8801700000001', password_hash: await hashPassword('Secret1!') }).execute();
+    await db.close();
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const isStaff = async () => {
+    const db = await openDatabase({ dataDir });
+    try {
+      return (await db.db.selectFrom('users').select('is_staff').where('email', '=', 'reviewer@example.com').executeTakeFirstOrThrow()).is_staff;
+    } finally {
+      await db.close();
+    }
+  };
+
+  it('adds staff by email, lists them, and removes them by phone', async () => {
+    const added = await staffCli(dataDir, 'add', 'Reviewer@Example.com');
+    expect(added).toMatchObject({ code: 0, stdout: expect.stringContaining('reviewer@example.com (+8801700000001) is now staff.') });
+    expect(await isStaff()).toBe(true);
+    expect((await staffCli(dataDir, 'list')).stdout).toContain('reviewer@example.com\t+8801700000001');
+    const removed = await staffCli(dataDir, 'remove', '+880 1700-000001');
+    expect(removed).toMatchObject({ code: 0, stdout: expect.stringContaining('is no longer staff.') });
+    expect(await isStaff()).toBe(false);
+  });
+
+  it('exits 1 for an unknown account and 2 for bad usage', async () => {
+    expect(await staffCli(dataDir, 'add', 'nobody@example.com')).toMatchObject({ code: 1, stderr: expect.stringContaining('No account with email nobody@example.com') });
+    expect(await staffCli(dataDir, 'promote', 'x')).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run staff') });
+    expect(await staffCli(dataDir, 'add')).toMatchObject({ code: 2 });
+  });
+
+  it('says the data directory is in use while a server holds it', async () => {
+    const db = await openDatabase({ dataDir });
+    try {
+      const res = await staffCli(dataDir, 'add', 'reviewer@example.com');
+      expect(res.code).toBe(2);
+      expect(res.stderr).toMatch(/is already in use by another server process/);
+    } finally {
+      await db.close();
+    }
+  });
+});
