@@ -10,7 +10,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { readTextIfExists } from './lib/read-text';
 import { dirname, join } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
-import { loadSchemas, repoRoot } from '../src/shared/forms/load-schemas';
+import { loadApiSchemas, loadSchemas, repoRoot } from '../src/shared/forms/load-schemas';
 import { flattenForTypes } from './lib/flatten-schema';
 import { isMain } from './lib/is-main';
 
@@ -21,8 +21,25 @@ export function typeName(formId: string): string {
   return `${formId.replace(/(^|[-_])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Form`;
 }
 
-/** Renders the whole generated file for the given schemas. */
-export async function renderTypes(schemas: Record<string, Record<string, unknown>>): Promise<string> {
+async function compileOne(schema: Record<string, unknown>, name: string): Promise<string> {
+  const ts = await compile(flattenForTypes(schema) as JSONSchema, name, {
+    bannerComment: '',
+    additionalProperties: false,
+    unknownAny: true,
+    ignoreMinAndMaxItems: true,
+    strictIndexSignatures: true,
+    declareExternallyReferenced: true,
+    format: true,
+    style: { singleQuote: true, printWidth: 120 },
+  });
+  return ts.trim();
+}
+
+/** Renders the whole generated file for the given form schemas and API body schemas. */
+export async function renderTypes(
+  schemas: Record<string, Record<string, unknown>>,
+  apiSchemas: Record<string, Record<string, unknown>> = {},
+): Promise<string> {
   const ids = Object.keys(schemas).sort();
   const parts: string[] = [
     '/**',
@@ -37,19 +54,9 @@ export async function renderTypes(schemas: Record<string, Record<string, unknown
     'export type FormId = (typeof FORM_IDS)[number];',
     '',
   ];
-  for (const id of ids) {
-    const flat = flattenForTypes(schemas[id]!);
-    const ts = await compile(flat as JSONSchema, typeName(id), {
-      bannerComment: '',
-      additionalProperties: false,
-      unknownAny: true,
-      ignoreMinAndMaxItems: true,
-      strictIndexSignatures: true,
-      declareExternallyReferenced: true,
-      format: true,
-      style: { singleQuote: true, printWidth: 120 },
-    });
-    parts.push(ts.trim(), '');
+  for (const id of ids) parts.push(await compileOne(schemas[id]!, typeName(id)), '');
+  for (const id of Object.keys(apiSchemas).sort()) {
+    parts.push(`/** API body of schemas/api/${id}.schema.json. */`, await compileOne(apiSchemas[id]!, typeName(id).replace(/Form$/, 'Body')), '');
   }
   parts.push('/** The data type of each form, by form id. */', 'export interface FormDataMap {');
   for (const id of ids) parts.push(`  '${id}': ${typeName(id)};`);
@@ -59,7 +66,7 @@ export async function renderTypes(schemas: Record<string, Record<string, unknown
 
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
-  const out = await renderTypes(loadSchemas());
+  const out = await renderTypes(loadSchemas(), loadApiSchemas());
   const current = readTextIfExists(TYPES_FILE);
   if (check) {
     if (current !== out) {

@@ -4,18 +4,19 @@
  * every `if` that tests a field also requires it, and the generated types are current.
  */
 import { readTextIfExists } from './lib/read-text';
-import { loadSchemas, loadUiSchemas } from '../src/shared/forms/load-schemas';
-import { lintForms, type Problem } from './lib/schema-lint';
+import { loadApiSchemas, loadSchemas, loadUiSchemas } from '../src/shared/forms/load-schemas';
+import { lintApiSchemas, lintForms, type Problem } from './lib/schema-lint';
 import { renderTypes, TYPES_FILE } from './gen-types';
 import { isMain } from './lib/is-main';
 
 /** Runs every check; returns the problems found (empty when all is well). */
 export async function checkAll(): Promise<Problem[]> {
   const schemas = loadSchemas();
-  const problems = lintForms(schemas, loadUiSchemas());
+  const apiSchemas = loadApiSchemas();
+  const problems = [...lintForms(schemas, loadUiSchemas()), ...lintApiSchemas(apiSchemas)];
   if (problems.length === 0) {
     const current = readTextIfExists(TYPES_FILE);
-    if (current !== (await renderTypes(schemas))) {
+    if (current !== (await renderTypes(schemas, apiSchemas))) {
       problems.push({
         file: 'src/shared/generated/form-types.ts',
         pointer: '',

@@ -178,3 +178,8 @@ export function lintForms(schemas: Record<string, Node>, uiSchemas: Record<strin
   }
   return problems;
 }
+
+/** Lints the API body schemas (schemas/api): the same schema rules, without ui-schemas. */
+export function lintApiSchemas(schemas: Record<string, Node>): Problem[] {
+  return Object.entries(schemas).flatMap(([id, schema]) => lintSchema(id, schema, `schemas/api/${id}.schema.json`));
+}

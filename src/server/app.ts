@@ -25,6 +25,14 @@ import newsletterRoutes from './routes/newsletter';
 import profileRoutes from './routes/profile';
 import fileRoutes from './routes/files';
 import staffVerificationRoutes from './routes/staff-verifications';
+import projectRoutes from './routes/projects';
+import offerRoutes from './routes/offers';
+import agreementRoutes from './routes/agreements';
+import donationRoutes from './routes/donations';
+import returnRoutes from './routes/returns';
+import dashboardRoutes from './routes/dashboard';
+import draftRoutes from './routes/drafts';
+import staffMarketRoutes from './routes/staff-market';
 
 export interface AppOptions {
   config: Config;
@@ -82,6 +90,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(profileRoutes);
       await api.register(fileRoutes);
       await api.register(staffVerificationRoutes);
+      await api.register(projectRoutes);
+      await api.register(offerRoutes);
+      await api.register(agreementRoutes);
+      await api.register(donationRoutes);
+      await api.register(returnRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(draftRoutes);
+      await api.register(staffMarketRoutes);
       if (app.sms.kind === 'outbox') await api.register(devOutboxRoutes);
     },
     { prefix: '/api/v1' },

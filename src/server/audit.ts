@@ -3,7 +3,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from './db/schema';
 
 export interface AuditEntry {
-  actorId: string;
+  /** The staff member or user who acted; null for the system (an automatic closing). */
+  actorId: string | null;
   action: string;
   subjectType: string;
   subjectId: string;
@@ -32,7 +33,7 @@ export async function audit(db: Kysely<DB> | Transaction<DB>, entry: AuditEntry)
 export async function auditTrail(db: Kysely<DB>, subjectType: string, subjectId: string) {
   const rows = await db
     .selectFrom('audit_log')
-    .innerJoin('users', 'users.id', 'audit_log.actor_id')
+    .leftJoin('users', 'users.id', 'audit_log.actor_id')
     .select(['audit_log.action', 'audit_log.before_status', 'audit_log.after_status', 'audit_log.note', 'audit_log.created_at', 'users.email'])
     .where('subject_type', '=', subjectType)
     .where('subject_id', '=', subjectId)
@@ -40,7 +41,7 @@ export async function auditTrail(db: Kysely<DB>, subjectType: string, subjectId:
     .execute();
   return rows.map((r) => ({
     action: r.action,
-    by: r.email,
+    by: r.email ?? 'system',
     before: r.before_status,
     after: r.after_status,
     note: r.note,

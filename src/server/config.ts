@@ -22,6 +22,10 @@ export interface Config {
   signInSlowAfter: number;
   signInLockAfter: number;
   signInLockMinutes: number;
+  /** The platform's minimum investment in taka, for projects that state none. */
+  minInvestment: number;
+  /** How long an approved campaign runs unless staff choose an end date. */
+  campaignDays: number;
   /** Requests per minute per address on sign-up, code and reset routes. */
   authRateLimitPerMinute: number;
   /** Trust X-Forwarded-For from a proxy in front of the server. */
@@ -86,6 +90,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     signInSlowAfter: int(env, 'SIGNIN_SLOW_AFTER', 3, 1, 1000),
     signInLockAfter: int(env, 'SIGNIN_LOCK_AFTER', 8, 1, 1000),
     signInLockMinutes: int(env, 'SIGNIN_LOCK_MINUTES', 15, 1, 1440),
+    minInvestment: int(env, 'MIN_INVESTMENT', 20_000, 1, 1_000_000_000),
+    campaignDays: int(env, 'CAMPAIGN_DAYS', 60, 1, 3650),
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     ...overrides,

@@ -27,8 +27,8 @@ export interface DatabaseOptions {
   migrate?: boolean;
 }
 
-/** pg and PGlite return int8 and numeric as strings: exact money, counts that fit any size. */
-const TEXT_TYPES = { 20: (v: string) => v, 1700: (v: string) => v };
+/** int8, numeric and date come back as strings from both drivers: exact money, any count, dates without time zones. */
+const TEXT_TYPES = { 20: (v: string) => v, 1082: (v: string) => v, 1700: (v: string) => v };
 
 async function openPglite(dataDir: string, runMigrations: boolean): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
@@ -65,6 +65,7 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
   const { default: pg } = await import('pg');
   pg.types.setTypeParser(20, (v) => v);
   pg.types.setTypeParser(1700, (v) => v);
+  pg.types.setTypeParser(1082, (v) => v);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   try {
     let applied: string[] = [];

@@ -99,7 +99,7 @@ export interface VerificationsTable {
 
 export interface AuditLogTable {
   id: Generated<string>;
-  actor_id: string;
+  actor_id: string | null;
   action: string;
   subject_type: string;
   subject_id: string;
@@ -107,6 +107,115 @@ export interface AuditLogTable {
   after_status: string | null;
   note: string | null;
   created_at: Generated<Date>;
+}
+
+type Json = ColumnType<Record<string, unknown>, string, string>;
+type NullableJson = ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+type Money = ColumnType<string, string, string>;
+
+export type ProjectStatus = 'pending_review' | 'open' | 'rejected' | 'funded' | 'closed';
+
+export interface ProjectsTable {
+  id: Generated<string>;
+  owner_id: string;
+  status: ProjectStatus;
+  data: Json;
+  title: string;
+  category: string;
+  country: string;
+  goal: Money;
+  min_investment: Money;
+  markup_percent: Money;
+  tenor_months: number;
+  return_type: 'On-time' | 'Recurring';
+  returning_time: number | null;
+  total_duration: number | null;
+  raised: ColumnType<string, string | undefined, string>;
+  staff_note: string | null;
+  submitted_at: Generated<Date>;
+  approved_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  funded_at: NullableTimestamp;
+  closed_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface OffersTable {
+  id: Generated<string>;
+  investor_id: string;
+  project_id: string | null;
+  status: 'open' | 'withdrawn';
+  kind: 'Donate' | 'Investment';
+  data: Json;
+  business_category: string | null;
+  amount: string | null;
+  currency: string | null;
+  created_at: Generated<Date>;
+  withdrawn_at: NullableTimestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<string>;
+  offer_id: string;
+  project_id: string;
+  owner_id: string;
+  investor_id: string;
+  created_at: Generated<Date>;
+}
+
+export type AgreementStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn';
+
+export interface AgreementRequestsTable {
+  id: Generated<string>;
+  project_id: string;
+  investor_id: string;
+  status: AgreementStatus;
+  data: Json;
+  amount: Money;
+  investment_type: string;
+  acceptance: NullableJson;
+  decline_reason: string | null;
+  decided_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export type DonationStatus = 'pledged' | 'confirmed' | 'cancelled';
+
+export interface DonationsTable {
+  id: Generated<string>;
+  project_id: string;
+  donor_id: string | null;
+  status: DonationStatus;
+  data: Json;
+  amount: Money;
+  payment_method: string;
+  anonymous: Generated<boolean>;
+  staff_note: string | null;
+  decided_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export type InstalmentStatus = 'due' | 'paid' | 'confirmed';
+
+export interface InstalmentsTable {
+  id: Generated<string>;
+  agreement_id: string;
+  project_id: string;
+  owner_id: string;
+  investor_id: string;
+  seq: number;
+  due_on: string;
+  amount: Money;
+  status: InstalmentStatus;
+  paid_at: NullableTimestamp;
+  confirmed_at: NullableTimestamp;
+}
+
+export interface DraftsTable {
+  user_id: string;
+  form_id: string;
+  data: Json;
+  updated_at: Generated<Date>;
 }
 
 export interface DB {
@@ -121,4 +230,11 @@ export interface DB {
   profiles: ProfilesTable;
   verifications: VerificationsTable;
   audit_log: AuditLogTable;
+  projects: ProjectsTable;
+  offers: OffersTable;
+  invitations: InvitationsTable;
+  agreement_requests: AgreementRequestsTable;
+  donations: DonationsTable;
+  instalments: InstalmentsTable;
+  drafts: DraftsTable;
 }

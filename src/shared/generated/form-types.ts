@@ -4,7 +4,7 @@
  */
 
 /** Every form id, one per file in schemas/. */
-export const FORM_IDS = ["agreement-accept","agreement-request","change-password","donate","forgot-password","invest","newsletter","profile","project-owner","reset-password","review","sign-in","sign-up","verification","verify-otp"] as const;
+export const FORM_IDS = ["agreement-accept","agreement-request","change-password","decline","donate","forgot-password","invest","newsletter","profile","project-owner","project-review","reset-password","review","sign-in","sign-up","verification","verify-otp"] as const;
 
 /** A form id. */
 export type FormId = (typeof FORM_IDS)[number];
@@ -45,6 +45,13 @@ export interface ChangePasswordForm {
   currentPassword: string;
   password: string;
   retype_password: string;
+}
+
+/**
+ * The investor sees your reason. Declining is final.
+ */
+export interface DeclineForm {
+  reason: string;
 }
 
 /**
@@ -184,6 +191,15 @@ export interface ProjectOwnerForm {
 }
 
 /**
+ * Approve to open the campaign (it runs 60 days unless you choose an end date), or reject with a note the owner can act on.
+ */
+export interface ProjectReviewForm {
+  decision: 'approve' | 'reject';
+  note?: string;
+  campaignEndDate?: string;
+}
+
+/**
  * Enter the code we sent to your phone and choose a new password.
  */
 export interface ResetPasswordForm {
@@ -238,17 +254,29 @@ export interface VerifyOtpForm {
   otp: string;
 }
 
+/** API body of schemas/api/invest-request.schema.json. */
+export interface InvestRequestBody {
+  projectId: string;
+}
+
+/** API body of schemas/api/resend-otp.schema.json. */
+export interface ResendOtpBody {
+  phone: string;
+}
+
 /** The data type of each form, by form id. */
 export interface FormDataMap {
   'agreement-accept': AgreementAcceptForm;
   'agreement-request': AgreementRequestForm;
   'change-password': ChangePasswordForm;
+  'decline': DeclineForm;
   'donate': DonateForm;
   'forgot-password': ForgotPasswordForm;
   'invest': InvestForm;
   'newsletter': NewsletterForm;
   'profile': ProfileForm;
   'project-owner': ProjectOwnerForm;
+  'project-review': ProjectReviewForm;
   'reset-password': ResetPasswordForm;
   'review': ReviewForm;
   'sign-in': SignInForm;

@@ -1,0 +1,146 @@
+/**
+ * The figures a project page shows, computed from the records (never stored twice): raised, waiting, pledged,
+ * backers, progress, days left, markup, annualised return with its basis, repayment and duration (DOMAIN.md).
+ */
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, ProjectsTable } from '../db/schema';
+import { fromPaisa, toPaisa } from '../../shared/domain/money';
+import { annualisedReturn, instalmentCount, repaymentTotal } from '../../shared/domain/murabaha';
+
+export type ProjectRow = Selectable<ProjectsTable>;
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface Figures {
+  currency: 'BDT';
+  goal: string;
+  minInvestment: string;
+  pledged: string;
+  raised: string;
+  waiting: string;
+  backers: number;
+  /** floor(100 × raised / goal); may pass 100. */
+  progressPercent: number;
+  /** The same, capped at 100 for the bar. */
+  progressBar: number;
+  /** Whole days until the campaign ends, never below 0 (null before approval). */
+  daysLeft: number | null;
+  markupPercent: string;
+  annualisedReturn: { simplePercent: string; compoundPercent: string; basis: string };
+  repayment: {
+    type: 'On-time' | 'Recurring';
+    everyMonths: number | null;
+    overMonths: number;
+    instalments: number;
+    /** What the owner repays in all if the goal is raised: goal × (1 + markup). */
+    totalOnGoal: string;
+  };
+  durationMonths: number;
+}
+
+interface Sums {
+  accepted: bigint;
+  pending: bigint;
+  confirmed: bigint;
+  pledged: bigint;
+  backers: number;
+}
+
+/** Sums per project, in three grouped queries whatever the number of projects. */
+async function sumsFor(db: Db, ids: string[]): Promise<Map<string, Sums>> {
+  const out = new Map<string, Sums>(ids.map((id) => [id, { accepted: 0n, pending: 0n, confirmed: 0n, pledged: 0n, backers: 0 }]));
+  if (ids.length === 0) return out;
+  const agreements = await db
+    .selectFrom('agreement_requests')
+    .select(['project_id', 'status', (eb) => eb.fn.sum<string>('amount').as('total')])
+    .where('project_id', 'in', ids)
+    .where('status', 'in', ['accepted', 'pending'])
+    .groupBy(['project_id', 'status'])
+    .execute();
+  for (const r of agreements) {
+    const s = out.get(r.project_id)!;
+    if (r.status === 'accepted') s.accepted = toPaisa(r.total);
+    else s.pending = toPaisa(r.total);
+  }
+  const donations = await db
+    .selectFrom('donations')
+    .select(['project_id', 'status', (eb) => eb.fn.sum<string>('amount').as('total')])
+    .where('project_id', 'in', ids)
+    .where('status', 'in', ['confirmed', 'pledged'])
+    .groupBy(['project_id', 'status'])
+    .execute();
+  for (const r of donations) {
+    const s = out.get(r.project_id)!;
+    if (r.status === 'confirmed') s.confirmed = toPaisa(r.total);
+    else s.pledged = toPaisa(r.total);
+  }
+  // Backers: distinct people with an accepted agreement or a confirmed donation; each anonymous donation once.
+  const list = sql.join(ids.map((id) => sql`${id}::uuid`));
+  const backers = await sql<{ project_id: string; n: string }>`
+    SELECT project_id, count(*) AS n FROM (
+      SELECT project_id, 'u:' || investor_id::text AS who FROM agreement_requests
+        WHERE status = 'accepted' AND project_id IN (${list})
+      UNION
+      SELECT project_id, CASE WHEN anonymous OR donor_id IS NULL THEN 'd:' || id::text ELSE 'u:' || donor_id::text END
+        FROM donations WHERE status = 'confirmed' AND project_id IN (${list})
+    ) b GROUP BY project_id`.execute(db);
+  for (const r of backers.rows) out.get(r.project_id)!.backers = Number(r.n);
+  return out;
+}
+
+/** Raised money of one project from its records (accepted agreements + confirmed donations). */
+export async function raisedOf(db: Db, projectId: string): Promise<string> {
+  const s = (await sumsFor(db, [projectId])).get(projectId)!;
+  return fromPaisa(s.accepted + s.confirmed);
+}
+
+/** Whole days from now until `end`, never below 0. */
+export function daysLeft(end: Date | null, now = new Date()): number | null {
+  if (!end) return null;
+  return Math.max(0, Math.floor((end.getTime() - now.getTime()) / 86_400_000));
+}
+
+function figuresOf(p: ProjectRow, s: Sums, now: Date): Figures {
+  const goal = toPaisa(p.goal);
+  const raised = s.accepted + s.confirmed;
+  const progress = Number((raised * 100n) / goal);
+  const annual = annualisedReturn(p.markup_percent, p.tenor_months);
+  const recurring = p.return_type === 'Recurring';
+  return {
+    currency: 'BDT',
+    goal: fromPaisa(goal),
+    minInvestment: fromPaisa(toPaisa(p.min_investment)),
+    pledged: fromPaisa(raised + s.pending + s.pledged),
+    raised: fromPaisa(raised),
+    waiting: fromPaisa(s.pending),
+    backers: s.backers,
+    progressPercent: progress,
+    progressBar: Math.min(100, progress),
+    daysLeft: daysLeft(p.ends_at, now),
+    markupPercent: fromPaisa(toPaisa(p.markup_percent)),
+    annualisedReturn: {
+      simplePercent: annual.simple,
+      compoundPercent: annual.compound,
+      basis: `simple: ${fromPaisa(toPaisa(p.markup_percent))} % × 12 ÷ ${p.tenor_months} months`,
+    },
+    repayment: {
+      type: p.return_type,
+      everyMonths: recurring ? p.returning_time : null,
+      overMonths: recurring ? (p.total_duration ?? p.tenor_months) : p.tenor_months,
+      instalments: instalmentCount({
+        markupPercent: p.markup_percent,
+        tenorMonths: p.tenor_months,
+        returnType: p.return_type,
+        returningTime: p.returning_time,
+        totalDuration: p.total_duration,
+      }),
+      totalOnGoal: repaymentTotal(p.goal, p.markup_percent),
+    },
+    durationMonths: p.tenor_months,
+  };
+}
+
+/** The figures of each project. */
+export async function figuresFor(db: Db, projects: ProjectRow[], now = new Date()): Promise<Map<string, Figures>> {
+  const sums = await sumsFor(db, projects.map((p) => p.id));
+  return new Map(projects.map((p) => [p.id, figuresOf(p, sums.get(p.id)!, now)]));
+}

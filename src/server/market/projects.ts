@@ -1,0 +1,155 @@
+/**
+ * Projects: who may see which, what each audience is shown, campaign endings, and the raised/funded bookkeeping
+ * done inside the transactions that move money.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, ProjectStatus } from '../db/schema';
+import type { SessionUser } from '../plugins/auth';
+import { audit } from '../audit';
+import { notFound } from '../errors';
+import { toPaisa } from '../../shared/domain/money';
+import { figuresFor, raisedOf, type Figures, type ProjectRow } from './figures';
+import { registerFileRule } from '../files/access';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Statuses anyone may see. */
+export const PUBLIC_STATUSES: ProjectStatus[] = ['open', 'funded', 'closed'];
+
+/** Fields of the project form that are public once the project is approved (no ids, tax numbers or bank details). */
+const PUBLIC_FIELDS = [
+  'name', 'country', 'city', 'region', 'bname', 'category', 'offaddress', 'busstype', 'busssize', 'askamu', 'minInvestment',
+  'roi', 'reduration', 'bplan', 'pplan', 'companyImage', 'projectProfileImage', 'businessPhoto', 'investType',
+  'financialDocument', 'security', 'return', 'returningTime', 'totalDuration', 'sharePercentage', 'briefDescrip',
+  'busExViLink', 'socialMedia',
+];
+
+const IMAGE_FIELDS = ['projectProfileImage', 'companyImage', 'businessPhoto'];
+
+// A public project's images (and only its images) are readable by anyone.
+registerFileRule('project', async (db, _reader, subjectId) => {
+  const p = await db.selectFrom('projects').select('status').where('id', '=', subjectId).executeTakeFirst();
+  return Boolean(p && PUBLIC_STATUSES.includes(p.status));
+});
+
+export type Audience = 'public' | 'owner' | 'staff';
+
+export interface ProjectView {
+  id: string;
+  status: ProjectStatus;
+  title: string;
+  category: string;
+  country: string;
+  ownerName: string;
+  summary: string;
+  images: string[];
+  videoUrl: string | null;
+  createdAt: string;
+  approvedAt: string | null;
+  endsAt: string | null;
+  fundedAt: string | null;
+  closedAt: string | null;
+  figures: Figures;
+  mine: boolean;
+  /** Owner and staff only. */
+  staffNote?: string | null;
+  details: Record<string, unknown>;
+}
+
+function fileIds(data: Record<string, unknown>): string[] {
+  return IMAGE_FIELDS.map((f) => data[f]).filter((v): v is string => typeof v === 'string' && v.startsWith('file:')).map((v) => v.slice(5));
+}
+
+/** What an audience sees of a project. */
+export function projectView(row: ProjectRow, figures: Figures, audience: Audience, viewerId?: string): ProjectView {
+  const data = row.data as Record<string, unknown>;
+  const details = audience === 'public' ? Object.fromEntries(PUBLIC_FIELDS.filter((k) => k in data).map((k) => [k, data[k]])) : data;
+  return {
+    id: row.id,
+    status: row.status,
+    title: row.title,
+    category: row.category,
+    country: row.country,
+    ownerName: String(data.name ?? ''),
+    summary: String(data.briefDescrip ?? ''),
+    images: fileIds(data),
+    videoUrl: typeof data.busExViLink === 'string' ? data.busExViLink : null,
+    createdAt: row.created_at.toISOString(),
+    approvedAt: row.approved_at?.toISOString() ?? null,
+    endsAt: row.ends_at?.toISOString() ?? null,
+    fundedAt: row.funded_at?.toISOString() ?? null,
+    closedAt: row.closed_at?.toISOString() ?? null,
+    figures,
+    mine: viewerId === row.owner_id,
+    ...(audience === 'public' ? {} : { staffNote: row.staff_note }),
+    details,
+  };
+}
+
+/** The audience a viewer belongs to for a project, or null when they may not see it at all. */
+export function audienceFor(row: ProjectRow, viewer: SessionUser | null): Audience | null {
+  if (viewer?.isStaff) return 'staff';
+  if (viewer && viewer.id === row.owner_id) return 'owner';
+  return PUBLIC_STATUSES.includes(row.status) ? 'public' : null;
+}
+
+/** Loads a project the viewer may see, or throws 404 (others' unapproved projects do not exist for them). */
+export async function visibleProject(db: Db, id: string, viewer: SessionUser | null): Promise<{ row: ProjectRow; audience: Audience }> {
+  const row = await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+  const audience = row ? audienceFor(row, viewer) : null;
+  if (!row || !audience) throw notFound('This project');
+  return { row, audience };
+}
+
+/** Views of several rows, figures computed together. */
+export async function viewsOf(db: Db, rows: ProjectRow[], viewer: SessionUser | null): Promise<ProjectView[]> {
+  const figures = await figuresFor(db, rows);
+  return rows.map((r) => projectView(r, figures.get(r.id)!, audienceFor(r, viewer) ?? 'public', viewer?.id));
+}
+
+/**
+ * Closes campaigns whose end date has passed (open or funded → closed), with an audit row each. Cheap (an indexed
+ * look-up); called before anything that depends on a project being open.
+ */
+export async function closeEndedCampaigns(db: Kysely<DB>, now = new Date()): Promise<number> {
+  const ended = await db
+    .selectFrom('projects')
+    .select(['id', 'status', 'ends_at'])
+    .where('status', 'in', ['open', 'funded'])
+    .where('ends_at', '<=', now)
+    .execute();
+  for (const p of ended) {
+    await db.transaction().execute(async (trx) => {
+      const closed = await trx
+        .updateTable('projects')
+        .set({ status: 'closed', closed_at: p.ends_at })
+        .where('id', '=', p.id)
+        .where('status', '=', p.status)
+        .returning('id')
+        .executeTakeFirst();
+      if (closed) {
+        await audit(trx, { actorId: null, action: 'project.close', subjectType: 'project', subjectId: p.id, before: p.status, after: 'closed', note: 'The campaign end date passed.' });
+      }
+    });
+  }
+  return ended.length;
+}
+
+/**
+ * Recomputes a project's raised money from its records, under a row lock, and marks it funded when an open
+ * project reaches its goal. Call inside the transaction that changed the money.
+ */
+export async function settleProject(trx: Transaction<DB>, projectId: string, actorId: string): Promise<ProjectStatus> {
+  const project = await trx.selectFrom('projects').select(['status', 'goal']).where('id', '=', projectId).forUpdate().executeTakeFirstOrThrow();
+  const raised = await raisedOf(trx, projectId);
+  let status = project.status;
+  const reached = toPaisa(raised) >= toPaisa(project.goal);
+  if (status === 'open' && reached) {
+    status = 'funded';
+    await trx.updateTable('projects').set({ raised, status, funded_at: new Date() }).where('id', '=', projectId).execute();
+    await audit(trx, { actorId, action: 'project.funded', subjectType: 'project', subjectId: projectId, before: 'open', after: 'funded', note: 'Raised money reached the goal.' });
+  } else {
+    await trx.updateTable('projects').set({ raised }).where('id', '=', projectId).execute();
+  }
+  return status;
+}

@@ -1,0 +1,250 @@
+/**
+ * Agreement requests: an investor's proposal to an open project; the owner accepts (with the acceptance form's
+ * documents) or declines (with a reason); the investor may withdraw while pending. Each outcome is final and is
+ * decided under a row lock, so racing clicks never count money twice or move past a final state. Accepting an
+ * investment creates its Murabaha repayment schedule.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Selectable, Transaction } from 'kysely';
+import type { AgreementRequestsTable, AgreementStatus, DB } from '../db/schema';
+import type { AgreementAcceptForm, AgreementRequestForm, DeclineForm } from '../../shared/generated/form-types';
+import { currentUser } from '../plugins/auth';
+import { conflict, forbidden, notFound } from '../errors';
+import { FORM_BODY_LIMIT } from '../limits';
+import { decodeUploads, storeUploads } from '../files/store';
+import { registerFileRule } from '../files/access';
+import { audit } from '../audit';
+import { closeEndedCampaigns, settleProject, visibleProject } from '../market/projects';
+import { fromPaisa, toPaisa } from '../../shared/domain/money';
+import { schedule } from '../../shared/domain/murabaha';
+
+const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
+
+/** Investment types that are repaid (a Donation is not). */
+const REPAID = new Set(['Halal Way', 'Bank Loan', 'Borrow']);
+
+// The investor's documents are shared with the project's owner; the owner's acceptance documents with the investor.
+registerFileRule('agreement_request', async (db, reader, subjectId) => {
+  if (!reader) return false;
+  const r = await db
+    .selectFrom('agreement_requests as a')
+    .innerJoin('projects as p', 'p.id', 'a.project_id')
+    .select('p.owner_id')
+    .where('a.id', '=', subjectId)
+    .executeTakeFirst();
+  return r?.owner_id === reader.id;
+});
+registerFileRule('agreement_accept', async (db, reader, subjectId) => {
+  if (!reader) return false;
+  const r = await db.selectFrom('agreement_requests').select('investor_id').where('id', '=', subjectId).executeTakeFirst();
+  return r?.investor_id === reader.id;
+});
+
+function documentsOf(doc: unknown): { description: string; fileId: string | null }[] {
+  const docs = (doc as { documents?: { description?: string; file?: string }[] } | null)?.documents ?? [];
+  return docs.map((d) => ({ description: d.description ?? '', fileId: d.file?.startsWith('file:') ? d.file.slice(5) : null }));
+}
+
+/** A proposal card: what the owner and the investor see of a request. */
+export function agreementView(row: Selectable<AgreementRequestsTable>, fileNames: Map<string, string> = new Map()) {
+  const d = row.data as Partial<AgreementRequestForm>;
+  const withNames = (list: ReturnType<typeof documentsOf>) =>
+    list.map((x) => ({ ...x, fileName: x.fileId ? (fileNames.get(x.fileId) ?? null) : null }));
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    status: row.status,
+    investDate: d.investDate ?? null,
+    investorType: d.investorType ?? null,
+    investorName: d.investorName ?? null,
+    investorAddress: d.investorAddress ?? null,
+    amount: row.amount,
+    currency: 'BDT',
+    investmentType: row.investment_type,
+    documents: withNames(documentsOf(row.data)),
+    acceptanceDocuments: withNames(documentsOf(row.acceptance)),
+    declineReason: row.decline_reason,
+    decidedAt: row.decided_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+async function fileNamesFor(app: FastifyInstance, rows: Selectable<AgreementRequestsTable>[]): Promise<Map<string, string>> {
+  const ids = rows.flatMap((r) => [...documentsOf(r.data), ...documentsOf(r.acceptance)]).map((d) => d.fileId).filter((x): x is string => Boolean(x));
+  if (ids.length === 0) return new Map();
+  const files = await app.db.selectFrom('files').select(['id', 'file_name']).where('id', 'in', ids).execute();
+  return new Map(files.map((f) => [f.id, f.file_name]));
+}
+
+export default async function agreementRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Params: { id: string }; Body: AgreementRequestForm }>(
+    '/projects/:id/agreement-requests',
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'agreement-request#' } },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      await closeEndedCampaigns(app.db);
+      const { row: project } = await visibleProject(app.db, request.params.id, me);
+      if (project.owner_id === me.id) throw forbidden('You cannot send an agreement request to your own project.');
+      if (project.status !== 'open') {
+        throw conflict(`This project is not taking agreement requests: it is ${project.status.replace('_', ' ')}.`);
+      }
+      const decoded = decodeUploads(app.formSchemas['agreement-request']!, request.body);
+      const row = await app.db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('agreement_requests')
+          .values({
+            project_id: project.id,
+            investor_id: me.id,
+            status: 'pending',
+            data: JSON.stringify({}),
+            amount: fromPaisa(toPaisa(request.body.investmentAmount)),
+            investment_type: request.body.investmentType,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const doc = await storeUploads(trx, me.id, decoded, { type: 'agreement_request', id: created.id });
+        return trx.updateTable('agreement_requests').set({ data: JSON.stringify(doc) }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
+      });
+      return reply.status(201).send(agreementView(row, await fileNamesFor(app, [row])));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/projects/:id/agreement-requests',
+    {
+      schema: { tags: ['agreements'], security: [{ bearer: [] }], description: "The project's proposal cards (owner and staff).", params: idParams },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { row: project } = await visibleProject(app.db, request.params.id, me);
+      if (project.owner_id !== me.id && !me.isStaff) throw notFound('This project');
+      const rows = await app.db.selectFrom('agreement_requests').selectAll().where('project_id', '=', project.id).orderBy('created_at', 'desc').execute();
+      const names = await fileNamesFor(app, rows);
+      const totalInvestors = new Set(rows.filter((r) => r.status !== 'withdrawn').map((r) => r.investor_id)).size;
+      return { project: { id: project.id, title: project.title, status: project.status }, totalInvestors, items: rows.map((r) => agreementView(r, names)) };
+    },
+  );
+
+  app.get('/me/agreement-requests', { schema: { tags: ['agreements'], security: [{ bearer: [] }] }, preHandler: app.requireUser }, async (request) => {
+    const me = currentUser(request);
+    const rows = await app.db
+      .selectFrom('agreement_requests as a')
+      .innerJoin('projects as p', 'p.id', 'a.project_id')
+      .selectAll('a')
+      .select('p.title as project_title')
+      .where('a.investor_id', '=', me.id)
+      .orderBy('a.created_at', 'desc')
+      .execute();
+    const names = await fileNamesFor(app, rows);
+    return { items: rows.map((r) => ({ ...agreementView(r, names), projectTitle: r.project_title })) };
+  });
+
+  /**
+   * Moves a pending request to a final state under a row lock. `who` says whose move it is; anyone else gets
+   * 404 (they must not learn it exists). Returns the updated row.
+   */
+  async function decide(
+    requestId: string,
+    actorId: string,
+    who: 'owner' | 'investor',
+    to: Exclude<AgreementStatus, 'pending'>,
+    apply: (trx: Transaction<DB>, row: Selectable<AgreementRequestsTable>) => Promise<Partial<Record<'acceptance' | 'decline_reason', string>>>,
+  ) {
+    await closeEndedCampaigns(app.db);
+    return app.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('agreement_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
+      if (!row) throw notFound('This agreement request');
+      const project = await trx.selectFrom('projects').select(['owner_id', 'status']).where('id', '=', row.project_id).executeTakeFirstOrThrow();
+      const allowed = who === 'owner' ? project.owner_id === actorId : row.investor_id === actorId;
+      if (!allowed) throw notFound('This agreement request');
+      if (row.status !== 'pending') throw conflict(`This request was already ${row.status}; that is final.`);
+      if (to === 'accepted' && project.status !== 'open') {
+        throw conflict(`The project is ${project.status.replace('_', ' ')}, so it can no longer accept requests. Decline this one instead.`);
+      }
+      const extra = await apply(trx, row);
+      const updated = await trx
+        .updateTable('agreement_requests')
+        .set({ status: to, decided_at: new Date(), ...extra })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(trx, { actorId, action: `agreement.${to === 'accepted' ? 'accept' : to === 'declined' ? 'decline' : 'withdraw'}`, subjectType: 'agreement_request', subjectId: row.id, before: 'pending', after: to, note: extra.decline_reason ?? null });
+      // Accepted money counts now, in the same transaction, under the project's row lock.
+      if (to === 'accepted') await settleProject(trx, row.project_id, actorId);
+      return updated;
+    });
+  }
+
+  app.post<{ Params: { id: string }; Body: AgreementAcceptForm }>(
+    '/agreement-requests/:id/accept',
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'agreement-accept#' } },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const decoded = decodeUploads(app.formSchemas['agreement-accept']!, request.body);
+      const row = await decide(request.params.id, me.id, 'owner', 'accepted', async (trx, pending) => {
+        const doc = await storeUploads(trx, me.id, decoded, { type: 'agreement_accept', id: pending.id });
+        const project = await trx.selectFrom('projects').selectAll().where('id', '=', pending.project_id).executeTakeFirstOrThrow();
+        if (REPAID.has(pending.investment_type)) {
+          const instalments = schedule(
+            pending.amount,
+            {
+              markupPercent: project.markup_percent,
+              tenorMonths: project.tenor_months,
+              returnType: project.return_type,
+              returningTime: project.returning_time,
+              totalDuration: project.total_duration,
+            },
+            new Date(),
+          );
+          await trx
+            .insertInto('instalments')
+            .values(
+              instalments.map((i) => ({
+                agreement_id: pending.id,
+                project_id: project.id,
+                owner_id: project.owner_id,
+                investor_id: pending.investor_id,
+                seq: i.seq,
+                due_on: i.dueOn,
+                amount: i.amount,
+                status: 'due' as const,
+              })),
+            )
+            .execute();
+        }
+        return { acceptance: JSON.stringify(doc) };
+      });
+      return agreementView(row, await fileNamesFor(app, [row]));
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: DeclineForm }>(
+    '/agreement-requests/:id/decline',
+    { schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'decline#' } }, preHandler: app.requireUser },
+    async (request) => {
+      const me = currentUser(request);
+      const row = await decide(request.params.id, me.id, 'owner', 'declined', async () => ({ decline_reason: request.body.reason.trim() }));
+      return agreementView(row, await fileNamesFor(app, [row]));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/agreement-requests/:id/withdraw',
+    { schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams }, preHandler: app.requireUser },
+    async (request) => {
+      const me = currentUser(request);
+      const row = await decide(request.params.id, me.id, 'investor', 'withdrawn', async () => ({}));
+      return agreementView(row, await fileNamesFor(app, [row]));
+    },
+  );
+}

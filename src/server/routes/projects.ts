@@ -1,0 +1,214 @@
+/**
+ * Projects from the project owner form: submit (verified identity required), edit and resubmit while not approved,
+ * the public list (cursor-paginated), one project, my projects, and closing a campaign.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ProjectOwnerForm } from '../../shared/generated/form-types';
+import { currentUser } from '../plugins/auth';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { FORM_BODY_LIMIT } from '../limits';
+import { decodeUploads, storeUploads } from '../files/store';
+import { currentVerification } from './profile';
+import { audit } from '../audit';
+import { closeEndedCampaigns, PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
+import { fromPaisa, toPaisa } from '../../shared/domain/money';
+import { decodeCursor, encodeCursor } from '../market/cursor';
+
+const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
+
+/** The typed columns the server needs from a project form (the form itself is kept whole as jsonb). */
+function columnsOf(form: ProjectOwnerForm, platformMinimum: number) {
+  const goal = toPaisa(form.askamu);
+  const minimum = form.minInvestment !== undefined ? toPaisa(form.minInvestment) : toPaisa(platformMinimum);
+  if (minimum > goal) {
+    throw badRequest('Please correct the highlighted fields.', [
+      { path: form.minInvestment !== undefined ? '/minInvestment' : '/askamu', message: form.minInvestment !== undefined
+        ? 'Minimum investment cannot be more than the asking amount'
+        : `The asking amount must be at least the platform's minimum investment of ৳${platformMinimum.toLocaleString('en-US')}, or set a lower minimum investment` },
+    ]);
+  }
+  return {
+    title: form.bname,
+    category: form.category,
+    country: form.country,
+    goal: fromPaisa(goal),
+    min_investment: fromPaisa(minimum),
+    markup_percent: fromPaisa(toPaisa(form.roi)),
+    tenor_months: form.reduration,
+    return_type: form.return,
+    returning_time: form.return === 'Recurring' ? (form.returningTime ?? null) : null,
+    total_duration: form.return === 'Recurring' ? (form.totalDuration ?? null) : null,
+  };
+}
+
+export default async function projectRoutes(app: FastifyInstance): Promise<void> {
+  async function requireVerifiedIdentity(userId: string): Promise<void> {
+    const v = await currentVerification(app.db, userId);
+    if (v?.status === 'verified') return;
+    if (!v) throw forbidden('Verify your identity before you submit a project: submit your documents under Profile → Verify Profile.');
+    if (v.status === 'submitted') throw forbidden('Your identity verification is still under review. You can submit a project once staff have verified it.');
+    throw forbidden(`Your identity verification was rejected${v.staff_note ? ` (${v.staff_note})` : ''}. Submit it again under Profile → Verify Profile.`);
+  }
+
+  app.post<{ Body: ProjectOwnerForm }>(
+    '/projects',
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: { tags: ['projects'], security: [{ bearer: [] }], body: { $ref: 'project-owner#' } },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      await requireVerifiedIdentity(me.id);
+      const columns = columnsOf(request.body, app.config.minInvestment);
+      const decoded = decodeUploads(app.formSchemas['project-owner']!, request.body);
+      const id = await app.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('projects')
+          .values({ owner_id: me.id, status: 'pending_review', data: JSON.stringify({}), ...columns })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const doc = await storeUploads(trx, me.id, decoded, { type: 'project', id: row.id });
+        await trx.updateTable('projects').set({ data: JSON.stringify(doc) }).where('id', '=', row.id).execute();
+        await trx.deleteFrom('drafts').where('user_id', '=', me.id).where('form_id', '=', 'project-owner').execute();
+        return row.id;
+      });
+      const { row } = await visibleProject(app.db, id, me);
+      return reply.status(201).send((await viewsOf(app.db, [row], me))[0]);
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: ProjectOwnerForm }>(
+    '/projects/:id',
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: {
+        tags: ['projects'],
+        security: [{ bearer: [] }],
+        description: 'Edits a project that is pending review or was rejected; it goes (back) to review.',
+        params: idParams,
+        body: { $ref: 'project-owner#' },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { row } = await visibleProject(app.db, request.params.id, me);
+      if (row.owner_id !== me.id) throw notFound('This project');
+      if (row.status !== 'pending_review' && row.status !== 'rejected') {
+        throw conflict('An approved project cannot be edited. Close it and submit a new one if its terms must change.');
+      }
+      await requireVerifiedIdentity(me.id);
+      const columns = columnsOf(request.body, app.config.minInvestment);
+      const decoded = decodeUploads(app.formSchemas['project-owner']!, request.body);
+      await app.db.transaction().execute(async (trx) => {
+        const doc = await storeUploads(trx, me.id, decoded, { type: 'project', id: row.id });
+        const updated = await trx
+          .updateTable('projects')
+          .set({ ...columns, data: JSON.stringify(doc), status: 'pending_review', submitted_at: new Date() })
+          .where('id', '=', row.id)
+          .where('status', 'in', ['pending_review', 'rejected'])
+          .returning('id')
+          .executeTakeFirst();
+        if (!updated) throw conflict('The project was approved meanwhile and can no longer be edited.');
+        if (row.status === 'rejected') {
+          await audit(trx, { actorId: me.id, action: 'project.resubmit', subjectType: 'project', subjectId: row.id, before: 'rejected', after: 'pending_review' });
+        }
+      });
+      const fresh = await visibleProject(app.db, row.id, me);
+      return (await viewsOf(app.db, [fresh.row], me))[0];
+    },
+  );
+
+  app.get<{
+    Querystring: { category?: string; status?: 'open' | 'funded' | 'closed'; sort: 'newest' | 'most_funded'; cursor?: string; limit: number };
+  }>(
+    '/projects',
+    {
+      schema: {
+        tags: ['projects'],
+        description: 'Approved projects (open, funded, closed), newest or most funded first, a page at a time.',
+        querystring: {
+          type: 'object',
+          properties: {
+            category: { type: 'string', maxLength: 80 },
+            status: { type: 'string', enum: ['open', 'funded', 'closed'] },
+            sort: { type: 'string', enum: ['newest', 'most_funded'], default: 'newest' },
+            cursor: { type: 'string', maxLength: 300 },
+            limit: { type: 'integer', minimum: 1, maximum: 50, default: 12 },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      await closeEndedCampaigns(app.db);
+      const viewer = await app.readSession(request);
+      const { category, status, sort, limit } = request.query;
+      let query = app.db.selectFrom('projects').selectAll().where('status', 'in', status ? [status] : PUBLIC_STATUSES);
+      if (category) query = query.where('category', '=', category);
+      if (request.query.cursor) {
+        const [key, id] = decodeCursor(request.query.cursor);
+        query =
+          sort === 'newest'
+            ? query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(new Date(key), id)))
+            : query.where((eb) => eb(eb.refTuple('raised', 'id'), '<', eb.tuple(key, id)));
+      }
+      query = sort === 'newest' ? query.orderBy('created_at', 'desc').orderBy('id', 'desc') : query.orderBy('raised', 'desc').orderBy('id', 'desc');
+      const rows = await query.limit(limit + 1).execute();
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const nextCursor =
+        rows.length > limit && last ? encodeCursor(sort === 'newest' ? last.created_at.toISOString() : last.raised, last.id) : null;
+      return { items: await viewsOf(app.db, page, viewer), nextCursor };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/projects/:id',
+    { schema: { tags: ['projects'], params: idParams } },
+    async (request) => {
+      await closeEndedCampaigns(app.db);
+      const viewer = await app.readSession(request);
+      const { row } = await visibleProject(app.db, request.params.id, viewer);
+      return (await viewsOf(app.db, [row], viewer))[0];
+    },
+  );
+
+  app.get(
+    '/me/projects',
+    { schema: { tags: ['projects'], security: [{ bearer: [] }] }, preHandler: app.requireUser },
+    async (request) => {
+      await closeEndedCampaigns(app.db);
+      const me = currentUser(request);
+      const rows = await app.db.selectFrom('projects').selectAll().where('owner_id', '=', me.id).orderBy('created_at', 'desc').execute();
+      return { items: await viewsOf(app.db, rows, me) };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/projects/:id/close',
+    { schema: { tags: ['projects'], security: [{ bearer: [] }], params: idParams }, preHandler: app.requireUser },
+    async (request) => {
+      const me = currentUser(request);
+      const { row } = await visibleProject(app.db, request.params.id, me);
+      if (row.owner_id !== me.id && !me.isStaff) throw notFound('This project');
+      if (row.status !== 'open' && row.status !== 'funded') {
+        throw conflict(`Only an open or funded campaign can be closed; this one is ${row.status.replace('_', ' ')}.`);
+      }
+      await app.db.transaction().execute(async (trx) => {
+        const closed = await trx
+          .updateTable('projects')
+          .set({ status: 'closed', closed_at: new Date() })
+          .where('id', '=', row.id)
+          .where('status', '=', row.status)
+          .returning('id')
+          .executeTakeFirst();
+        if (!closed) throw conflict('The project changed meanwhile: reload it.');
+        await audit(trx, { actorId: me.id, action: 'project.close', subjectType: 'project', subjectId: row.id, before: row.status, after: 'closed' });
+      });
+      const fresh = await visibleProject(app.db, row.id, me);
+      return (await viewsOf(app.db, [fresh.row], me))[0];
+    },
+  );
+}

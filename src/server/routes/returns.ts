@@ -1,0 +1,92 @@
+/**
+ * Murabaha repayments: the instalments of accepted agreements. The owner marks one paid, the investor confirms
+ * receipt; `due → paid → confirmed`, each step by its own party only, each a conditional update.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { InstalmentsTable } from '../db/schema';
+import { currentUser } from '../plugins/auth';
+import { conflict, notFound } from '../errors';
+import { sumAmounts } from '../../shared/domain/money';
+
+const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
+
+type Row = Selectable<InstalmentsTable> & { project_title: string; investor_name: string | null; agreement_amount: string };
+
+function instalmentView(r: Row) {
+  return {
+    id: r.id,
+    agreementId: r.agreement_id,
+    projectId: r.project_id,
+    projectTitle: r.project_title,
+    investorName: r.investor_name,
+    principal: r.agreement_amount,
+    seq: r.seq,
+    dueOn: r.due_on,
+    amount: r.amount,
+    currency: 'BDT',
+    status: r.status,
+    paidAt: r.paid_at?.toISOString() ?? null,
+    confirmedAt: r.confirmed_at?.toISOString() ?? null,
+  };
+}
+
+export default async function returnRoutes(app: FastifyInstance): Promise<void> {
+  async function list(column: 'owner_id' | 'investor_id', userId: string) {
+    const rows = (await app.db
+      .selectFrom('instalments as i')
+      .innerJoin('projects as p', 'p.id', 'i.project_id')
+      .innerJoin('agreement_requests as a', 'a.id', 'i.agreement_id')
+      .selectAll('i')
+      .select(['p.title as project_title', 'a.amount as agreement_amount', (eb) => eb.ref('a.data', '->>').key('investorName').as('investor_name')])
+      .where(`i.${column}`, '=', userId)
+      .orderBy('i.due_on')
+      .orderBy('i.seq')
+      .execute()) as Row[];
+    const items = rows.map(instalmentView);
+    const total = (status?: string) => sumAmounts(items.filter((i) => !status || i.status === status).map((i) => i.amount));
+    return { items, totals: { scheduled: total(), due: total('due'), paid: total('paid'), confirmed: total('confirmed') } };
+  }
+
+  app.get('/me/returns', { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As investor: what is repaid to me.' }, preHandler: app.requireUser }, async (request) =>
+    list('investor_id', currentUser(request).id),
+  );
+  app.get('/me/repayments', { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As project owner: what I repay.' }, preHandler: app.requireUser }, async (request) =>
+    list('owner_id', currentUser(request).id),
+  );
+
+  async function step(id: string, userId: string, party: 'owner_id' | 'investor_id', from: 'due' | 'paid', to: 'paid' | 'confirmed') {
+    const updated = await app.db
+      .updateTable('instalments')
+      .set(to === 'paid' ? { status: 'paid', paid_at: new Date() } : { status: 'confirmed', confirmed_at: new Date() })
+      .where('id', '=', id)
+      .where(party, '=', userId)
+      .where('status', '=', from)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) {
+      const existing = await app.db.selectFrom('instalments').select(['status', party]).where('id', '=', id).executeTakeFirst();
+      if (!existing || existing[party] !== userId) throw notFound('This instalment');
+      throw conflict(
+        to === 'paid'
+          ? `This instalment is already ${existing.status}.`
+          : existing.status === 'due'
+            ? 'The owner has not marked this instalment paid yet.'
+            : 'This instalment is already confirmed.',
+      );
+    }
+    const [row] = (await list(party, userId)).items.filter((i) => i.id === id);
+    return row;
+  }
+
+  app.post<{ Params: { id: string } }>(
+    '/instalments/:id/paid',
+    { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'The owner marks an instalment paid.', params: idParams }, preHandler: app.requireUser },
+    async (request) => step(request.params.id, currentUser(request).id, 'owner_id', 'due', 'paid'),
+  );
+  app.post<{ Params: { id: string } }>(
+    '/instalments/:id/confirm',
+    { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'The investor confirms receipt.', params: idParams }, preHandler: app.requireUser },
+    async (request) => step(request.params.id, currentUser(request).id, 'investor_id', 'paid', 'confirmed'),
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * Staff review of projects (approve → open with a campaign end date, or reject with a note) and of donations
+ * (confirm the money arrived, or cancel). Every decision is conditional on the record's current state and lands
+ * with its audit row in one transaction.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ProjectReviewForm, ReviewForm } from '../../shared/generated/form-types';
+import { currentUser } from '../plugins/auth';
+import { badRequest, conflict, notFound } from '../errors';
+import { audit, auditTrail } from '../audit';
+import { settleProject, viewsOf } from '../market/projects';
+import { donationView } from './donations';
+
+const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
+
+export default async function staffMarketRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { status: 'pending_review' | 'open' | 'rejected' | 'funded' | 'closed' } }>(
+    '/staff/projects',
+    {
+      schema: {
+        tags: ['staff'],
+        security: [{ bearer: [] }],
+        querystring: {
+          type: 'object',
+          properties: { status: { type: 'string', enum: ['pending_review', 'open', 'rejected', 'funded', 'closed'], default: 'pending_review' } },
+          additionalProperties: false,
+        },
+      },
+      preHandler: app.requireStaff,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const rows = await app.db
+        .selectFrom('projects')
+        .selectAll()
+        .where('status', '=', request.query.status)
+        .orderBy('submitted_at', 'asc')
+        .limit(200)
+        .execute();
+      return { items: await viewsOf(app.db, rows, me) };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/staff/projects/:id',
+    { schema: { tags: ['staff'], security: [{ bearer: [] }], params: idParams }, preHandler: app.requireStaff },
+    async (request) => {
+      const me = currentUser(request);
+      const row = await app.db.selectFrom('projects').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+      if (!row) throw notFound('This project');
+      const owner = await app.db.selectFrom('users').select(['email', 'phone']).where('id', '=', row.owner_id).executeTakeFirstOrThrow();
+      return { ...(await viewsOf(app.db, [row], me))[0], owner, history: await auditTrail(app.db, 'project', row.id) };
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: ProjectReviewForm }>(
+    '/staff/projects/:id/review',
+    {
+      schema: { tags: ['staff'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'project-review#' } },
+      preHandler: app.requireStaff,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const approve = request.body.decision === 'approve';
+      const note = request.body.note?.trim() || null;
+      let endsAt: Date | null = null;
+      if (approve) {
+        endsAt = request.body.campaignEndDate
+          ? new Date(`${request.body.campaignEndDate}T23:59:59.999Z`)
+          : new Date(Date.now() + app.config.campaignDays * 86_400_000);
+        if (endsAt.getTime() <= Date.now()) {
+          throw badRequest('Please correct the highlighted fields.', [{ path: '/campaignEndDate', message: 'The end date must be in the future' }]);
+        }
+      }
+      await app.db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('projects')
+          .set(approve ? { status: 'open', approved_at: new Date(), ends_at: endsAt, staff_note: note } : { status: 'rejected', staff_note: note })
+          .where('id', '=', request.params.id)
+          .where('status', '=', 'pending_review')
+          .returning('id')
+          .executeTakeFirst();
+        if (!updated) {
+          const existing = await trx.selectFrom('projects').select('status').where('id', '=', request.params.id).executeTakeFirst();
+          if (!existing) throw notFound('This project');
+          throw conflict(`This project is not waiting for review (it is ${existing.status.replace('_', ' ')}).`);
+        }
+        await audit(trx, {
+          actorId: me.id,
+          action: approve ? 'project.approve' : 'project.reject',
+          subjectType: 'project',
+          subjectId: request.params.id,
+          before: 'pending_review',
+          after: approve ? 'open' : 'rejected',
+          note: approve && endsAt ? [note, `Campaign ends ${endsAt.toISOString().slice(0, 10)}.`].filter(Boolean).join(' ') : note,
+        });
+      });
+      const row = await app.db.selectFrom('projects').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow();
+      return (await viewsOf(app.db, [row], me))[0];
+    },
+  );
+
+  app.get<{ Querystring: { status: 'pledged' | 'confirmed' | 'cancelled' } }>(
+    '/staff/donations',
+    {
+      schema: {
+        tags: ['staff'],
+        security: [{ bearer: [] }],
+        querystring: {
+          type: 'object',
+          properties: { status: { type: 'string', enum: ['pledged', 'confirmed', 'cancelled'], default: 'pledged' } },
+          additionalProperties: false,
+        },
+      },
+      preHandler: app.requireStaff,
+    },
+    async (request) => {
+      const rows = await app.db
+        .selectFrom('donations as d')
+        .innerJoin('projects as p', 'p.id', 'd.project_id')
+        .selectAll('d')
+        .select(['p.title as project_title'])
+        .where('d.status', '=', request.query.status)
+        .orderBy('d.created_at', 'asc')
+        .limit(200)
+        .execute();
+      return { items: rows.map((r) => ({ ...donationView(r, true), projectTitle: r.project_title })) };
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: ReviewForm }>(
+    '/staff/donations/:id/review',
+    {
+      schema: {
+        tags: ['staff'],
+        security: [{ bearer: [] }],
+        description: 'approve = the money arrived (confirmed); reject = cancelled (a note is required).',
+        params: idParams,
+        body: { $ref: 'review#' },
+      },
+      preHandler: app.requireStaff,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const after = request.body.decision === 'approve' ? 'confirmed' : 'cancelled';
+      const note = request.body.note?.trim() || null;
+      const row = await app.db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('donations')
+          .set({ status: after, staff_note: note, decided_at: new Date() })
+          .where('id', '=', request.params.id)
+          .where('status', '=', 'pledged')
+          .returningAll()
+          .executeTakeFirst();
+        if (!updated) {
+          const existing = await trx.selectFrom('donations').select('status').where('id', '=', request.params.id).executeTakeFirst();
+          if (!existing) throw notFound('This donation');
+          throw conflict(`This donation was already ${existing.status}.`);
+        }
+        await audit(trx, { actorId: me.id, action: `donation.${after === 'confirmed' ? 'confirm' : 'cancel'}`, subjectType: 'donation', subjectId: updated.id, before: 'pledged', after, note });
+        if (after === 'confirmed') await settleProject(trx, updated.project_id, me.id);
+        return updated;
+      });
+      return donationView(row, true);
+    },
+  );
+}

@@ -1,0 +1,58 @@
+/** The Murabaha arithmetic of DOMAIN.md: exact totals, schedules that sum exactly, annualised returns. */
+import { describe, expect, it } from 'vitest';
+import { addMonths, annualisedReturn, repaymentTotal, schedule } from '../../../src/shared/domain/murabaha';
+import { sumAmounts } from '../../../src/shared/domain/money';
+
+const accepted = new Date(Date.UTC(2026, 0, 31));
+
+describe('repayment schedules', () => {
+  it('splits 100,000 at 17.70 % into 7 instalments: six of 16,814.28 and a last of 16,814.32', () => {
+    const s = schedule('100000', { markupPercent: '17.70', tenorMonths: 14, returnType: 'Recurring', returningTime: 2, totalDuration: 14 }, accepted);
+    expect(s.map((i) => i.amount)).toEqual(['16814.28', '16814.28', '16814.28', '16814.28', '16814.28', '16814.28', '16814.32']);
+    expect(sumAmounts(s.map((i) => i.amount))).toBe('117700.00');
+    expect(s.map((i) => i.dueOn)).toEqual(['2026-03-31', '2026-05-31', '2026-07-31', '2026-09-30', '2026-11-30', '2027-01-31', '2027-03-31']);
+  });
+
+  it('pays On-time in one instalment of the total, after the tenor', () => {
+    expect(schedule(250000, { markupPercent: 9, tenorMonths: 6, returnType: 'On-time' }, accepted)).toEqual([
+      { seq: 1, dueOn: '2026-07-31', amount: '272500.00' },
+    ]);
+  });
+
+  it.each([
+    ['33333.33', '12.34', 3, 9],
+    ['1.01', '17.70', 1, 7],
+    ['99999999.99', '33.33', 5, 36],
+    ['20000', '0.01', 1, 12],
+    ['12345.67', '7.77', 4, 11],
+  ])('sums exactly for %s at %s %% every %d over %d months', (principal, markup, every, over) => {
+    const s = schedule(principal, { markupPercent: markup, tenorMonths: over, returnType: 'Recurring', returningTime: every, totalDuration: over }, accepted);
+    expect(s).toHaveLength(Math.floor(over / every));
+    expect(sumAmounts(s.map((i) => i.amount))).toBe(repaymentTotal(principal, markup));
+    const cents = s.map((i) => Math.round(Number(i.amount) * 100));
+    expect(Math.max(...cents) - Math.min(...cents)).toBeLessThan(s.length);
+  });
+
+  it('rounds the total half up to the paisa', () => {
+    expect(repaymentTotal('100000', '17.70')).toBe('117700.00');
+    expect(repaymentTotal('0.05', '10')).toBe('0.06'); // 0.055 → 0.06
+    expect(repaymentTotal('1234.56', '7.25')).toBe('1324.07'); // 1324.0656
+  });
+
+  it('refuses recurring terms that give no instalment', () => {
+    expect(() => schedule(1000, { markupPercent: 5, tenorMonths: 3, returnType: 'Recurring', returningTime: 6, totalDuration: 3 }, accepted)).toThrow();
+  });
+
+  it('keeps month ends inside short months', () => {
+    expect(addMonths(new Date(Date.UTC(2026, 0, 31)), 1).toISOString().slice(0, 10)).toBe('2026-02-28');
+    expect(addMonths(new Date(Date.UTC(2027, 11, 15)), 3).toISOString().slice(0, 10)).toBe('2028-03-15');
+  });
+});
+
+describe('annualised return', () => {
+  it('is simple m × 12 / T, with the compound equivalent beside it', () => {
+    expect(annualisedReturn('9', 6)).toEqual({ simple: '18.00', compound: '18.81' });
+    expect(annualisedReturn('17.70', 12)).toEqual({ simple: '17.70', compound: '17.70' });
+    expect(annualisedReturn('17.70', 18).simple).toBe('11.80');
+  });
+});
