@@ -1,0 +1,277 @@
+/**
+ * `npm run seed:demo`: fills an EMPTY database with a believable demo, through the real API (same validation,
+ * files, transactions and arithmetic as real use): verified owners, approved projects in several categories with the
+ * spec's sample figures (raised 59,689 / 45,000 / 80,000 / 32,000 at 79 / 60 / 95 / 40 %), investors with offers,
+ * accepted, pending and declined agreements, donations, a repayment made, and a staff account.
+ * Refuses to touch a database that already has accounts. Stop the server first when using the embedded database.
+ */
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/database';
+import { buildApp } from '../src/server/app';
+import { outboxSender } from '../src/server/sms';
+import { landscape, type Palette } from './lib/demo-images';
+
+const PASSWORD = 'Demo@1234';
+
+type Person = { email: string; phone: string; name: string; token: string };
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- API answers
+
+let app: FastifyInstance;
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, who: Person | null, payload?: unknown, expect = [200, 201]): Promise<Json> {
+  const res = await app.inject({ method, url: `/api/v1${url}`, payload: payload as object, headers: who ? { authorization: `Bearer ${who.token}` } : {} });
+  if (!expect.includes(res.statusCode)) throw new Error(`${method} ${url} → ${res.statusCode}: ${res.body}`);
+  return JSON.parse(res.body) as Json;
+}
+
+const image = (palette: Palette, seed: number, name: string) =>
+  `data:image/png;name=${encodeURIComponent(name)};base64,${landscape(palette, seed).toString('base64')}`;
+const smallImage = (palette: Palette, seed: number, name: string) =>
+  `data:image/png;name=${encodeURIComponent(name)};base64,${landscape(palette, seed, 200, 130).toString('base64')}`;
+
+const PALETTES: Record<string, Palette> = {
+  film: { skyTop: [44, 62, 120], skyBottom: [240, 160, 120], sun: [255, 214, 120], far: [70, 60, 110], near: [40, 35, 70], accent: [220, 70, 90] },
+  school: { skyTop: [120, 190, 240], skyBottom: [230, 245, 255], sun: [255, 230, 120], far: [120, 180, 110], near: [70, 140, 70], accent: [200, 80, 60] },
+  clinic: { skyTop: [150, 210, 230], skyBottom: [240, 250, 250], sun: [255, 240, 170], far: [100, 170, 150], near: [60, 130, 110], accent: [230, 240, 245] },
+  farm: { skyTop: [110, 180, 220], skyBottom: [250, 240, 200], sun: [255, 200, 80], far: [140, 190, 90], near: [80, 140, 50], accent: [120, 90, 50] },
+  solar: { skyTop: [80, 150, 220], skyBottom: [255, 230, 170], sun: [255, 190, 60], far: [170, 200, 110], near: [110, 160, 70], accent: [50, 70, 120] },
+  web: { skyTop: [30, 40, 70], skyBottom: [60, 110, 160], sun: [180, 230, 255], far: [40, 80, 120], near: [20, 50, 80], accent: [90, 200, 170] },
+  food: { skyTop: [240, 170, 120], skyBottom: [255, 235, 200], sun: [255, 250, 220], far: [200, 120, 70], near: [150, 80, 50], accent: [250, 220, 120] },
+};
+
+let phoneSeq = 0;
+async function person(name: string, email: string): Promise<Person> {
+  phoneSeq += 1;
+  const phone = `+88017${String(10_000_000 + phoneSeq * 1_117).slice(-8)}`;
+  await call('POST', '/auth/user/sign-up', null, { email, phone, password: PASSWORD, retype_password: PASSWORD });
+  const outbox = await call('GET', `/dev/outbox?to=${encodeURIComponent(phone)}`, null);
+  const { token } = await call('PATCH', '/auth/user/verify-otp', null, { phone, otp: outbox.messages[0].code });
+  const who = { email, phone, name, token };
+  await call('PUT', '/profile', who, { name, email, phone, country: 'Bangladesh' });
+  return who;
+}
+
+async function verifyIdentity(who: Person, staff: Person, city: string): Promise<void> {
+  const palette = PALETTES.school!;
+  await call('PUT', '/profile/verification', who, {
+    nid: `19${String(80_000_000_000 + phoneSeq * 7_919)}`,
+    nidImage: smallImage(palette, phoneSeq, 'nid.png'),
+    nidf: `${who.name.split(' ')[0]} Senior`,
+    nidfImage: smallImage(palette, phoneSeq + 1, 'father.png'),
+    nominee: 'Family nominee',
+    nomineeImage: smallImage(palette, phoneSeq + 2, 'nominee.png'),
+    bookingDate: '1985-04-12',
+    passport: `BX${String(1_000_000 + phoneSeq)}`,
+    address: `House ${phoneSeq + 3}, Road ${phoneSeq + 1}, ${city}`,
+    city,
+    post: '1205',
+    country: 'Bangladesh',
+    region: city,
+    occupation: 'Entrepreneur',
+  });
+  const { items } = await call('GET', '/staff/verifications', staff);
+  const item = (items as { id: string; email: string }[]).find((i) => i.email === who.email)!;
+  await call('POST', `/staff/verifications/${item.id}/review`, staff, { decision: 'approve', note: 'Documents checked.' });
+}
+
+interface ProjectSeed {
+  owner: Person;
+  bname: string;
+  category: string;
+  city: string;
+  goal: number;
+  roi: number;
+  months: number;
+  recurring?: [every: number, over: number];
+  palette: keyof typeof PALETTES;
+  brief: string;
+  plan: string;
+}
+
+async function project(seed: ProjectSeed, staff: Person, n: number): Promise<string> {
+  const p = PALETTES[seed.palette]!;
+  const form: Json = {
+    name: seed.owner.name,
+    email: seed.owner.email,
+    country: 'Bangladesh',
+    phone: seed.owner.phone,
+    city: seed.city,
+    region: seed.city,
+    nid: `1990${String(100_000_000 + n * 31_337)}`,
+    etin: `${String(300_000_000_000 + n * 77_777)}`,
+    bname: seed.bname,
+    category: seed.category,
+    offaddress: `Level ${n + 2}, ${seed.city} Commercial Area, ${seed.city}`,
+    busstype: 'Service',
+    busssize: 'Small',
+    regen: Math.round(seed.goal / 6),
+    askamu: seed.goal,
+    roi: seed.roi,
+    reduration: seed.months,
+    initialins: Math.round(seed.goal / 10),
+    bplan: seed.plan,
+    tlicense: `TRAD/DNCC/${String(10_000 + n * 211)}/2025`,
+    btin: `BIN-${String(100_000_000 + n * 4_242)}`,
+    projectProfileImage: image(p, n * 3 + 1, `${seed.palette}-1.png`),
+    companyImage: image(p, n * 3 + 2, `${seed.palette}-2.png`),
+    businessPhoto: image(p, n * 3 + 3, `${seed.palette}-3.png`),
+    investType: 'Halal Way',
+    financialDocument: 'Bank Statement',
+    security: 'Bank Cheque',
+    return: seed.recurring ? 'Recurring' : 'On-time',
+    accountNum: `20501${String(1_000_000 + n * 97)}`,
+    accountName: seed.bname,
+    bankName: 'Islami Bank Bangladesh PLC',
+    branchName: `${seed.city} Branch`,
+    branchRoute: `125${String(260_000 + n * 13)}`,
+    branchAdd: `Main Road, ${seed.city}`,
+    sharePercentage: 30,
+    briefDescrip: seed.brief,
+    busExViLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    socialMedia: [{ name: 'Facebook', link: `https://facebook.com/${seed.bname.toLowerCase().replace(/[^a-z]+/g, '')}` }],
+  };
+  if (seed.recurring) {
+    form.returningTime = seed.recurring[0];
+    form.totalDuration = seed.recurring[1];
+  }
+  if (seed.goal < 20_000) form.minInvestment = Math.round(seed.goal / 4);
+  const created = await call('POST', '/projects', seed.owner, form);
+  await call('POST', `/staff/projects/${created.id}/review`, staff, { decision: 'approve', note: 'Documents and terms checked.' });
+  return created.id as string;
+}
+
+function agreement(amount: number, name: string, type = 'Halal Way'): Json {
+  return {
+    investDate: new Date().toISOString().slice(0, 10),
+    investorType: 'Individual',
+    investorName: name,
+    investorAddress: 'Gulshan 2, Dhaka',
+    investmentAmount: amount,
+    investmentType: type,
+    documents: [{ description: 'Bank solvency certificate', file: smallImage(PALETTES.web!, amount % 97, 'solvency.png') }],
+  };
+}
+
+const acceptance = () => ({ documents: [{ description: 'Signed Murabaha agreement', file: smallImage(PALETTES.clinic!, 5, 'agreement.png') }] });
+
+async function invest(projectId: string, owner: Person, investor: Person, amount: number): Promise<void> {
+  const req = await call('POST', `/projects/${projectId}/agreement-requests`, investor, agreement(amount, investor.name));
+  await call('POST', `/agreement-requests/${req.id}/accept`, owner, acceptance());
+}
+
+async function donate(projectId: string, staff: Person, amount: number, name: string, anonymous = false): Promise<void> {
+  const method = amount > 50_000 ? 'Bank' : amount > 25_000 ? 'Card' : 'Mobile Banking';
+  const d = await call('POST', `/projects/${projectId}/donations`, null, { amount, paymentMethod: method, name, anonymous });
+  await call('POST', `/staff/donations/${d.id}/review`, staff, { decision: 'approve', note: 'Received.' });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    const users = await database.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    if (Number(users.n) > 0) {
+      console.error(`The database already has ${users.n} account(s): seed:demo only fills an empty database (${database.kind} ${database.where}).`);
+      process.exitCode = 1;
+      return;
+    }
+    app = await buildApp({ config: { ...config, authRateLimitPerMinute: 1_000_000 }, database, logger: false, sms: outboxSender(database.db, { info: () => undefined } as never) });
+    await app.ready();
+
+    const staff = await person('Farhana Staff', 'staff@example.com');
+    await database.db.updateTable('users').set({ is_staff: true }).where('email', '=', staff.email).execute();
+
+    const owners = [
+      await person('Rahim Uddin', 'rahim@example.com'),
+      await person('Salma Khatun', 'salma@example.com'),
+      await person('Tanvir Hasan', 'tanvir@example.com'),
+    ];
+    for (const [i, o] of owners.entries()) await verifyIdentity(o, staff, ['Dhaka', 'Sylhet', 'Rangpur'][i]!);
+    const investors = [
+      await person('Karim Ahmed', 'karim@example.com'),
+      await person('Nusrat Jahan', 'nusrat@example.com'),
+      await person('Imran Chowdhury', 'imran@example.com'),
+      await person('Ayesha Siddiqua', 'ayesha@example.com'),
+    ];
+    const [rahim, salma, tanvir] = owners as [Person, Person, Person];
+    const [karim, nusrat, imran, ayesha] = investors as [Person, Person, Person, Person];
+
+    const seeds: ProjectSeed[] = [
+      { owner: salma, bname: 'Community Film School, Sylhet', category: 'Video & Movies', city: 'Sylhet', goal: 75_555, roi: 12, months: 12, palette: 'film', recurring: [3, 12], brief: 'A weekend film school where young people from tea-garden communities learn to tell their own stories on camera.', plan: 'Equipment, two instructors and a screening room for 40 students a year.' },
+      { owner: rahim, bname: "Rural Girls' Education Fund", category: 'Education', city: 'Dhaka', goal: 75_000, roi: 9, months: 6, palette: 'school', brief: 'Scholarships, books and safe transport so that 60 girls in Manikganj can finish secondary school.', plan: 'Three school years of fees and a rickshaw-van route shared by four villages.' },
+      { owner: tanvir, bname: 'Mobile Clinic for Char Villages', category: 'Medical & Health', city: 'Rangpur', goal: 84_210, roi: 10.5, months: 12, palette: 'clinic', recurring: [6, 12], brief: 'A boat clinic that visits river-island villages every week with a nurse, medicines and maternal check-ups.', plan: 'Boat refit, cold box for vaccines, and a year of running costs.' },
+      { owner: rahim, bname: 'Organic Rooftop Farms Dhaka', category: 'Organic Foods', city: 'Dhaka', goal: 80_000, roi: 17.7, months: 12, palette: 'farm', recurring: [3, 12], brief: 'Rooftop vegetable beds on 30 apartment blocks, sold to neighbours by subscription.', plan: 'Beds, drip irrigation and compost for the first 30 roofs.' },
+      { owner: tanvir, bname: 'Solar Irrigation Pumps, Rangpur', category: 'Agriculture', city: 'Rangpur', goal: 500_000, roi: 14, months: 18, palette: 'solar', recurring: [6, 18], brief: 'Solar pumps rented to smallholders by the hour, replacing diesel in the dry season.', plan: 'Ten pumps with panels, installed with the farmers’ cooperative.' },
+      { owner: salma, bname: 'Web Skills Bootcamp for Women', category: 'Web Development', city: 'Sylhet', goal: 150_000, roi: 11, months: 12, palette: 'web', brief: 'A 12-week bootcamp that prepares women for remote web-development work.', plan: 'Laptops, internet and mentors for three cohorts of 20.' },
+      { owner: rahim, bname: 'Flood Relief Food Packs', category: 'Food & Clothes', city: 'Dhaka', goal: 60_000, roi: 5, months: 6, palette: 'food', brief: 'Dry food packs and warm clothes for families displaced by the monsoon floods.', plan: 'Two thousand packs distributed with the union councils.' },
+    ];
+    const ids: string[] = [];
+    for (const [i, s] of seeds.entries()) ids.push(await project(s, staff, i + 1));
+    const [film, school, clinic, farm, solar, web, flood] = ids as [string, string, string, string, string, string, string];
+
+    // The spec's sample figures: raised 59,689 / 45,000 / 80,000 / 32,000 at 79 / 60 / 95 / 40 %.
+    await invest(film, salma, karim, 50_000);
+    await donate(film, staff, 9_689, 'Shapla Club');
+    await invest(school, rahim, nusrat, 30_000);
+    await donate(school, staff, 10_000, 'Anonymous', true);
+    await donate(school, staff, 5_000, 'Mizanur Rahman');
+    await invest(clinic, tanvir, imran, 60_000);
+    await invest(clinic, tanvir, ayesha, 20_000);
+    await invest(farm, rahim, karim, 32_000);
+
+    // Waiting and declined requests, pledges not yet confirmed.
+    await call('POST', `/projects/${solar}/agreement-requests`, nusrat, agreement(120_000, nusrat.name));
+    const declined = await call('POST', `/projects/${web}/agreement-requests`, imran, agreement(25_000, imran.name));
+    await call('POST', `/agreement-requests/${declined.id}/decline`, salma, { reason: 'We are looking for a single investor for the whole amount.' });
+    await call('POST', `/projects/${flood}/donations`, null, { amount: 2_500, paymentMethod: 'Mobile Banking', name: 'Rokeya' });
+    await donate(flood, staff, 12_000, 'Anonymous', true);
+
+    // Standing offers (the Invest tab's investor cards) and a Request For Invest.
+    const offer = (who: Person, amount: number, category: string, recurring: boolean) =>
+      call('POST', '/offers', who, {
+        name: who.name,
+        location: 'Dhaka',
+        phone: who.phone,
+        email: who.email,
+        investmentType: 'Investment',
+        businessCategory: category,
+        totalAmount: amount,
+        currency: 'BDT',
+        duration: 12,
+        return: recurring ? 'Recurring' : 'On-time',
+        ...(recurring ? { returningTime: 3, totalDuration: 12 } : {}),
+        securityPolicy: 'Bank cheque against each instalment',
+        investmentMethod: amount > 50_000 ? 'Bank' : 'Cash',
+        documents: [{ description: 'Bank solvency certificate', file: smallImage(PALETTES.web!, amount % 89, 'solvency.png') }],
+      });
+    const agri = await offer(ayesha, 300_000, 'Agriculture', true);
+    await offer(imran, 150_000, 'Web Development', false);
+    await offer(karim, 80_000, 'Organic Foods', true);
+    await call('POST', '/offers', nusrat, { name: nusrat.name, location: 'Sylhet', phone: nusrat.phone, email: nusrat.email, investmentType: 'Donate' });
+    await call('POST', `/offers/${agri.id}/requests`, tanvir, { projectId: solar });
+
+    // One repayment made and confirmed.
+    const repayments = await call('GET', '/me/repayments', salma);
+    const first = (repayments.items as { id: string }[])[0];
+    if (first) {
+      await call('POST', `/instalments/${first.id}/paid`, salma);
+      await call('POST', `/instalments/${first.id}/confirm`, karim);
+    }
+
+    const list = await call('GET', '/projects?limit=50', null);
+    console.log('Demo data loaded:');
+    for (const p of list.items as { title: string; figures: { raised: string; progressPercent: number } }[]) {
+      console.log(`  ${p.title}: raised ৳${Number(p.figures.raised).toLocaleString('en-US')} (${p.figures.progressPercent} %)`);
+    }
+    console.log(`\nSign in with any of these (password ${PASSWORD}):`);
+    console.log(`  staff:     ${staff.email}`);
+    console.log(`  owners:    ${owners.map((o) => o.email).join(', ')}`);
+    console.log(`  investors: ${investors.map((o) => o.email).join(', ')}`);
+    await app.close();
+  } finally {
+    await database.close();
+  }
+}
+
+await main();
