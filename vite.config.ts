@@ -15,6 +15,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
+    // Fonts and images as files, never data: URLs (the Content-Security-Policy allows fonts from 'self' only).
+    assetsInlineLimit: 0,
   },
   server: {
     port: 5173,

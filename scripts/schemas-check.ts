@@ -4,24 +4,30 @@
  * every `if` that tests a field also requires it, and the generated types are current.
  */
 import { readTextIfExists } from './lib/read-text';
-import { loadApiSchemas, loadSchemas, loadUiSchemas } from '../src/shared/forms/load-schemas';
-import { lintApiSchemas, lintForms, type Problem } from './lib/schema-lint';
-import { renderTypes, TYPES_FILE } from './gen-types';
+import { loadApiSchemas, loadSchemas, loadUiSchemas, repoRoot } from '../src/shared/forms/load-schemas';
+import { lintApiSchemas, lintConfig, lintForms, type Problem } from './lib/schema-lint';
+import { join } from 'node:path';
+import { readJson } from './lib/read-text';
+import { CONFIG_TYPES_FILE, renderConfigTypes, renderTypes, TYPES_FILE } from './gen-types';
 import { isMain } from './lib/is-main';
 
 /** Runs every check; returns the problems found (empty when all is well). */
 export async function checkAll(): Promise<Problem[]> {
   const schemas = loadSchemas();
   const apiSchemas = loadApiSchemas();
-  const problems = [...lintForms(schemas, loadUiSchemas()), ...lintApiSchemas(apiSchemas)];
+  const config = (name: string) => readJson(join(repoRoot(), 'src/client/config', name));
+  const problems = [
+    ...lintForms(schemas, loadUiSchemas()),
+    ...lintApiSchemas(apiSchemas),
+    ...lintConfig(config('screens.json'), config('screens.schema.json'), config('content.json'), config('content.schema.json'), Object.keys(schemas)),
+  ];
   if (problems.length === 0) {
-    const current = readTextIfExists(TYPES_FILE);
-    if (current !== (await renderTypes(schemas, apiSchemas))) {
-      problems.push({
-        file: 'src/shared/generated/form-types.ts',
-        pointer: '',
-        message: 'generated types are stale: run `npm run gen` and commit the result',
-      });
+    const stale = [
+      [TYPES_FILE, await renderTypes(schemas, apiSchemas)],
+      [CONFIG_TYPES_FILE, await renderConfigTypes()],
+    ].filter(([file, text]) => readTextIfExists(file!) !== text);
+    for (const [file] of stale) {
+      problems.push({ file: file!.slice(repoRoot().length + 1), pointer: '', message: 'generated types are stale: run `npm run gen` and commit the result' });
     }
   }
   return problems;

@@ -9,3 +9,12 @@ export function readTextIfExists(file: string): string {
     throw err;
   }
 }
+
+/** Reads and parses a JSON file, naming the file when it is not valid JSON. */
+export function readJson(file: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch (err) {
+    throw new Error(`${file}: ${(err as Error).message}`, { cause: err });
+  }
+}

@@ -183,3 +183,73 @@ export function lintForms(schemas: Record<string, Node>, uiSchemas: Record<strin
 export function lintApiSchemas(schemas: Record<string, Node>): Problem[] {
   return Object.entries(schemas).flatMap(([id, schema]) => lintSchema(id, schema, `schemas/api/${id}.schema.json`));
 }
+
+/** The part of a path before its query string. */
+function routeOf(to: string): string {
+  return to.split('?')[0]!.split('#')[0]!;
+}
+
+/** Whether a concrete path matches a route pattern with :params. */
+function matchesRoute(path: string, pattern: string): boolean {
+  const a = path.split('/');
+  const b = pattern.split('/');
+  return a.length === b.length && b.every((seg, i) => seg.startsWith(':') || seg === a[i]);
+}
+
+/**
+ * Lints the screen config and the site content against their schemas, and checks what a schema cannot: form screens
+ * name existing forms, ids and paths are unique, and every link, menu entry and quick-access card leads to a screen.
+ */
+export function lintConfig(
+  screensConfig: Node,
+  screensSchema: Node,
+  content: Node,
+  contentSchema: Node,
+  formIds: readonly string[],
+): Problem[] {
+  const problems: Problem[] = [];
+  const check = (data: Node, schema: Node, file: string) => {
+    const ajv = createAjv();
+    const validate = ajv.compile(schema);
+    if (!validate(data)) {
+      for (const e of validate.errors ?? []) {
+        if (e.keyword === 'if') continue;
+        problems.push({ file, pointer: e.instancePath, message: `${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? ` ("${String(e.params.additionalProperty)}")` : ''}` });
+      }
+    }
+  };
+  check(screensConfig, screensSchema, 'src/client/config/screens.json');
+  check(content, contentSchema, 'src/client/config/content.json');
+  if (problems.length) return problems;
+
+  const file = 'src/client/config/screens.json';
+  const screens = screensConfig.screens as Node[];
+  const paths = screens.map((s) => String(s.path));
+  const seenIds = new Set<string>();
+  const seenPaths = new Set<string>();
+  screens.forEach((s, i) => {
+    if (seenIds.has(String(s.id))) problems.push({ file, pointer: `/screens/${i}/id`, message: `duplicate id "${String(s.id)}"` });
+    if (seenPaths.has(String(s.path))) problems.push({ file, pointer: `/screens/${i}/path`, message: `duplicate path "${String(s.path)}"` });
+    seenIds.add(String(s.id));
+    seenPaths.add(String(s.path));
+    if (s.kind === 'form' && !formIds.includes(String(s.form))) {
+      problems.push({ file, pointer: `/screens/${i}/form`, message: `no form "${String(s.form)}" in schemas/` });
+    }
+  });
+  const leads = (to: string) => paths.some((p) => matchesRoute(routeOf(to), p));
+  const walkLinks = (node: unknown, pointer: string, where: string) => {
+    if (Array.isArray(node)) node.forEach((n, i) => walkLinks(n, `${pointer}/${i}`, where));
+    else if (isNode(node)) {
+      for (const [k, v] of Object.entries(node)) {
+        if (k === 'to' && typeof v === 'string' && !leads(v)) {
+          problems.push({ file: where, pointer: `${pointer}/to`, message: `"${v}" leads to no screen` });
+        } else if (k === 'navigate' && typeof v === 'string' && !leads(v.replace(/\{[^}]+\}/g, 'x'))) {
+          problems.push({ file: where, pointer: `${pointer}/navigate`, message: `"${v}" leads to no screen` });
+        } else walkLinks(v, `${pointer}/${esc(k)}`, where);
+      }
+    }
+  };
+  walkLinks(screensConfig, '', file);
+  walkLinks(content, '', 'src/client/config/content.json');
+  return problems;
+}

@@ -6,36 +6,13 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, ProjectsTable } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { annualisedReturn, instalmentCount, repaymentTotal } from '../../shared/domain/murabaha';
+import type { Figures } from '../../shared/api/views';
+
+export type { Figures };
 
 export type ProjectRow = Selectable<ProjectsTable>;
 type Db = Kysely<DB> | Transaction<DB>;
 
-export interface Figures {
-  currency: 'BDT';
-  goal: string;
-  minInvestment: string;
-  pledged: string;
-  raised: string;
-  waiting: string;
-  backers: number;
-  /** floor(100 × raised / goal); may pass 100. */
-  progressPercent: number;
-  /** The same, capped at 100 for the bar. */
-  progressBar: number;
-  /** Whole days until the campaign ends, never below 0 (null before approval). */
-  daysLeft: number | null;
-  markupPercent: string;
-  annualisedReturn: { simplePercent: string; compoundPercent: string; basis: string };
-  repayment: {
-    type: 'On-time' | 'Recurring';
-    everyMonths: number | null;
-    overMonths: number;
-    instalments: number;
-    /** What the owner repays in all if the goal is raised: goal × (1 + markup). */
-    totalOnGoal: string;
-  };
-  durationMonths: number;
-}
 
 interface Sums {
   accepted: bigint;

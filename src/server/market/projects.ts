@@ -9,6 +9,9 @@ import { audit } from '../audit';
 import { notFound } from '../errors';
 import { toPaisa } from '../../shared/domain/money';
 import { figuresFor, raisedOf, type Figures, type ProjectRow } from './figures';
+import type { ProjectView } from '../../shared/api/views';
+
+export type { ProjectView };
 import { registerFileRule } from '../files/access';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -34,27 +37,6 @@ registerFileRule('project', async (db, _reader, subjectId) => {
 
 export type Audience = 'public' | 'owner' | 'staff';
 
-export interface ProjectView {
-  id: string;
-  status: ProjectStatus;
-  title: string;
-  category: string;
-  country: string;
-  ownerName: string;
-  summary: string;
-  images: string[];
-  videoUrl: string | null;
-  createdAt: string;
-  approvedAt: string | null;
-  endsAt: string | null;
-  fundedAt: string | null;
-  closedAt: string | null;
-  figures: Figures;
-  mine: boolean;
-  /** Owner and staff only. */
-  staffNote?: string | null;
-  details: Record<string, unknown>;
-}
 
 function fileIds(data: Record<string, unknown>): string[] {
   return IMAGE_FIELDS.map((f) => data[f]).filter((v): v is string => typeof v === 'string' && v.startsWith('file:')).map((v) => v.slice(5));

@@ -18,8 +18,7 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: options.dir,
-      wildcard: false,
-      index: false,
+      index: ['index.html'],
       setHeaders(reply, path) {
         // Hashed assets never change; the page itself is always revalidated.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

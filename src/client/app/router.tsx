@@ -1,0 +1,86 @@
+/**
+ * The router, built from the screen config: one route per screen, its guard, its layout, and its code loaded lazily
+ * (form screens load the form engine; pages load their own chunk). Unknown paths get a real 404 page.
+ */
+import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { createBrowserRouter, Outlet, ScrollRestoration, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
+import { screensConfig, type Screen } from '../config';
+import { AuthProvider } from '../lib/auth';
+import { Guard } from './guards';
+import { pages } from './pages';
+import SiteLayout from '../components/layout/SiteLayout';
+import DashboardLayout from '../components/layout/DashboardLayout';
+import { Loading } from '../components/Status';
+import NotFoundPage from '../features/misc/NotFoundPage';
+import { content } from '../config';
+
+const FormScreen = lazy(() => import('../features/forms/FormScreen'));
+
+function Root() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onSessionExpired = useCallback(() => {
+    navigate('/login', { replace: true, state: { from: `${location.pathname}${location.search}`, expired: true } });
+  }, [navigate, location.pathname, location.search]);
+  return (
+    <AuthProvider onSessionExpired={onSessionExpired}>
+      <ScrollRestoration />
+      <Outlet />
+    </AuthProvider>
+  );
+}
+
+function ScreenBody({ screen }: { screen: Screen }) {
+  if (screen.kind === 'form') return <FormScreen screen={screen} />;
+  const Page = pages[screen.page!];
+  if (!Page) return <NotFoundPage />;
+  return <Page screen={screen} props={(screen.props ?? {}) as Record<string, string | number | boolean>} />;
+}
+
+function ScreenRoute({ screen }: { screen: Screen }) {
+  useEffect(() => {
+    document.title = screen.path === '/' ? `${content.siteName} — ${content.tagline}` : `${screen.title} · ${content.siteName}`;
+  }, [screen]);
+  const body = (
+    <Guard auth={screen.auth}>
+      <Suspense fallback={<Loading />}>
+        <ScreenBody screen={screen} />
+      </Suspense>
+    </Guard>
+  );
+  if (screen.layout === 'dashboard') {
+    return (
+      <SiteLayout>
+        <Guard auth={screen.auth}>
+          <DashboardLayout title={screen.title}>
+            <Suspense fallback={<Loading />}>
+              <ScreenBody screen={screen} />
+            </Suspense>
+          </DashboardLayout>
+        </Guard>
+      </SiteLayout>
+    );
+  }
+  return <SiteLayout narrow={screen.layout === 'narrow'}>{body}</SiteLayout>;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      ...screensConfig.screens.map((screen) => ({ path: screen.path, element: <ScreenRoute screen={screen} /> })),
+      {
+        path: '*',
+        element: (
+          <SiteLayout>
+            <NotFoundPage />
+          </SiteLayout>
+        ),
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,26 @@
+import { createTheme } from '@mui/material/styles';
+
+/** The site's look: deep green and warm gold, Poppins headings on Roboto text (both self-hosted). */
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#0b6e4f', dark: '#064a35', light: '#3d9a78', contrastText: '#ffffff' },
+    secondary: { main: '#f2a900', dark: '#b57f00', contrastText: '#1d1d1d' },
+    background: { default: '#f7f9f8', paper: '#ffffff' },
+    text: { primary: '#1d2b26', secondary: '#4d5e57' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'Roboto, "Noto Sans Bengali", "Helvetica Neue", Arial, sans-serif',
+    h1: { fontFamily: 'Poppins, Roboto, "Noto Sans Bengali", sans-serif', fontWeight: 700 },
+    h2: { fontFamily: 'Poppins, Roboto, "Noto Sans Bengali", sans-serif', fontWeight: 700 },
+    h3: { fontFamily: 'Poppins, Roboto, "Noto Sans Bengali", sans-serif', fontWeight: 600 },
+    h4: { fontFamily: 'Poppins, Roboto, "Noto Sans Bengali", sans-serif', fontWeight: 600 },
+    h5: { fontFamily: 'Poppins, Roboto, "Noto Sans Bengali", sans-serif', fontWeight: 600 },
+    h6: { fontFamily: 'Poppins, Roboto, "Noto Sans Bengali", sans-serif', fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiCard: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid #e3e9e6' } } },
+  },
+});

@@ -1,0 +1,188 @@
+/**
+ * A looping carousel (spec section 2): 3 / 2 / 1 cards at ≥1024 / 464–1024 / <464 px (configurable), autoplay every
+ * 3 s except on mobile, swipe and mouse drag, dots, arrow keys, 600 ms transitions, arrows hidden on tablet and
+ * mobile. Slides out of view are inert, so keyboard users only meet the visible cards.
+ */
+import { Children, useCallback, useEffect, useRef, useState, type ReactNode, type PointerEvent } from 'react';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+
+export const BREAKPOINTS = { desktop: 1024, mobile: 464 } as const;
+export const AUTOPLAY_MS = 3000;
+export const TRANSITION_MS = 600;
+
+export interface PerView {
+  desktop: number;
+  tablet: number;
+  mobile: number;
+}
+
+type Device = keyof PerView;
+
+function deviceFor(width: number): Device {
+  if (width >= BREAKPOINTS.desktop) return 'desktop';
+  if (width >= BREAKPOINTS.mobile) return 'tablet';
+  return 'mobile';
+}
+
+function useDevice(): Device {
+  const [device, setDevice] = useState<Device>(() => deviceFor(typeof window === 'undefined' ? 1280 : window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setDevice(deviceFor(window.innerWidth));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return device;
+}
+
+export default function Carousel({ label, children, perView = { desktop: 3, tablet: 2, mobile: 1 } }: { label: string; children: ReactNode; perView?: PerView }) {
+  const slides = Children.toArray(children);
+  const device = useDevice();
+  const shown = Math.max(1, Math.min(perView[device], slides.length));
+  const positions = Math.max(1, slides.length - shown + 1);
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [drag, setDrag] = useState<{ startX: number; dx: number } | null>(null);
+  const trackRef = useRef<HTMLDivElement>(null);
+
+  const go = useCallback((i: number) => setIndex(((i % positions) + positions) % positions), [positions]);
+  useEffect(() => {
+    if (index >= positions) setIndex(0);
+  }, [index, positions]);
+
+  const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  const autoplay = device !== 'mobile' && positions > 1 && !paused && !drag && !reducedMotion;
+  useEffect(() => {
+    if (!autoplay) return;
+    const id = setInterval(() => setIndex((i) => (i + 1) % positions), AUTOPLAY_MS);
+    return () => clearInterval(id);
+  }, [autoplay, positions]);
+
+  function onPointerDown(e: PointerEvent<HTMLDivElement>) {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    setDrag({ startX: e.clientX, dx: 0 });
+  }
+  function onPointerMove(e: PointerEvent<HTMLDivElement>) {
+    if (!drag) return;
+    const dx = e.clientX - drag.startX;
+    if (Math.abs(dx) > 5 && !trackRef.current?.hasPointerCapture(e.pointerId)) trackRef.current?.setPointerCapture(e.pointerId);
+    setDrag({ ...drag, dx });
+  }
+  function onPointerUp() {
+    if (!drag) return;
+    const width = trackRef.current?.parentElement?.clientWidth ?? 1;
+    const threshold = Math.min(80, width / shown / 4);
+    if (drag.dx < -threshold) go(index + 1);
+    else if (drag.dx > threshold) go(index - 1);
+    setDrag(null);
+  }
+
+  const slideWidth = 100 / shown;
+  const offset = `calc(${-index * slideWidth}% + ${drag?.dx ?? 0}px)`;
+  const arrows = device === 'desktop' && positions > 1;
+
+  return (
+    <Box
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      tabIndex={0}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowRight') {
+          e.preventDefault();
+          go(index + 1);
+        } else if (e.key === 'ArrowLeft') {
+          e.preventDefault();
+          go(index - 1);
+        }
+      }}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      data-per-view={shown}
+      data-device={device}
+      sx={{ position: 'relative', outline: 'none', '&:focus-visible': { boxShadow: (t) => `0 0 0 3px ${t.palette.secondary.main}`, borderRadius: 2 } }}
+    >
+      <Box sx={{ overflow: 'hidden', mx: -1.5 }}>
+        <Box
+          ref={trackRef}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          sx={{
+            display: 'flex',
+            transform: `translateX(${offset})`,
+            transition: drag ? 'none' : `transform ${TRANSITION_MS}ms ease`,
+            touchAction: 'pan-y',
+            cursor: drag ? 'grabbing' : 'grab',
+            userSelect: 'none',
+          }}
+        >
+          {slides.map((slide, i) => {
+            const visible = i >= index && i < index + shown;
+            return (
+              <Box
+                key={i}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${slides.length}`}
+                aria-hidden={!visible}
+                inert={!visible}
+                sx={{ flex: `0 0 ${slideWidth}%`, px: 1.5, boxSizing: 'border-box' }}
+              >
+                {slide}
+              </Box>
+            );
+          })}
+        </Box>
+      </Box>
+      {arrows && (
+        <>
+          <IconButton aria-label="Previous slide" onClick={() => go(index - 1)} sx={{ position: 'absolute', left: -22, top: '40%', bgcolor: 'background.paper', boxShadow: 2, '&:hover': { bgcolor: 'background.paper' } }}>
+            <ChevronLeftIcon />
+          </IconButton>
+          <IconButton aria-label="Next slide" onClick={() => go(index + 1)} sx={{ position: 'absolute', right: -22, top: '40%', bgcolor: 'background.paper', boxShadow: 2, '&:hover': { bgcolor: 'background.paper' } }}>
+            <ChevronRightIcon />
+          </IconButton>
+        </>
+      )}
+      {positions > 1 && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', gap: 0.5, mt: 2 }}>
+          {Array.from({ length: positions }, (_, i) => (
+            <Box
+              key={i}
+              component="button"
+              type="button"
+              aria-label={`Go to slide ${i + 1}`}
+              aria-current={i === index ? 'true' : undefined}
+              onClick={() => go(i)}
+              sx={{
+                width: 28,
+                height: 28,
+                p: 0,
+                border: 0,
+                bgcolor: 'transparent',
+                cursor: 'pointer',
+                display: 'grid',
+                placeItems: 'center',
+                '&::after': {
+                  content: '""',
+                  width: i === index ? 22 : 10,
+                  height: 10,
+                  borderRadius: 5,
+                  bgcolor: i === index ? 'primary.main' : '#aebdb7',
+                  transition: 'width 200ms',
+                },
+                '&:focus-visible': { outline: '2px solid', outlineColor: 'secondary.main', borderRadius: 1 },
+              }}
+            />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import { fileUrl } from '../lib/api';
+
+const CATEGORY_ART: Record<string, string> = {
+  Education: '/images/category-education.svg',
+  'Medical & Health': '/images/category-health.svg',
+  Technology: '/images/category-tech.svg',
+  'Web Development': '/images/category-tech.svg',
+  'Food & Clothes': '/images/category-food.svg',
+  'Organic Foods': '/images/category-food.svg',
+  'Video & Movies': '/images/category-film.svg',
+  Agriculture: '/images/category-food.svg',
+};
+
+/**
+ * A project image. Public projects' images are plain URLs (cacheable); others need the session, so they are fetched
+ * as blobs. A project without images shows its category's illustration.
+ */
+export default function ProjectImage({
+  fileId,
+  category,
+  alt,
+  isPublic,
+  height = 200,
+  eager = false,
+}: {
+  fileId?: string;
+  category: string;
+  alt: string;
+  isPublic: boolean;
+  height?: number | string | { xs?: number; sm?: number; md?: number };
+  eager?: boolean;
+}) {
+  const [src, setSrc] = useState<string | null>(fileId && isPublic ? `/api/v1/files/${fileId}` : null);
+  useEffect(() => {
+    let live = true;
+    if (!fileId) setSrc(null);
+    else if (isPublic) setSrc(`/api/v1/files/${fileId}`);
+    else fileUrl(fileId).then((u) => live && setSrc(u), () => live && setSrc(null));
+    return () => {
+      live = false;
+    };
+  }, [fileId, isPublic]);
+  return (
+    <Box
+      component="img"
+      src={src ?? CATEGORY_ART[category] ?? '/images/category-default.svg'}
+      alt={alt}
+      loading={eager ? 'eager' : 'lazy'}
+      draggable={false}
+      sx={{ width: '100%', height, objectFit: 'cover', display: 'block', bgcolor: '#e8efec' }}
+    />
+  );
+}

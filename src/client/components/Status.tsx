@@ -1,0 +1,56 @@
+/** Loading, empty and error states that say what happened and what to do. */
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center', color: 'text.secondary' }}>
+      <CircularProgress size={24} aria-hidden />
+      <span>{label}</span>
+    </Box>
+  );
+}
+
+export function SkeletonBlock({ height = 120 }: { height?: number }) {
+  return <Skeleton variant="rounded" height={height} aria-hidden />;
+}
+
+export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      action={
+        onRetry ? (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : undefined
+      }
+      sx={{ my: 2 }}
+    >
+      {message}
+    </Alert>
+  );
+}
+
+export function EmptyState({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, px: 2, border: '1px dashed', borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
+      <Typography variant="h6" component="p" gutterBottom>
+        {title}
+      </Typography>
+      {text && (
+        <Typography color="text.secondary" sx={{ mb: action ? 2 : 0 }}>
+          {text}
+        </Typography>
+      )}
+      {action}
+    </Box>
+  );
+}

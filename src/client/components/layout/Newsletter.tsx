@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import type { ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+
+/**
+ * The footer's newsletter sign-up. It posts the `newsletter` form to the API, which checks it with the shared schema
+ * and answers its messages (so every page stays free of the form engine).
+ */
+export default function Newsletter() {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFieldError(null);
+    setResult(null);
+    try {
+      const answer = await api.post<{ message: string }>('/newsletter', { email: email.trim() });
+      setResult({ ok: true, text: answer.message });
+      setEmail('');
+    } catch (err) {
+      const e2 = err as ApiError;
+      const onField = e2.errors?.find((x) => x.path === '/email');
+      if (onField) setFieldError(onField.message);
+      else setResult({ ok: false, text: e2.message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="Newsletter sign-up">
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          type="email"
+          label="Your email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={Boolean(fieldError)}
+          helperText={fieldError ?? ' '}
+          autoComplete="email"
+          sx={{ flex: 1, bgcolor: 'common.white', borderRadius: 1, '& .MuiFormHelperText-root': { bgcolor: 'transparent', color: fieldError ? '#ffd2cc' : 'inherit', mx: 0 } }}
+          slotProps={{ htmlInput: { 'aria-describedby': 'newsletter-help' } }}
+        />
+        <Button type="submit" variant="contained" color="secondary" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          Subscribe
+        </Button>
+      </Box>
+      <Box id="newsletter-help" role="status" aria-live="polite">
+        {result && (
+          <Alert severity={result.ok ? 'success' : 'error'} sx={{ mt: 1 }}>
+            {result.text}
+          </Alert>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { Suspense, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import ContactBar from './ContactBar';
+import NavBar from './NavBar';
+import Footer from './Footer';
+import { Loading } from '../Status';
+
+/** The shared layout: contact bar, navigation, the page, footer. `narrow` centres a form-sized column. */
+export default function SiteLayout({ children, narrow = false }: { children: ReactNode; narrow?: boolean }) {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ContactBar />
+      <NavBar />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+        <Suspense fallback={<Loading />}>
+          {narrow ? (
+            <Container maxWidth="sm" sx={{ py: { xs: 4, md: 6 } }}>
+              {children}
+            </Container>
+          ) : (
+            children
+          )}
+        </Suspense>
+      </Box>
+      <Footer />
+    </Box>
+  );
+}

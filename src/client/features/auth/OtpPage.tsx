@@ -1,0 +1,147 @@
+/**
+ * Verify OTP: the 4-digit code form (verify-otp, the phone carried from sign-up in navigation state), a countdown
+ * from 03:00, and Resend OTP once it reaches zero. Resending stays on this page and restarts the timer; a right
+ * code signs the user in and opens the dashboard.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { SchemaForm } from '../../form-engine';
+import type { VerifyOtpForm } from '../../../shared/generated/form-types';
+import type { FieldError } from '../../../shared/validation/errors';
+import type { ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import MessageDialog, { type Message } from '../../components/MessageDialog';
+import type { PageProps } from '../../app/pages';
+
+/** The resend timer of spec section 9. */
+export const RESEND_SECONDS = 180;
+
+/** Seconds as mm:ss. */
+export function mmss(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function useCountdown(seconds: number) {
+  const [deadline, setDeadline] = useState(() => Date.now() + seconds * 1000);
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    const tick = () => setLeft(Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
+    tick();
+    const id = setInterval(tick, 1000);
+    return () => clearInterval(id);
+  }, [deadline]);
+  return { left, restart: () => setDeadline(Date.now() + seconds * 1000) };
+}
+
+export default function OtpPage({ screen }: PageProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { signIn } = useAuth();
+  const [phone, setPhone] = useState<string>(((location.state as { phone?: string } | null)?.phone ?? '').trim());
+  const [phoneInput, setPhoneInput] = useState('');
+  const { left, restart } = useCountdown(RESEND_SECONDS);
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function verify(data: VerifyOtpForm) {
+    setBusy(true);
+    setNotice(null);
+    setServerErrors([]);
+    try {
+      const answer = await api.patch<{ message: string; token: string }>('/auth/user/verify-otp', data);
+      await signIn(answer.token);
+      setNext('/dashboard/dashboardBtn');
+      setMessage({ title: 'Welcome', text: answer.message, tone: 'success' });
+    } catch (err) {
+      const e = err as ApiError;
+      if (e.network) setNotice(e.message);
+      else if (e.status === 400 && e.errors.length) setServerErrors(e.errors);
+      else setMessage({ title: 'Login Failed', text: e.message, tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    setResending(true);
+    setNotice(null);
+    try {
+      await api.post('/auth/user/resend-otp', { phone });
+      restart();
+      setMessage({ title: 'OTP has been resent!', text: `A new code is on its way to ${phone}.`, tone: 'success' });
+    } catch (err) {
+      const e = err as ApiError;
+      if (e.network) setNotice(e.message);
+      else setMessage({ title: 'Login Failed', text: e.message, tone: 'error' });
+    } finally {
+      setResending(false);
+    }
+  }
+
+  function usePhone(e: FormEvent) {
+    e.preventDefault();
+    if (phoneInput.trim()) setPhone(phoneInput.trim());
+  }
+
+  return (
+    <Paper elevation={2} sx={{ p: { xs: 2.5, sm: 4 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {screen.title}
+      </Typography>
+      {!phone ? (
+        <Box component="form" onSubmit={usePhone} noValidate>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Enter the phone number you signed up with. Then type the code we sent, or ask for a new one.
+          </Typography>
+          <TextField label="Phone Number" value={phoneInput} onChange={(e) => setPhoneInput(e.target.value)} fullWidth autoComplete="tel" required sx={{ mb: 2 }} />
+          <Button type="submit" variant="contained">
+            Continue
+          </Button>
+        </Box>
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            We sent a 4-digit code to <strong>{phone}</strong>.
+          </Typography>
+          {notice && (
+            <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+              {notice}
+            </Alert>
+          )}
+          <SchemaForm formId="verify-otp" initialData={{ phone }} onSubmit={verify} busy={busy} serverErrors={serverErrors} hideTitle />
+          <Box sx={{ mt: 3, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }} aria-live="polite">
+            <Typography component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontSize: 20, fontWeight: 600 }} aria-label={`Time left ${mmss(left)}`} data-testid="otp-timer">
+              {mmss(left)}
+            </Typography>
+            {left > 0 ? (
+              <Typography color="text.secondary">You can resend after timer ends</Typography>
+            ) : (
+              <Button variant="outlined" onClick={resend} disabled={resending}>
+                Resend OTP
+              </Button>
+            )}
+          </Box>
+        </>
+      )}
+      <MessageDialog
+        message={message}
+        onClose={() => {
+          setMessage(null);
+          if (next) navigate(next, { replace: true });
+        }}
+      />
+    </Paper>
+  );
+}

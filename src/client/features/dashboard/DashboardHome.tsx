@@ -1,0 +1,136 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { screensConfig } from '../../config';
+import { useApi } from '../../lib/use-api';
+import { useAuth } from '../../lib/auth';
+import { formatMoney } from '../../../shared/domain/money';
+import { ErrorState } from '../../components/Status';
+
+interface Tile {
+  id: string;
+  label: string;
+  value: string | number;
+  format: 'money' | 'count';
+  scope: 'platform' | 'yours';
+}
+
+interface ProfileAnswer {
+  completeness: number;
+  verification: { status: string; note: string | null };
+}
+
+function TileCard({ tile }: { tile: Tile | null }) {
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent>
+        {tile ? (
+          <>
+            <Typography variant="body2" color="text.secondary">
+              {tile.label}
+            </Typography>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 700, mt: 0.5, fontVariantNumeric: 'tabular-nums' }}>
+              {tile.format === 'money' ? formatMoney(tile.value) : Number(tile.value).toLocaleString('en-US')}
+            </Typography>
+          </>
+        ) : (
+          <>
+            <Skeleton width="70%" />
+            <Skeleton width="45%" height={40} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The dashboard: Quick Access cards from the screen config and the Summary Overview tiles from the API. */
+export default function DashboardHome() {
+  const { me } = useAuth();
+  const summary = useApi<{ tiles: Tile[] }>('/dashboard/summary');
+  const profile = useApi<ProfileAnswer>('/profile');
+  const groups: { scope: Tile['scope']; title: string }[] = [
+    { scope: 'platform', title: 'Platform' },
+    { scope: 'yours', title: 'Yours' },
+  ];
+  return (
+    <Box sx={{ display: 'grid', gap: 4 }}>
+      <Typography color="text.secondary">Signed in as {me?.email}.</Typography>
+      {profile.data && profile.data.verification.status !== 'verified' && (
+        <Alert
+          severity={profile.data.verification.status === 'rejected' ? 'warning' : 'info'}
+          action={
+            <Button component={RouterLink} to="/dashboard/profile" color="inherit" size="small">
+              Open profile
+            </Button>
+          }
+        >
+          Your profile is {profile.data.completeness}% complete.{' '}
+          {profile.data.verification.status === 'submitted'
+            ? 'Your verification is under review.'
+            : profile.data.verification.status === 'rejected'
+              ? `Your verification was rejected: ${profile.data.verification.note ?? ''}`
+              : 'Verify your identity to raise funds.'}
+        </Alert>
+      )}
+      <Box component="section" aria-labelledby="quick-access">
+        <Typography id="quick-access" variant="h5" component="h2" gutterBottom>
+          Quick Access
+        </Typography>
+        <Grid container spacing={2}>
+          {screensConfig.quickAccess.map((group) => (
+            <Grid key={group.title} size={{ xs: 12, md: 4 }}>
+              <Card sx={{ height: '100%' }}>
+                <CardContent>
+                  <Typography variant="h6" component="h3" gutterBottom>
+                    {group.title}
+                  </Typography>
+                  <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+                    {group.links.map((l) => (
+                      <li key={l.text}>
+                        <Link component={RouterLink} to={l.to} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', fontWeight: 500 }}>
+                          <ChevronRightIcon fontSize="small" aria-hidden /> {l.text}
+                        </Link>
+                      </li>
+                    ))}
+                  </Box>
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      </Box>
+      <Box component="section" aria-labelledby="summary-overview" aria-busy={summary.loading}>
+        <Typography id="summary-overview" variant="h5" component="h2" gutterBottom>
+          Summary Overview
+        </Typography>
+        {summary.error ? (
+          <ErrorState message={`The summary could not be loaded: ${summary.error.message}`} onRetry={summary.reload} />
+        ) : (
+          groups.map((g) => (
+            <Box key={g.scope} sx={{ mb: 2 }}>
+              <Typography variant="subtitle1" component="h3" color="text.secondary" sx={{ mb: 1 }}>
+                {g.title}
+              </Typography>
+              <Grid container spacing={2}>
+                {(summary.data ? summary.data.tiles.filter((t) => t.scope === g.scope) : Array.from({ length: g.scope === 'platform' ? 6 : 5 }, () => null)).map((t, i) => (
+                  <Grid key={t?.id ?? i} size={{ xs: 12, sm: 6, lg: 4 }}>
+                    <TileCard tile={t} />
+                  </Grid>
+                ))}
+              </Grid>
+            </Box>
+          ))
+        )}
+      </Box>
+    </Box>
+  );
+}

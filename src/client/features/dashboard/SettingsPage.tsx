@@ -1,0 +1,54 @@
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { useAuth } from '../../lib/auth';
+
+/** Settings: change password and sign out. */
+export default function SettingsPage() {
+  const { me, signOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Card sx={{ height: '100%' }}>
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              Password
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              Changing your password signs you out everywhere else.
+            </Typography>
+            <Button component={RouterLink} to="/dashboard/settings/password" variant="contained">
+              Change password
+            </Button>
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Card sx={{ height: '100%' }}>
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              Session
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              Signed in as {me?.email} ({me?.phone}).
+            </Typography>
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={async () => {
+                await signOut();
+                navigate('/login', { replace: true });
+              }}
+            >
+              Sign out
+            </Button>
+          </CardContent>
+        </Card>
+      </Grid>
+    </Grid>
+  );
+}

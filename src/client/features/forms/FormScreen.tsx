@@ -1,0 +1,274 @@
+/**
+ * The generic form screen: everything comes from the screen config — which form, where its starting data comes
+ * from, what submitting calls, what success and failure do, whether a draft is kept. Adding a form screen is a
+ * schema, a ui-schema and a config entry; this file does not change.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { SchemaForm } from '../../form-engine';
+import type { FormId } from '../../../shared/generated/form-types';
+import type { FieldError } from '../../../shared/validation/errors';
+import type { Screen } from '../../config';
+import { api, ApiError, fileUrl, request } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { fillPath, MissingParameterError, readSource, type TemplateSources } from '../../lib/template';
+import MessageDialog, { type Message } from '../../components/MessageDialog';
+import { ErrorState, Loading } from '../../components/Status';
+import { useDraft } from './use-draft';
+
+type Data = Record<string, unknown>;
+
+function pick(answer: unknown, path: string | undefined): unknown {
+  if (!path) return answer;
+  return path.split('.').reduce<unknown>((node, key) => (node as Data | null | undefined)?.[key], answer);
+}
+
+function renameKeys(data: Data, rename: Record<string, string | undefined> | undefined): Data {
+  if (!rename) return data;
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [rename[k] ?? k, v]));
+}
+
+/** Maps API field names back to form field names in error paths (the reverse of `rename`). */
+function unrenameErrors(errors: FieldError[], rename: Record<string, string | undefined> | undefined): FieldError[] {
+  if (!rename) return errors;
+  const back = Object.fromEntries(Object.entries(rename).map(([k, v]) => [v, k]));
+  return errors.map((e) => {
+    const [, first = '', ...rest] = e.path.split('/');
+    return back[first] ? { ...e, path: ['', back[first], ...rest].join('/') } : e;
+  });
+}
+
+export default function FormScreen({ screen }: { screen: Screen }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const { me, signIn } = useAuth();
+  const editParam = screen.edit ? query.get(screen.edit.param) : null;
+  const load = editParam ? screen.edit!.load : screen.load;
+  const submit = editParam ? screen.edit!.submit : screen.submit!;
+  const sources: TemplateSources = useMemo(
+    () => ({ query, state: (location.state as Data | null) ?? null, user: (me as unknown as Data) ?? null }),
+    [query, location.state, me],
+  );
+  const formId = screen.form as FormId;
+  const draft = useDraft(screen.draft && !editParam ? formId : null);
+
+  const [initial, setInitial] = useState<Data | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const afterMessage = useRef<(() => void) | null>(null);
+
+  // Starting data: loaded record, prefills from state/query/account, or the saved draft.
+  useEffect(() => {
+    let live = true;
+    setInitial(null);
+    setLoadError(null);
+    (async () => {
+      try {
+        fillPath(submit.path, sources);
+      } catch (err) {
+        if (err instanceof MissingParameterError) {
+          setMissing(true);
+          return;
+        }
+      }
+      let data: Data = {};
+      if (load) {
+        const answer = await api.get(fillPath(load.path, sources));
+        const picked = pick(answer, load.pick) ?? pick(answer, load.fallback);
+        data = { ...((picked as Data | null) ?? {}) };
+        if (load.only) data = Object.fromEntries(Object.entries(data).filter(([k]) => load.only!.includes(k)));
+      }
+      for (const [field, ref] of Object.entries(screen.prefill ?? {})) {
+        const value = ref ? readSource(ref, sources) : undefined;
+        if (value !== undefined && value !== null && value !== '') data[field] = value;
+      }
+      const saved = await draft.restore();
+      if (saved) data = { ...data, ...saved };
+      if (live) setInitial(data);
+    })().catch((err: unknown) => {
+      if (live) setLoadError(err instanceof ApiError ? err.message : 'The form could not be loaded.');
+    });
+    return () => {
+      live = false;
+    };
+    // Load once per screen, edit target and restart.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [screen.id, editParam, formKey]);
+
+  async function onSubmit(data: Data) {
+    setBusy(true);
+    setNotice(null);
+    setServerErrors([]);
+    setProgress(submit.progress ? 0 : null);
+    try {
+      const path = fillPath(submit.path, sources);
+      const answer = await request<Data>(submit.method, path, renameKeys(data, submit.rename), {
+        onUploadProgress: submit.progress ? setProgress : undefined,
+      });
+      await draft.discard();
+      const success = screen.success ?? {};
+      if (success.session === 'start' && typeof answer.token === 'string') await signIn(answer.token);
+      const from = (location.state as { from?: string } | null)?.from;
+      const next = success.returnToOrigin && from ? from : success.navigate ? fillPath(success.navigate, { ...sources, response: answer, data }) : null;
+      const state = success.state
+        ? Object.fromEntries(Object.entries(success.state).map(([k, ref]) => [k, readSource(ref!, { ...sources, response: answer, data })]))
+        : undefined;
+      const go = () => {
+        if (next) navigate(next, { state, replace: success.session === 'start' });
+      };
+      if (success.popup) {
+        const text = success.popup.text === 'response.message' ? String(answer.message ?? '') : success.popup.text;
+        afterMessage.current = go;
+        setMessage({ title: success.popup.title, text, tone: 'success' });
+      } else {
+        go();
+      }
+    } catch (err) {
+      const e = err instanceof ApiError ? err : new ApiError(0, String(err));
+      if (e.network) {
+        setNotice(e.message);
+      } else if (e.status === 400 && e.errors.length > 0) {
+        setServerErrors(unrenameErrors(e.errors, submit.rename));
+        setNotice(e.message);
+      } else if (e.status !== 401 || !me) {
+        const failure = screen.failure ?? { title: 'Something went wrong', showServerMessage: true };
+        const showText = failure.showServerMessage || e.status !== 401;
+        setMessage({ title: failure.title, text: showText ? e.message : undefined, tone: 'error' });
+      }
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  }
+
+  const dashboard = screen.layout === 'dashboard';
+  const title = editParam && screen.edit?.title ? screen.edit.title : screen.title;
+
+  let body;
+  if (missing) {
+    body = (
+      <ErrorState message="This form needs to be opened from its page (a project or a request). Go back and use the button there." />
+    );
+  } else if (loadError) {
+    body = <ErrorState message={loadError} onRetry={() => setFormKey((k) => k + 1)} />;
+  } else if (!initial) {
+    body = <Loading label="Loading the form…" />;
+  } else {
+    body = (
+      <>
+        {draft.restoredAt && (
+          <Alert
+            severity="info"
+            sx={{ mb: 2 }}
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                onClick={async () => {
+                  await draft.discard();
+                  setFormKey((k) => k + 1);
+                }}
+              >
+                Start over
+              </Button>
+            }
+          >
+            We restored the draft you were working on (saved {new Date(draft.restoredAt).toLocaleString()}).
+          </Alert>
+        )}
+        <SchemaForm
+          key={`${formKey}-${editParam ?? ''}`}
+          formId={formId}
+          initialData={initial}
+          onSubmit={(d) => onSubmit(d as unknown as Data)}
+          onChange={(d) => draft.save(d as Data)}
+          busy={busy}
+          serverErrors={serverErrors}
+          hideTitle
+          fileUrl={fileUrl}
+        />
+        {progress !== null && (
+          <Box sx={{ mt: 2 }} role="status" aria-live="polite">
+            <Typography variant="body2" color="text.secondary">
+              Uploading… {Math.round(progress * 100)} %
+            </Typography>
+            <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Upload progress" />
+          </Box>
+        )}
+        {draft.status && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} role="status" aria-live="polite">
+            {draft.status}
+          </Typography>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Paper variant={dashboard ? 'outlined' : 'elevation'} elevation={dashboard ? 0 : 2} sx={{ p: { xs: 2.5, sm: 4 } }}>
+      {!dashboard && (
+        <Typography variant="h4" component="h1" gutterBottom>
+          {title}
+        </Typography>
+      )}
+      {dashboard && editParam && (
+        <Typography variant="h5" component="h2" gutterBottom>
+          {title}
+        </Typography>
+      )}
+      {screen.label && <Chip label={screen.label} color="primary" variant="outlined" sx={{ mb: 2 }} />}
+      {screen.intro && (
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {screen.intro}
+        </Typography>
+      )}
+      {(location.state as { expired?: boolean } | null)?.expired && screen.id === 'sign-in' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Your session has ended. Please sign in again.
+        </Alert>
+      )}
+      {notice && (
+        <Alert severity={serverErrors.length ? 'error' : 'warning'} role="alert" sx={{ mb: 2 }}>
+          {notice}
+        </Alert>
+      )}
+      {body}
+      {screen.links && screen.links.length > 0 && (
+        <Box sx={{ mt: 3, display: 'flex', flexDirection: 'column', gap: 1 }}>
+          {screen.links.map((l) => (
+            <Typography key={l.to} variant="body2">
+              {l.prefix ? `${l.prefix} ` : ''}
+              <Link component={RouterLink} to={l.to}>
+                {l.text}
+              </Link>
+            </Typography>
+          ))}
+        </Box>
+      )}
+      <MessageDialog
+        message={message}
+        onClose={() => {
+          setMessage(null);
+          const next = afterMessage.current;
+          afterMessage.current = null;
+          next?.();
+        }}
+      />
+    </Paper>
+  );
+}

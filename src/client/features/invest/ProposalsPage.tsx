@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { SchemaForm } from '../../form-engine';
+import type { DeclineForm } from '../../../shared/generated/form-types';
+import type { FieldError } from '../../../shared/validation/errors';
+import type { ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useApi } from '../../lib/use-api';
+import Money from '../../components/Money';
+import DocumentList from '../../components/DocumentList';
+import MessageDialog, { type Message } from '../../components/MessageDialog';
+import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import NotFoundPage from '../misc/NotFoundPage';
+import type { Proposal } from './types';
+
+export const PROPOSAL_STATUS: Record<Proposal['status'], { label: string; color: 'info' | 'success' | 'default' | 'warning' }> = {
+  pending: { label: 'Pending', color: 'info' },
+  accepted: { label: 'Accepted', color: 'success' },
+  declined: { label: 'Declined', color: 'warning' },
+  withdrawn: { label: 'Withdrawn', color: 'default' },
+};
+
+/** The owner's proposal cards for one project: accept (with documents) or decline (with a reason). */
+export default function ProposalsPage() {
+  const [params] = useSearchParams();
+  const projectId = params.get('project');
+  const { data, error, loading, reload } = useApi<{ project: { id: string; title: string; status: string }; totalInvestors: number; items: Proposal[] }>(
+    projectId ? `/projects/${projectId}/agreement-requests` : null,
+  );
+  const [declining, setDeclining] = useState<Proposal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [message, setMessage] = useState<Message | null>(null);
+
+  if (!projectId) return <EmptyState title="Choose a project first." action={<Button component={RouterLink} to="/dashboard/project">My projects</Button>} />;
+  if (loading) return <Loading label="Loading agreement requests…" />;
+  if (error?.status === 404) return <NotFoundPage />;
+  if (error || !data) return <ErrorState message={error?.message ?? 'Could not load the requests.'} onRetry={reload} />;
+
+  async function decline(form: DeclineForm) {
+    if (!declining) return;
+    setBusy(true);
+    setErrors([]);
+    try {
+      await api.post(`/agreement-requests/${declining.id}/decline`, form);
+      setDeclining(null);
+      setMessage({ title: 'Request declined', text: 'The investor sees your reason under Investment History.', tone: 'success' });
+      reload();
+    } catch (e) {
+      const err = e as ApiError;
+      if (err.status === 400 && err.errors.length) setErrors(err.errors);
+      else {
+        setDeclining(null);
+        setMessage({ title: 'Could not decline', text: err.message, tone: 'error' });
+        reload();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h2" gutterBottom>
+        {data.project.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Total investors: {data.totalInvestors}
+      </Typography>
+      {data.items.length === 0 ? (
+        <EmptyState title="No agreement requests yet." text="When investors propose an investment, their cards appear here." />
+      ) : (
+        <Grid container spacing={2}>
+          {data.items.map((p) => (
+            <Grid key={p.id} size={{ xs: 12, md: 6 }}>
+              <Card
+                sx={{
+                  height: '100%',
+                  '& .hover-action': { opacity: { xs: 1, md: p.status === 'pending' ? 0 : 1 }, transition: 'opacity 150ms' },
+                  '&:hover .hover-action, &:focus-within .hover-action': { opacity: 1 },
+                }}
+              >
+                <CardContent sx={{ display: 'grid', gap: 1 }}>
+                  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
+                    <Typography variant="overline">{p.investorType}</Typography>
+                    <Chip size="small" label={PROPOSAL_STATUS[p.status].label} color={PROPOSAL_STATUS[p.status].color} />
+                  </Box>
+                  <Typography variant="h6" component="h3">
+                    {p.investorName}
+                  </Typography>
+                  <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 700 }}>
+                    <Money amount={p.amount} />
+                  </Typography>
+                  <Typography variant="body2">
+                    {p.investmentType} · proposed for {p.investDate ?? '—'} · {p.investorAddress}
+                  </Typography>
+                  <DocumentList documents={p.documents} />
+                  {p.status === 'declined' && p.declineReason && (
+                    <Typography variant="body2" color="text.secondary">
+                      Your reason: {p.declineReason}
+                    </Typography>
+                  )}
+                  {p.status === 'accepted' && p.acceptanceDocuments.length > 0 && (
+                    <>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        Your acceptance documents
+                      </Typography>
+                      <DocumentList documents={p.acceptanceDocuments} />
+                    </>
+                  )}
+                  {p.status === 'pending' && (
+                    <Box className="hover-action" sx={{ display: 'flex', gap: 1, mt: 1 }}>
+                      <Button component={RouterLink} to={`/agreementRequest/agreementAccept?id=${p.id}`} variant="contained" aria-label={`Accept the request of ${p.investorName}`}>
+                        Accept
+                      </Button>
+                      <Button variant="outlined" color="error" onClick={() => setDeclining(p)} aria-label={`Decline the request of ${p.investorName}`}>
+                        Decline
+                      </Button>
+                    </Box>
+                  )}
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      <Dialog open={Boolean(declining)} onClose={() => !busy && setDeclining(null)} aria-labelledby="decline-title" maxWidth="sm" fullWidth>
+        <DialogTitle id="decline-title">Decline the request of {declining?.investorName}?</DialogTitle>
+        <DialogContent>
+          <SchemaForm
+            formId="decline"
+            onSubmit={decline}
+            busy={busy}
+            serverErrors={errors}
+            actions={
+              <Button onClick={() => setDeclining(null)} disabled={busy}>
+                Cancel
+              </Button>
+            }
+          />
+        </DialogContent>
+      </Dialog>
+      <MessageDialog message={message} onClose={() => setMessage(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useApi } from '../../lib/use-api';
+import type { ProjectView } from '../../../shared/api/views';
+import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import MessageDialog, { type Message } from '../../components/MessageDialog';
+import NotFoundPage from '../misc/NotFoundPage';
+import OfferCard from './OfferCard';
+import type { Offer } from './types';
+
+function ChooseProject() {
+  const { data, error, loading, reload } = useApi<{ items: ProjectView[] }>('/me/projects');
+  if (loading) return <Loading label="Loading your projects…" />;
+  if (error) return <ErrorState message={error.message} onRetry={reload} />;
+  const open = (data?.items ?? []).filter((p) => p.status === 'open');
+  if (open.length === 0) {
+    return <EmptyState title="You have no open project." text="Investors can be matched to a project once staff approve it." action={<Button component={RouterLink} to="/dashboard/project">My projects</Button>} />;
+  }
+  return (
+    <Paper variant="outlined">
+      <Typography sx={{ p: 2, pb: 0 }} color="text.secondary">
+        Choose the project to find investors for:
+      </Typography>
+      <List>
+        {open.map((p) => (
+          <ListItemButton key={p.id} component={RouterLink} to={`/RelevantInvestorCards?project=${p.id}`}>
+            <ListItemText primary={p.title} secondary={`${p.category} · minimum ৳${Number(p.figures.minInvestment).toLocaleString('en-US')}`} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+/** Relevant investors of a project (linked offers first, then matching ones), each with Request For Invest. */
+export default function RelevantInvestorsPage() {
+  const [params] = useSearchParams();
+  const projectId = params.get('project');
+  const { data, error, loading, reload } = useApi<{ items: Offer[] }>(projectId ? `/projects/${projectId}/relevant-investors` : null);
+  const [sending, setSending] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+
+  if (!projectId) return <ChooseProject />;
+  if (loading) return <Loading label="Finding investors…" />;
+  if (error?.status === 404) return <NotFoundPage />;
+  if (error || !data) return <ErrorState message={error?.message ?? 'Could not load investors.'} onRetry={reload} />;
+
+  async function invite(offer: Offer) {
+    setSending(offer.id);
+    try {
+      const answer = await api.post<{ message: string }>(`/offers/${offer.id}/requests`, { projectId });
+      setMessage({ title: 'Request sent', text: answer.message, tone: 'success' });
+      reload();
+    } catch (e) {
+      setMessage({ title: 'Request not sent', text: (e as ApiError).message, tone: 'error' });
+    } finally {
+      setSending(null);
+    }
+  }
+
+  return (
+    <Box>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Offers made from your project come first, then open offers in your category that cover your minimum investment.
+      </Typography>
+      {data.items.length === 0 ? (
+        <EmptyState title="No matching investors yet." text="New offers in your category will appear here." />
+      ) : (
+        <Grid container spacing={2}>
+          {data.items.map((o) => (
+            <Grid key={o.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <OfferCard
+                offer={o}
+                action={
+                  <>
+                    {o.reason === 'linked' && <Chip size="small" label="Offered to this project" color="success" />}
+                    {o.invited ? (
+                      <Chip size="small" label="Request sent" />
+                    ) : (
+                      <Button size="small" variant="contained" disabled={sending === o.id} onClick={() => invite(o)} aria-label={`Request For Invest to ${o.name}`}>
+                        Request For Invest
+                      </Button>
+                    )}
+                  </>
+                }
+              />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      <MessageDialog message={message} onClose={() => setMessage(null)} />
+    </Box>
+  );
+}

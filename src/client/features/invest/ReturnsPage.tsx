@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useApi } from '../../lib/use-api';
+import { formatMoney } from '../../../shared/domain/money';
+import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import MessageDialog, { type Message } from '../../components/MessageDialog';
+import type { Instalment, Schedule } from './types';
+
+const STATUS: Record<Instalment['status'], { label: string; color: 'warning' | 'info' | 'success' }> = {
+  due: { label: 'Due', color: 'warning' },
+  paid: { label: 'Paid — awaiting confirmation', color: 'info' },
+  confirmed: { label: 'Confirmed', color: 'success' },
+};
+
+function ScheduleTable({ role, onMessage }: { role: 'investor' | 'owner'; onMessage: (m: Message) => void }) {
+  const { data, error, loading, reload } = useApi<Schedule>(role === 'investor' ? '/me/returns' : '/me/repayments');
+  const [busy, setBusy] = useState<string | null>(null);
+  if (loading) return <Loading label="Loading the schedule…" />;
+  if (error) return <ErrorState message={error.message} onRetry={reload} />;
+  if (!data?.items.length) {
+    return (
+      <EmptyState
+        title={role === 'investor' ? 'No returns scheduled yet.' : 'You owe no repayments.'}
+        text={role === 'investor' ? 'When an owner accepts your agreement request, its schedule appears here.' : 'When you accept an investment, its schedule appears here.'}
+      />
+    );
+  }
+  async function act(i: Instalment) {
+    setBusy(i.id);
+    try {
+      await api.post(`/instalments/${i.id}/${role === 'owner' ? 'paid' : 'confirm'}`);
+      reload();
+    } catch (e) {
+      onMessage({ title: 'Not recorded', text: (e as ApiError).message, tone: 'error' });
+      reload();
+    } finally {
+      setBusy(null);
+    }
+  }
+  const t = data.totals;
+  return (
+    <>
+      <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 2 }}>
+        {[
+          ['Scheduled', t.scheduled],
+          ['Due', t.due],
+          ['Paid', t.paid],
+          ['Confirmed', t.confirmed],
+        ].map(([k, v]) => (
+          <Paper key={k} variant="outlined" sx={{ px: 2, py: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {k}
+            </Typography>
+            <Typography sx={{ fontWeight: 700 }}>{formatMoney(v!)}</Typography>
+          </Paper>
+        ))}
+      </Box>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={role === 'investor' ? 'Returns to you' : 'Your repayments'}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Project</TableCell>
+              {role === 'owner' && <TableCell>Investor</TableCell>}
+              <TableCell>#</TableCell>
+              <TableCell>Due</TableCell>
+              <TableCell align="right">Amount</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.items.map((i) => (
+              <TableRow key={i.id}>
+                <TableCell>{i.projectTitle}</TableCell>
+                {role === 'owner' && <TableCell>{i.investorName}</TableCell>}
+                <TableCell>{i.seq}</TableCell>
+                <TableCell>{new Date(`${i.dueOn}T00:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC' })}</TableCell>
+                <TableCell align="right">{formatMoney(i.amount)}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={STATUS[i.status].label} color={STATUS[i.status].color} />
+                </TableCell>
+                <TableCell>
+                  {role === 'owner' && i.status === 'due' && (
+                    <Button size="small" variant="contained" disabled={busy === i.id} onClick={() => act(i)} aria-label={`Mark instalment ${i.seq} of ${i.projectTitle} paid`}>
+                      Mark paid
+                    </Button>
+                  )}
+                  {role === 'investor' && i.status === 'paid' && (
+                    <Button size="small" variant="contained" disabled={busy === i.id} onClick={() => act(i)} aria-label={`Confirm receipt of instalment ${i.seq} of ${i.projectTitle}`}>
+                      Confirm receipt
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}
+
+/** Investment Return: my schedules as investor (confirm receipts) and as owner (mark instalments paid). */
+export default function ReturnsPage() {
+  const [tab, setTab] = useState(0);
+  const [message, setMessage] = useState<Message | null>(null);
+  return (
+    <Box>
+      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }} aria-label="Schedules">
+        <Tab label="Returns to me" />
+        <Tab label="My repayments" />
+      </Tabs>
+      <ScheduleTable key={tab} role={tab === 0 ? 'investor' : 'owner'} onMessage={setMessage} />
+      <MessageDialog message={message} onClose={() => setMessage(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+/** API answer shapes of the investment screens. */
+import type { ProjectView } from '../../../shared/api/views';
+
+export interface Offer {
+  id: string;
+  status: 'open' | 'withdrawn';
+  kind: 'Donate' | 'Investment';
+  name: string;
+  phone: string;
+  email: string;
+  city: string;
+  businessCategory: string | null;
+  amount: string | null;
+  currency: string | null;
+  durationMonths: number | null;
+  returnType: 'On-time' | 'Recurring' | null;
+  returningTime: number | null;
+  totalDuration: number | null;
+  investmentMethod: string | null;
+  projectId: string | null;
+  createdAt: string;
+  mine: boolean;
+  reason?: 'linked' | 'matching';
+  invited?: boolean;
+}
+
+export interface AgreementDoc {
+  description: string;
+  fileId: string | null;
+  fileName: string | null;
+}
+
+export interface Proposal {
+  id: string;
+  projectId: string;
+  projectTitle?: string;
+  status: 'pending' | 'accepted' | 'declined' | 'withdrawn';
+  investDate: string | null;
+  investorType: string | null;
+  investorName: string | null;
+  investorAddress: string | null;
+  amount: string;
+  investmentType: string;
+  documents: AgreementDoc[];
+  acceptanceDocuments: AgreementDoc[];
+  declineReason: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+}
+
+export interface Invitation {
+  id: string;
+  offerId: string;
+  createdAt: string;
+  project: ProjectView;
+}
+
+export interface Instalment {
+  id: string;
+  agreementId: string;
+  projectId: string;
+  projectTitle: string;
+  investorName: string | null;
+  principal: string;
+  seq: number;
+  dueOn: string;
+  amount: string;
+  status: 'due' | 'paid' | 'confirmed';
+  paidAt: string | null;
+  confirmedAt: string | null;
+}
+
+export interface Schedule {
+  items: Instalment[];
+  totals: { scheduled: string; due: string; paid: string; confirmed: string };
+}
+
+/** "every 3 months over 12", "one payment after 12 months" */
+export function frequencyText(o: Offer): string {
+  if (o.kind === 'Donate') return 'Donation';
+  if (o.returnType === 'Recurring') return `${o.durationMonths ?? '?'} months, returned every ${o.returningTime} months over ${o.totalDuration}`;
+  if (o.returnType === 'On-time') return `${o.durationMonths ?? '?'} months, returned on time`;
+  return '—';
+}

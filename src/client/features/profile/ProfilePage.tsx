@@ -1,0 +1,127 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useApi } from '../../lib/use-api';
+import { ErrorState, Loading } from '../../components/Status';
+
+interface ProfileAnswer {
+  profile: { name: string; email: string; phone: string; country: string } | null;
+  defaults: { email: string; phone: string };
+  completeness: number;
+  verification: { status: 'not submitted' | 'submitted' | 'verified' | 'rejected'; note: string | null; submittedAt: string | null; reviewedAt: string | null };
+}
+
+const STATUS: Record<ProfileAnswer['verification']['status'], { label: string; color: 'default' | 'info' | 'success' | 'warning' }> = {
+  'not submitted': { label: 'Not submitted', color: 'default' },
+  submitted: { label: 'Under review', color: 'info' },
+  verified: { label: 'Verified', color: 'success' },
+  rejected: { label: 'Rejected', color: 'warning' },
+};
+
+/** The profile: real data with Edit, completeness, and the verification status (with the staff note when rejected). */
+export default function ProfilePage() {
+  const { data, error, loading, reload } = useApi<ProfileAnswer>('/profile');
+  if (loading) return <Loading label="Loading your profile…" />;
+  if (error || !data) return <ErrorState message={error?.message ?? 'Your profile could not be loaded.'} onRetry={reload} />;
+  const v = data.verification;
+  const fields: [string, string][] = data.profile
+    ? [
+        ['Name', data.profile.name],
+        ['Email', data.profile.email],
+        ['Phone', data.profile.phone],
+        ['Country', data.profile.country],
+      ]
+    : [];
+  return (
+    <Grid container spacing={2}>
+      <Grid size={12}>
+        <Card>
+          <CardContent>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+              <Typography variant="h6" component="h2">
+                Profile completeness
+              </Typography>
+              <Typography variant="h6" component="p" color="primary">
+                {data.completeness}%
+              </Typography>
+            </Box>
+            <LinearProgress variant="determinate" value={data.completeness} sx={{ height: 10, borderRadius: 5 }} aria-label={`Profile ${data.completeness}% complete`} />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Profile saved: 40% · Verification submitted: 60% · Verified by staff: 100%
+            </Typography>
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Card sx={{ height: '100%' }}>
+          <CardContent>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+              <Typography variant="h6" component="h2">
+                Basic information
+              </Typography>
+              <Button component={RouterLink} to="/BasicInfoEdit/basic" variant="outlined" size="small">
+                Edit
+              </Button>
+            </Box>
+            {data.profile ? (
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, columnGap: 3, m: 0 }}>
+                {fields.map(([k, val]) => (
+                  <Box key={k} sx={{ display: 'contents' }}>
+                    <Typography component="dt" color="text.secondary">
+                      {k}
+                    </Typography>
+                    <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+                      {val}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            ) : (
+              <Typography color="text.secondary">
+                You have not saved a profile yet. Your account uses {data.defaults.email} and {data.defaults.phone}.
+              </Typography>
+            )}
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Card sx={{ height: '100%' }}>
+          <CardContent>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+              <Typography variant="h6" component="h2">
+                Identity verification
+              </Typography>
+              <Chip label={STATUS[v.status].label} color={STATUS[v.status].color} />
+            </Box>
+            {v.status === 'rejected' && v.note && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                Staff note: {v.note}
+              </Alert>
+            )}
+            {v.status === 'verified' && v.note && (
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                Staff note: {v.note}
+              </Typography>
+            )}
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {v.status === 'not submitted' && 'Submit your national ID, your father’s name and a nominee so staff can verify you. Verified users can raise funds.'}
+              {v.status === 'submitted' && `Submitted ${v.submittedAt ? new Date(v.submittedAt).toLocaleDateString() : ''}. Staff will review it soon.`}
+              {v.status === 'verified' && `Verified ${v.reviewedAt ? new Date(v.reviewedAt).toLocaleDateString() : ''}. You can apply for funding.`}
+              {v.status === 'rejected' && 'Fix what the note says and submit again.'}
+            </Typography>
+            <Button component={RouterLink} to="/BasicInfoEdit/verified" variant={v.status === 'verified' ? 'outlined' : 'contained'}>
+              {v.status === 'not submitted' ? 'Verify profile' : v.status === 'verified' ? 'Submit new documents' : 'Update documents'}
+            </Button>
+          </CardContent>
+        </Card>
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,255 @@
+/**
+ * Project detail: gallery, summary, the actions that fit the viewer (owner or investor), the figures table of the
+ * spec computed by the server, the video, details and the three help questions.
+ */
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { content } from '../../config';
+import { useApi } from '../../lib/use-api';
+import { useAuth } from '../../lib/auth';
+import type { ProjectView } from '../../../shared/api/views';
+import ProjectImage from '../../components/ProjectImage';
+import Money from '../../components/Money';
+import { shortDate, STATUS_LABEL } from '../../components/ProjectCard';
+import { ErrorState, Loading } from '../../components/Status';
+import NotFoundPage from '../misc/NotFoundPage';
+
+/** An embeddable URL for a YouTube or Vimeo link (null for anything else: shown as a plain link). */
+export function embedUrl(link: string | null): string | null {
+  if (!link) return null;
+  const yt = /(?:youtube\.com\/watch\?v=|youtu\.be\/|youtube\.com\/embed\/)([\w-]{6,})/.exec(link);
+  if (yt) return `https://www.youtube-nocookie.com/embed/${yt[1]}`;
+  const vimeo = /vimeo\.com\/(\d+)/.exec(link);
+  if (vimeo) return `https://player.vimeo.com/video/${vimeo[1]}`;
+  return null;
+}
+
+export function repaymentText(p: ProjectView): string {
+  const r = p.figures.repayment;
+  return r.type === 'On-time'
+    ? `On-time: one payment after ${r.overMonths} months`
+    : `Recurring: every ${r.everyMonths} months over ${r.overMonths} months (${r.instalments} instalments)`;
+}
+
+function Gallery({ project }: { project: ProjectView }) {
+  const [active, setActive] = useState(0);
+  const isPublic = ['open', 'funded', 'closed'].includes(project.status);
+  const images = project.images.slice(0, 5);
+  return (
+    <Box>
+      <Box sx={{ borderRadius: 3, overflow: 'hidden', boxShadow: 2 }}>
+        <ProjectImage fileId={images[active]} category={project.category} alt={`${project.title}, image ${active + 1}`} isPublic={isPublic} height={{ xs: 240, md: 380 }} eager />
+      </Box>
+      {images.length > 1 && (
+        <Box sx={{ display: 'flex', gap: 1, mt: 1.5 }} role="list" aria-label="Project images">
+          {images.map((id, i) => (
+            <Box
+              key={id}
+              role="listitem"
+              component="button"
+              type="button"
+              onClick={() => setActive(i)}
+              aria-label={`Show image ${i + 1}`}
+              aria-pressed={i === active}
+              sx={{ p: 0, border: 2, borderColor: i === active ? 'primary.main' : 'transparent', borderRadius: 1.5, overflow: 'hidden', cursor: 'pointer', width: 84, bgcolor: 'transparent' }}
+            >
+              <ProjectImage fileId={id} category={project.category} alt="" isPublic={isPublic} height={56} />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export default function ProjectDetailPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const { status } = useAuth();
+  const { data: project, error, loading, reload } = useApi<ProjectView>(id ? `/projects/${id}` : null);
+  if (!id) return <NotFoundPage />;
+  if (loading) return <Loading label="Loading the project…" />;
+  if (error?.status === 404) return <NotFoundPage />;
+  if (error || !project) return <Container sx={{ py: 4 }}><ErrorState message={error?.message ?? 'The project could not be loaded.'} onRetry={reload} /></Container>;
+
+  const f = project.figures;
+  const open = project.status === 'open';
+  const video = embedUrl(project.videoUrl);
+  const signedIn = status === 'signed-in';
+  const rows: [string, React.ReactNode][] = [
+    ['Investment Goal', <Money key="g" amount={f.goal} />],
+    ['Min. Investment', <Money key="m" amount={f.minInvestment} />],
+    ['Raised', <Money key="r" amount={f.raised} />],
+    ['Waiting', <Money key="w" amount={f.waiting} />],
+    ['Murabaha Markup Return %', `${f.markupPercent} %`],
+    ['Calculated Annualized ROI %', <span key="a">{f.annualisedReturn.simplePercent} % per year <Typography component="span" variant="body2" color="text.secondary">({f.annualisedReturn.basis}; compound equivalent {f.annualisedReturn.compoundPercent} %)</Typography></span>],
+    ['Repayment', `${repaymentText(project)}; ৳${Number(f.repayment.totalOnGoal).toLocaleString('en-US')} in all if the goal is raised`],
+    ['Project Duration', `${f.durationMonths} months`],
+    ['Days Left', f.daysLeft === null ? 'Not started' : `${f.daysLeft} days`],
+  ];
+
+  return (
+    <Container sx={{ py: { xs: 3, md: 5 } }}>
+      <Button component={RouterLink} to={project.mine ? '/dashboard/project' : '/projects'} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+        {project.mine ? 'Back to my projects' : 'Back to projects'}
+      </Button>
+      {project.status !== 'open' && (
+        <Alert severity={project.status === 'rejected' ? 'warning' : 'info'} sx={{ mb: 2 }}>
+          This project is {STATUS_LABEL[project.status].toLowerCase()}.
+          {project.staffNote ? ` Staff note: ${project.staffNote}` : ''}
+        </Alert>
+      )}
+      <Grid container spacing={4}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Gallery project={project} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Chip label={project.category} color="secondary" sx={{ fontWeight: 600, mb: 1 }} />
+          <Typography variant="h4" component="h1" gutterBottom>
+            {project.title}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            By {project.ownerName} · {shortDate(project.approvedAt ?? project.createdAt)}
+          </Typography>
+          <Grid container spacing={1} sx={{ mb: 2 }}>
+            {[
+              ['Pledged', <Money key="p" amount={f.pledged} />],
+              ['Backers', f.backers],
+              ['Days Left', f.daysLeft ?? '—'],
+            ].map(([label, value]) => (
+              <Grid key={String(label)} size={4}>
+                <Paper variant="outlined" sx={{ p: 1.5, textAlign: 'center' }}>
+                  <Typography sx={{ fontWeight: 700 }}>{value}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {label}
+                  </Typography>
+                </Paper>
+              </Grid>
+            ))}
+          </Grid>
+          <LinearProgress variant="determinate" value={f.progressBar} sx={{ height: 10, borderRadius: 5 }} aria-label={`${f.progressPercent}% of the goal raised`} />
+          <Typography sx={{ mt: 1, mb: 3 }}>
+            Raised <strong><Money amount={f.raised} /></strong> of <Money amount={f.goal} /> ({f.progressPercent}%)
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+            {project.mine ? (
+              <>
+                <Button component={RouterLink} to={`/agreementRequest?project=${project.id}`} variant="contained">
+                  Agreement Requests
+                </Button>
+                <Button component={RouterLink} to={`/RelevantInvestorCards?project=${project.id}`} variant="outlined">
+                  Relevant Investors
+                </Button>
+                <Button component={RouterLink} to={`/EditProjects/projectDetails?id=${project.id}`} variant="outlined">
+                  Agreement text
+                </Button>
+                {project.status === 'rejected' || project.status === 'pending_review' ? (
+                  <Button component={RouterLink} to={`/EditProjects/projectOwnerInfo?id=${project.id}`} variant="outlined">
+                    Edit project
+                  </Button>
+                ) : null}
+              </>
+            ) : open ? (
+              <>
+                <Button component={RouterLink} to={`/investmentAgreementForm?project=${project.id}`} variant="contained">
+                  Agreement Request
+                </Button>
+                <Button component={RouterLink} to={`/investForm?project=${project.id}`} variant="outlined">
+                  Invest
+                </Button>
+                <Button component={RouterLink} to={`/donate?project=${project.id}`} variant="contained" color="secondary">
+                  Donate
+                </Button>
+              </>
+            ) : null}
+          </Box>
+          {!signedIn && open && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+              Sending an agreement request or an offer needs an account; donating does not.
+            </Typography>
+          )}
+        </Grid>
+      </Grid>
+
+      <Grid container spacing={4} sx={{ mt: 1 }}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Typography variant="h5" component="h2" gutterBottom>
+            About the project
+          </Typography>
+          <Typography sx={{ mb: 2, whiteSpace: 'pre-line' }}>{project.summary}</Typography>
+          {typeof project.details.bplan === 'string' && project.details.bplan && (
+            <>
+              <Typography variant="h6" component="h3">
+                Business plan
+              </Typography>
+              <Typography sx={{ mb: 2, whiteSpace: 'pre-line' }}>{project.details.bplan}</Typography>
+            </>
+          )}
+          {video ? (
+            <Box sx={{ position: 'relative', pt: '56.25%', borderRadius: 2, overflow: 'hidden', my: 2 }}>
+              <Box component="iframe" src={video} title={`${project.title} video`} loading="lazy" allowFullScreen sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }} />
+            </Box>
+          ) : project.videoUrl ? (
+            <Typography sx={{ my: 2 }}>
+              Video: <Link href={project.videoUrl} rel="noopener noreferrer" target="_blank">{project.videoUrl}</Link>
+            </Typography>
+          ) : null}
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Typography variant="h5" component="h2" gutterBottom>
+            Figures
+          </Typography>
+          <Paper variant="outlined">
+            <Table size="small" aria-label="Project figures">
+              <TableBody>
+                {rows.map(([label, value]) => (
+                  <TableRow key={label}>
+                    <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: '45%' }}>
+                      {label}
+                    </TableCell>
+                    <TableCell>{value}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Paper>
+        </Grid>
+      </Grid>
+
+      <Box component="section" sx={{ mt: 5 }} aria-labelledby="help-heading">
+        <Typography id="help-heading" variant="h5" component="h2" gutterBottom>
+          Need help?
+        </Typography>
+        {content.help.map((q) => (
+          <Accordion key={q.question} disableGutters>
+            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+              <Typography sx={{ fontWeight: 600 }}>{q.question}</Typography>
+            </AccordionSummary>
+            <AccordionDetails>
+              <Typography>{q.answer}</Typography>
+            </AccordionDetails>
+          </Accordion>
+        ))}
+      </Box>
+    </Container>
+  );
+}

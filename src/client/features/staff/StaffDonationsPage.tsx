@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { SchemaForm } from '../../form-engine';
+import type { ReviewForm } from '../../../shared/generated/form-types';
+import type { FieldError } from '../../../shared/validation/errors';
+import type { ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useApi } from '../../lib/use-api';
+import Money from '../../components/Money';
+import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import MessageDialog, { type Message } from '../../components/MessageDialog';
+
+interface Donation {
+  id: string;
+  receipt: string;
+  projectTitle: string;
+  status: string;
+  amount: string;
+  paymentMethod: string;
+  donorName: string | null;
+  email: string | null;
+  anonymous: boolean;
+  createdAt: string;
+  note: string | null;
+}
+
+/** Staff: confirm that pledged donations arrived (they then count as raised), or cancel them with a note. */
+export default function StaffDonationsPage() {
+  const [status, setStatus] = useState<'pledged' | 'confirmed' | 'cancelled'>('pledged');
+  const { data, error, loading, reload } = useApi<{ items: Donation[] }>(`/staff/donations?status=${status}`);
+  const [open, setOpen] = useState<Donation | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [message, setMessage] = useState<Message | null>(null);
+
+  async function decide(form: ReviewForm) {
+    if (!open) return;
+    setBusy(true);
+    setErrors([]);
+    try {
+      await api.post(`/staff/donations/${open.id}/review`, form);
+      setOpen(null);
+      setMessage({ title: form.decision === 'approve' ? 'Donation confirmed' : 'Donation cancelled', text: 'Recorded in the audit log.', tone: 'success' });
+      reload();
+    } catch (e) {
+      const err = e as ApiError;
+      if (err.status === 400 && err.errors.length) setErrors(err.errors);
+      else {
+        setOpen(null);
+        setMessage({ title: 'Not recorded', text: err.message, tone: 'error' });
+        reload();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box>
+      <Tabs value={status} onChange={(_e, v: typeof status) => setStatus(v)} sx={{ mb: 2 }} aria-label="Donation status">
+        <Tab value="pledged" label="Pledged" />
+        <Tab value="confirmed" label="Confirmed" />
+        <Tab value="cancelled" label="Cancelled" />
+      </Tabs>
+      {loading ? (
+        <Loading />
+      ) : error ? (
+        <ErrorState message={error.message} onRetry={reload} />
+      ) : !data?.items.length ? (
+        <EmptyState title="Nothing here." text={status === 'pledged' ? 'No donation is waiting for confirmation.' : undefined} />
+      ) : (
+        <Grid container spacing={2}>
+          {data.items.map((d) => (
+            <Grid key={d.id} size={{ xs: 12, md: 6 }}>
+              <Card>
+                <CardContent sx={{ display: 'grid', gap: 0.5 }}>
+                  <Typography sx={{ fontWeight: 700 }}>{d.projectTitle}</Typography>
+                  <Typography variant="h6" component="p">
+                    <Money amount={d.amount} /> by {d.paymentMethod}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {d.receipt} · {d.anonymous ? 'Anonymous' : (d.donorName ?? 'No name')} {d.email ? `· ${d.email}` : ''} · {new Date(d.createdAt).toLocaleString()}
+                  </Typography>
+                  {d.note && <Typography variant="body2">Note: {d.note}</Typography>}
+                  {d.status === 'pledged' && (
+                    <Box sx={{ mt: 1 }}>
+                      <Button variant="contained" size="small" onClick={() => { setErrors([]); setOpen(d); }} aria-label={`Review donation ${d.receipt}`}>
+                        Review
+                      </Button>
+                    </Box>
+                  )}
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      <Dialog open={Boolean(open)} onClose={() => !busy && setOpen(null)} aria-labelledby="donation-review-title" maxWidth="sm" fullWidth>
+        <DialogTitle id="donation-review-title">
+          {open?.receipt}: <Money amount={open?.amount} /> by {open?.paymentMethod}
+        </DialogTitle>
+        <DialogContent>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            Approve when the money has arrived; reject to cancel the pledge.
+          </Typography>
+          <SchemaForm formId="review" onSubmit={decide} busy={busy} serverErrors={errors} hideTitle actions={<Button onClick={() => setOpen(null)}>Cancel</Button>} />
+        </DialogContent>
+      </Dialog>
+      <MessageDialog message={message} onClose={() => setMessage(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The shapes the API answers with, shared by the server (which builds them) and the browser (which shows them).
+ * Money is a decimal string in taka ("117700.00").
+ */
+
+export type ProjectStatus = 'pending_review' | 'open' | 'rejected' | 'funded' | 'closed';
+
+export interface Figures {
+  currency: 'BDT';
+  goal: string;
+  minInvestment: string;
+  pledged: string;
+  raised: string;
+  waiting: string;
+  backers: number;
+  /** floor(100 × raised / goal); may pass 100. */
+  progressPercent: number;
+  /** The same, capped at 100 for the bar. */
+  progressBar: number;
+  /** Whole days until the campaign ends, never below 0 (null before approval). */
+  daysLeft: number | null;
+  markupPercent: string;
+  annualisedReturn: { simplePercent: string; compoundPercent: string; basis: string };
+  repayment: {
+    type: 'On-time' | 'Recurring';
+    everyMonths: number | null;
+    overMonths: number;
+    instalments: number;
+    /** What the owner repays in all if the goal is raised: goal × (1 + markup). */
+    totalOnGoal: string;
+  };
+  durationMonths: number;
+}
+
+export interface ProjectView {
+  id: string;
+  status: ProjectStatus;
+  title: string;
+  category: string;
+  country: string;
+  ownerName: string;
+  summary: string;
+  /** File ids of the project's images. */
+  images: string[];
+  videoUrl: string | null;
+  createdAt: string;
+  approvedAt: string | null;
+  endsAt: string | null;
+  fundedAt: string | null;
+  closedAt: string | null;
+  figures: Figures;
+  /** True when the viewer owns it. */
+  mine: boolean;
+  /** Owner and staff only. */
+  staffNote?: string | null;
+  /** The project form's fields: all of them for the owner and staff, the public ones for everyone else. */
+  details: Record<string, unknown>;
+}
+
+export interface ProjectPage {
+  items: ProjectView[];
+  nextCursor: string | null;
+}
