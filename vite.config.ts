@@ -23,12 +23,21 @@ export default defineConfig({
     fs: { allow: [repo] },
     proxy: { '/api': apiTarget },
   },
-  test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
-    setupFiles: ['tests/setup.ts'],
-    globalSetup: ['tests/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
+  // E2E=1 runs the browser tests (one file at a time: each starts a server and a browser).
+  test: process.env.E2E
+    ? {
+        include: ['tests/e2e/**/*.test.ts'],
+        globalSetup: ['tests/global-setup.ts'],
+        fileParallelism: false,
+        testTimeout: 120_000,
+        hookTimeout: 120_000,
+      }
+    : {
+        include: ['tests/**/*.test.{ts,tsx}'],
+        exclude: ['tests/e2e/**', 'node_modules/**'],
+        setupFiles: ['tests/setup.ts'],
+        globalSetup: ['tests/global-setup.ts'],
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
 });

@@ -1,8 +1,27 @@
 #!/usr/bin/env node
 // The one gate (`npm test`, and CI after a clean install): schema lint and type drift, precompiled validators,
 // type-check, lint, unit/jsdom/server tests, then the production build and the browser tests.
+// `npm test -- <word>` runs only the steps whose name contains the word (e.g. `npm test -- browser`).
 // Each step prints its time; the first failure stops the run with its exit code.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** The browser tests need Debian's Chromium: installed here with apt when it is missing and we can. */
+function ensureChromium() {
+  if (existsSync(CHROME)) return 0;
+  const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (!canApt) {
+    console.error(`Chromium is missing at ${CHROME}: run \`sudo apt-get install -y chromium\` (or set CHROME_PATH), then npm test again.`);
+    return 1;
+  }
+  console.log('Installing Chromium for the browser tests (apt-get)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  if (update.status !== 0) return update.status ?? 1;
+  return spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status ?? 1;
+}
 
 const steps = [
   ['schema lint and generated types', 'npx', ['tsx', 'scripts/schemas-check.ts']],
@@ -10,19 +29,22 @@ const steps = [
   ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['unit, component and server tests', 'npx', ['vitest', 'run']],
+  ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['chromium for the browser tests', ensureChromium],
+  ['browser tests', 'npx', ['vitest', 'run'], { E2E: '1' }],
 ];
 
 const only = process.argv.slice(2);
 const started = Date.now();
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args, env] of steps) {
   if (only.length && !only.some((o) => name.includes(o))) continue;
   const t0 = Date.now();
   console.log(`\n▶ ${name}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  const status = typeof cmd === 'function' ? cmd() : spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status;
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  if (r.status !== 0) {
+  if (status !== 0) {
     console.error(`\n✖ ${name} failed after ${secs}s`);
-    process.exit(r.status ?? 1);
+    process.exit(status ?? 1);
   }
   console.log(`✔ ${name} (${secs}s)`);
 }

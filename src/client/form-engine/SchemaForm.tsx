@@ -71,7 +71,8 @@ function plain<T>(data: unknown): T {
 
 /**
  * The one generic form: renders any form from its schema and ui-schema, shows each schema message under its own
- * field once the field is touched (all of them after a submit attempt), and calls back with typed data.
+ * field once the field is touched — left after a change — (all of them after a submit attempt), and calls back with
+ * typed data.
  */
 export function SchemaForm<F extends FormId>(props: SchemaFormProps<F>) {
   const [def, setDef] = useState<FormDefinition | null>(null);
@@ -108,6 +109,9 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
   const formRef = useRef<HTMLDivElement>(null);
   const [formData, setFormData] = useState<Record<string, unknown>>(() => plain(props.initialData));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  // A field counts as touched when it is left after being changed: an untouched empty field does not flash
+  // "required" (and shift the page) when the user just clicks past it.
+  const edited = useRef(new Set<string>());
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<readonly FieldError[]>(props.serverErrors ?? []);
@@ -228,10 +232,15 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
         onChange={(e, id) => {
           const data = (e.formData ?? {}) as Record<string, unknown>;
           setFormData(data);
-          if (id) setServerErrors((list) => list.filter((err) => !within(id, pointerToId(err.path))));
+          if (id) {
+            edited.current.add(id);
+            setServerErrors((list) => list.filter((err) => !within(id, pointerToId(err.path))));
+          }
           props.onChange?.(plain(data));
         }}
-        onBlur={(id) => setTouched((t) => (t.has(id) ? t : new Set([...t, id])))}
+        onBlur={(id) => {
+          if (edited.current.has(id)) setTouched((t) => (t.has(id) ? t : new Set([...t, id])));
+        }}
         onSubmit={(e) => submit((e.formData ?? {}) as Record<string, unknown>)}
       >
         <Box sx={{ display: 'flex', gap: 2, mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>

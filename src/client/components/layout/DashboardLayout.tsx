@@ -71,6 +71,7 @@ export default function DashboardLayout({ children, title }: { children: ReactNo
       <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', md: 'row' } }}>
         <Paper component="nav" aria-label="Dashboard" variant="outlined" sx={{ width: { md: 250 }, flexShrink: 0, alignSelf: 'flex-start', position: { md: 'sticky' }, top: { md: 88 } }}>
           <List
+            component="div"
             sx={{
               display: { xs: 'flex', md: 'block' },
               overflowX: { xs: 'auto', md: 'visible' },

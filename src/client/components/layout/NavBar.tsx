@@ -144,7 +144,7 @@ export default function NavBar() {
       </Container>
       <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
         <Box id="mobile-menu" component="nav" aria-label="Main" sx={{ width: 280 }} onClick={() => setOpen(false)}>
-          <List>
+          <List component="div">
             {content.nav.map((entry) =>
               entry.children ? (
                 <Box key={entry.label}>

@@ -49,7 +49,7 @@ export default function Newsletter() {
           error={Boolean(fieldError)}
           helperText={fieldError ?? ' '}
           autoComplete="email"
-          sx={{ flex: 1, bgcolor: 'common.white', borderRadius: 1, '& .MuiFormHelperText-root': { bgcolor: 'transparent', color: fieldError ? '#ffd2cc' : 'inherit', mx: 0 } }}
+          sx={{ flex: 1, '& .MuiOutlinedInput-root': { bgcolor: 'common.white' }, '& .MuiFormHelperText-root': { color: fieldError ? '#ffd2cc' : 'inherit', mx: 0 } }}
           slotProps={{ htmlInput: { 'aria-describedby': 'newsletter-help' } }}
         />
         <Button type="submit" variant="contained" color="secondary" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>

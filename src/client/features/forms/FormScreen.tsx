@@ -122,21 +122,24 @@ export default function FormScreen({ screen }: { screen: Screen }) {
       });
       await draft.discard();
       const success = screen.success ?? {};
-      if (success.session === 'start' && typeof answer.token === 'string') await signIn(answer.token);
+      // A new session starts when the user moves on: signing in at once would let the guest-only guard of this
+      // screen replace it before the popup is read.
+      const token = success.session === 'start' && typeof answer.token === 'string' ? answer.token : null;
       const from = (location.state as { from?: string } | null)?.from;
       const next = success.returnToOrigin && from ? from : success.navigate ? fillPath(success.navigate, { ...sources, response: answer, data }) : null;
       const state = success.state
         ? Object.fromEntries(Object.entries(success.state).map(([k, ref]) => [k, readSource(ref!, { ...sources, response: answer, data })]))
         : undefined;
-      const go = () => {
+      const go = async () => {
+        if (token) await signIn(token);
         if (next) navigate(next, { state, replace: success.session === 'start' });
       };
       if (success.popup) {
         const text = success.popup.text === 'response.message' ? String(answer.message ?? '') : success.popup.text;
-        afterMessage.current = go;
+        afterMessage.current = () => void go();
         setMessage({ title: success.popup.title, text, tone: 'success' });
       } else {
-        go();
+        await go();
       }
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, String(err));

@@ -213,7 +213,7 @@ export default function HomePage() {
       {/* 4. Popular Projects and the counter band */}
       <Container component="section" aria-label={h.projects.heading} sx={{ py: { xs: 6, md: 9 } }}>
         <SectionHeading kicker={h.projects.kicker} heading={h.projects.heading} />
-        <ProjectsCarousel path="/projects?limit=9&sort=newest" label={h.projects.heading} empty={h.projects.empty ?? 'No projects yet.'} action="details" />
+        <ProjectsCarousel path="/projects?limit=9&sort=newest" label="Popular projects" empty={h.projects.empty ?? 'No projects yet.'} action="details" />
       </Container>
       <CounterBand counters={h.counters} />
 
@@ -242,7 +242,7 @@ export default function HomePage() {
                 </Avatar>
                 <Box>
                   <Typography sx={{ fontWeight: 700 }}>{h.whatWeDo.founder.name}</Typography>
-                  <Typography variant="body2" sx={{ opacity: 0.85 }}>
+                  <Typography variant="body2">
                     {h.whatWeDo.founder.role}
                   </Typography>
                   <Typography variant="body2" sx={{ mt: 0.5, fontStyle: 'italic' }}>
@@ -261,7 +261,7 @@ export default function HomePage() {
                       <FormatQuoteIcon color="secondary" aria-hidden />
                       <Typography sx={{ mb: 2 }}>{t.text}</Typography>
                       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-                        <Avatar sx={{ bgcolor: 'primary.light' }} aria-hidden>
+                        <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>
                           {initials(t.name)}
                         </Avatar>
                         <Box sx={{ flex: 1 }}>
@@ -305,7 +305,7 @@ export default function HomePage() {
         <SectionHeading kicker={h.donate.kicker} heading={h.donate.heading} />
         <ProjectsCarousel
           path="/projects?limit=8&status=open&sort=newest"
-          label={h.donate.heading}
+          label="Projects asking for donations"
           empty={h.donate.empty ?? 'Nothing to donate to yet.'}
           action="donate"
           perView={{ desktop: 2, tablet: 2, mobile: 1 }}

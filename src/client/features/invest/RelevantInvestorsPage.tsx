@@ -32,7 +32,7 @@ function ChooseProject() {
       <Typography sx={{ p: 2, pb: 0 }} color="text.secondary">
         Choose the project to find investors for:
       </Typography>
-      <List>
+      <List component="div">
         {open.map((p) => (
           <ListItemButton key={p.id} component={RouterLink} to={`/RelevantInvestorCards?project=${p.id}`}>
             <ListItemText primary={p.title} secondary={`${p.category} · minimum ৳${Number(p.figures.minInvestment).toLocaleString('en-US')}`} />

@@ -146,7 +146,7 @@ export default function StaffProjectsPage() {
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}>
             <Paper variant="outlined">
-              <List aria-label="Projects">
+              <List component="div" aria-label="Projects">
                 {data.items.map((p) => (
                   <ListItemButton key={p.id} selected={open === p.id} onClick={() => setOpen(p.id)}>
                     <ListItemText primary={p.title} secondary={`${p.category} · ৳${Number(p.figures.goal).toLocaleString('en-US')}`} />

@@ -154,7 +154,7 @@ export default function StaffVerificationsPage() {
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}>
             <Paper variant="outlined">
-              <List aria-label="Submissions">
+              <List component="div" aria-label="Submissions">
                 {data.items.map((i) => (
                   <ListItemButton key={i.id} selected={open === i.id} onClick={() => setOpen(i.id)}>
                     <ListItemText primary={i.name ?? i.email} secondary={`${i.email} · ${new Date(i.submittedAt).toLocaleDateString()}`} />

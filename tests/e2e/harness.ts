@@ -1,0 +1,149 @@
+/**
+ * Browser-test harness: the real server (built front end, a fresh PGlite data directory, outbox SMS) on a free port,
+ * Debian's Chromium driven by playwright-core, an axe-core check, and screenshots to look at.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from 'vitest';
+import { freshDataDir, person, ROOT } from '../server/helpers';
+import { startServerProcess, type ServerProcess } from '../server/process';
+
+const run = promisify(execFile);
+
+export const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const SHOTS = join(ROOT, 'test-results', 'screenshots');
+
+/** Matches a form field's label exactly, with or without the required asterisk (MUI puts a thin space before it). */
+export function field(label: string): RegExp {
+  return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
+}
+
+/** The widths the site is checked at. */
+export const WIDTHS = { desktop: 1280, tablet: 800, phone: 390 } as const;
+
+export interface Harness {
+  server: ServerProcess;
+  base: string;
+  dataDir: string;
+  browser: Browser;
+  /** Stops the server, runs `fn` (e.g. a CLI on the data directory), starts it again (on a new port). */
+  restartAround(fn: () => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the server and the browser. The front end must be built (npm test builds it first). */
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  if (!existsSync(CHROME)) throw new Error(`Chromium not found at ${CHROME}: install it with \`apt-get install -y chromium\` or set CHROME_PATH.`);
+  if (!existsSync(join(ROOT, 'dist/client/index.html'))) throw new Error('The front end is not built: run `npm run build` first.');
+  const dataDir = await freshDataDir();
+  const server = await startServerProcess({ DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...env });
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const serverEnv = { DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...env };
+  const harness: Harness = {
+    server,
+    base: server.url,
+    dataDir,
+    browser,
+    restartAround: async (fn) => {
+      await harness.server.stop();
+      await fn();
+      harness.server = await startServerProcess(serverEnv);
+      harness.base = harness.server.url;
+    },
+    close: async () => {
+      await browser.close();
+      await harness.server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** Makes an existing account staff with the real CLI (`npm run staff -- add`), which needs the server stopped. */
+export async function makeStaffWithCli(h: Harness, email: string): Promise<void> {
+  await h.restartAround(async () => {
+    const { stdout } = await run('npm', ['run', 'staff', '--', 'add', email], { cwd: ROOT, env: { ...process.env, DATA_DIR: h.dataDir, DATABASE_URL: '' } });
+    expect(stdout).toContain('is now staff');
+  });
+}
+
+/** A new browser context (a separate person) at a width. */
+export async function newPage(h: Harness, width: number = WIDTHS.desktop, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await h.browser.newContext({ viewport: { width, height }, baseURL: h.base });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  return { context, page };
+}
+
+const pageErrors = new WeakMap<Page, string[]>();
+
+/** Fails when a script error happened on the page. */
+export function expectNoPageErrors(page: Page): void {
+  expect(pageErrors.get(page) ?? []).toEqual([]);
+}
+
+/** Fails on any serious or critical axe-core violation of the current page. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(summary, `accessibility of ${label}`).toEqual([]);
+}
+
+/** Saves a full-page screenshot to test-results/screenshots/<name>.png (to look at). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The newest code the outbox "sent" to a phone. */
+export async function outboxCode(h: Harness, phone: string): Promise<string> {
+  const res = await fetch(`${h.base}/api/v1/dev/outbox?to=${encodeURIComponent(phone)}`);
+  const { messages } = (await res.json()) as { messages: { code: string }[] };
+  if (!messages[0]) throw new Error(`no code sent to ${phone}`);
+  return messages[0].code;
+}
+
+/** Fills the sign-up form and follows the Welcome popup to the OTP screen. */
+export async function signUpToOtp(page: Page, who = person()) {
+  await page.goto('/signup');
+  await page.getByLabel(field('Email')).fill(who.email);
+  await page.getByLabel(field('Phone Number')).fill(who.phone);
+  await page.getByLabel(field('Password')).fill(who.password);
+  await page.getByLabel(field('Confirm Password')).fill(who.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const welcome = page.getByRole('dialog', { name: 'Welcome' });
+  await welcome.waitFor();
+  await welcome.getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL('**/OTP');
+  return who;
+}
+
+/** Signs a new person up through the UI: sign-up, Welcome, OTP screen, code from the outbox, dashboard. */
+export async function signUpInBrowser(h: Harness, page: Page, who = person()) {
+  await signUpToOtp(page, who);
+  await page.getByLabel(field('Verification code')).fill(await outboxCode(h, who.phone));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('dialog', { name: 'Welcome' }).getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL('**/dashboard/dashboardBtn');
+  return who;
+}
+
+/** Signs in through the UI. */
+export async function signInInBrowser(page: Page, identifier: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(field('Email or phone')).fill(identifier);
+  await page.getByLabel(field('Password')).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('dialog', { name: 'Welcome' }).getByRole('button', { name: 'OK' }).click();
+}

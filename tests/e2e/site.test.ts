@@ -1,0 +1,288 @@
+/**
+ * The public site and the account flows in a real browser: sign-up with the code from the outbox, OTP countdown and
+ * resend, sign-in failures, sign-out, guarded routes, the newsletter, the home carousels at three widths, the 404
+ * page, accessibility of each page, and screenshots of them to look at.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { person } from '../server/helpers';
+import {
+  expectAccessible,
+  expectNoPageErrors,
+  field,
+  newPage,
+  outboxCode,
+  screenshot,
+  signInInBrowser,
+  signUpInBrowser,
+  signUpToOtp,
+  startHarness,
+  WIDTHS,
+  type Harness,
+} from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+describe('account flows', () => {
+  it('signs up, verifies the code read from the outbox, and lands on the dashboard signed in', async () => {
+    const { page, context } = await newPage(h);
+    const who = await signUpInBrowser(h, page);
+    await expect.poll(() => page.getByText(`Signed in as ${who.email}.`).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]{40,}$/);
+    await expectAccessible(page, 'dashboard');
+    await screenshot(page, 'dashboard-desktop');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it("shows 'Signup Failed' with the server's message for an email already registered", async () => {
+    const { page, context } = await newPage(h);
+    const who = await signUpInBrowser(h, page);
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/signup');
+    await page.getByLabel(field('Email')).fill(who.email);
+    await page.getByLabel(field('Phone Number')).fill(person().phone);
+    await page.getByLabel(field('Password')).fill(who.password);
+    await page.getByLabel(field('Confirm Password')).fill(who.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Signup Failed' });
+    await expect.poll(() => dialog.textContent()).toContain('An account with this email already exists.');
+    await context.close();
+  });
+
+  it('shows the schema messages under the fields before anything is sent', async () => {
+    const { page, context } = await newPage(h);
+    await page.goto('/signup');
+    await page.getByLabel(field('Password')).fill('abc');
+    await page.getByLabel(field('Email')).click();
+    await expect.poll(() => page.locator('#root_password__error').textContent()).toContain('Password must be at least 6 characters');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.locator('#root_email__error').textContent()).toContain('Email is required');
+    await expect.poll(() => page.locator('#root_phone__error').textContent()).toContain('Phone Number is required');
+    await expectAccessible(page, 'sign-up with errors');
+    await screenshot(page, 'signup-errors-desktop');
+    await context.close();
+  });
+
+  it("shows 'Login Failed' for a wrong password, without detail", async () => {
+    const { page, context } = await newPage(h);
+    const who = await signUpInBrowser(h, page);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await page.getByLabel(field('Email or phone')).fill(who.email);
+    await page.getByLabel(field('Password')).fill('Wrong1!pass');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Login Failed' });
+    await dialog.waitFor();
+    expect((await dialog.textContent())?.trim()).toBe('Login FailedOK');
+    await expectAccessible(page, 'login failed');
+    await context.close();
+  });
+
+  it('counts the OTP down from 03:00, then resends, alerts and restarts the timer on the same page', async () => {
+    const { page, context } = await newPage(h);
+    await page.clock.install();
+    const who = await signUpToOtp(page);
+    const timer = page.getByTestId('otp-timer');
+    await expect.poll(() => timer.textContent()).toBe('03:00');
+    await expect.poll(() => page.getByText('You can resend after timer ends').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Resend OTP' }).count()).toBe(0);
+    await page.clock.runFor(61_000);
+    await expect.poll(() => timer.textContent()).toBe('01:59');
+    await page.clock.runFor(120_000);
+    await expect.poll(() => timer.textContent()).toBe('00:00');
+    const first = await outboxCode(h, who.phone);
+    await page.getByRole('button', { name: 'Resend OTP' }).click();
+    const alert = page.getByRole('dialog', { name: 'OTP has been resent!' });
+    await alert.waitFor();
+    await alert.getByRole('button', { name: 'OK' }).click();
+    expect(new URL(page.url()).pathname).toBe('/OTP');
+    await expect.poll(() => timer.textContent()).toBe('03:00');
+    // The new code works (the old one was replaced) and signs the user in.
+    const second = await outboxCode(h, who.phone);
+    expect(typeof first).toBe('string');
+    await page.getByLabel(field('Verification code')).fill(second);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('dialog', { name: 'Welcome' }).getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL('**/dashboard/dashboardBtn');
+    await context.close();
+  });
+
+  it('sends a signed-out visitor from a guarded page to sign in, and back afterwards', async () => {
+    const { page, context } = await newPage(h);
+    const who = await signUpInBrowser(h, page);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/dashboard/profile');
+    await page.waitForURL('**/login');
+    await page.getByLabel(field('Email or phone')).fill(who.phone);
+    await page.getByLabel(field('Password')).fill(who.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('dialog', { name: 'Welcome' }).getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL('**/dashboard/profile');
+    await context.close();
+  });
+
+  it('signs out from the account menu: the token stops working and guarded pages ask to sign in', async () => {
+    const { page, context } = await newPage(h);
+    const who = await signUpInBrowser(h, page);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.getByRole('button', { name: `Account menu for ${who.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const me = await fetch(`${h.base}/api/v1/auth/user/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(401);
+    await page.goto('/dashboard/dashboardBtn');
+    await page.waitForURL('**/login');
+    await signInInBrowser(page, who.email, who.password);
+    await page.waitForURL('**/dashboard/dashboardBtn');
+    await context.close();
+  });
+
+  it('resets a forgotten password with the code, then signs in with the new one', async () => {
+    const { page, context } = await newPage(h);
+    const who = await signUpInBrowser(h, page);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await page.getByLabel(field('Email or phone')).fill(who.email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('dialog', { name: 'Code sent' }).getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL('**/resetPass/code');
+    expect(await page.getByLabel(field('Email or phone')).inputValue()).toBe(who.email);
+    await page.getByLabel(field('Verification code')).fill(await outboxCode(h, who.phone));
+    await page.getByLabel(field('New password')).fill('Newpass1!');
+    await page.getByLabel(field('Confirm new password')).fill('Newpass1!');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('dialog', { name: 'Password changed' }).getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL('**/login');
+    await signInInBrowser(page, who.email, 'Newpass1!');
+    await page.waitForURL('**/dashboard/dashboardBtn');
+    await context.close();
+  });
+});
+
+describe('public site', () => {
+  it('subscribes to the newsletter from the footer, with a clear confirmation and error', async () => {
+    const { page, context } = await newPage(h);
+    await page.goto('/about');
+    const box = page.getByRole('form', { name: 'Newsletter sign-up' });
+    await box.getByLabel('Your email').fill('not-an-email');
+    await box.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => box.textContent()).toContain('Enter a valid email address');
+    await box.getByLabel('Your email').fill('reader@example.com');
+    await box.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => box.textContent()).toContain('Thank you! reader@example.com is subscribed');
+    await box.getByLabel('Your email').fill('reader@example.com');
+    await box.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => box.textContent()).toContain('already subscribed');
+    await context.close();
+  });
+
+  it('shows a real 404 page for an unknown path', async () => {
+    const { page, context } = await newPage(h);
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(200);
+    await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
+    await expectAccessible(page, '404');
+    await context.close();
+  });
+
+  it('leads every header entry and policy page to a real page', async () => {
+    const { page, context } = await newPage(h);
+    for (const [path, heading] of [
+      ['/invest', 'Invest the Halal Way'],
+      ['/fundraising', 'Raise funds for your project'],
+      ['/projects', 'Projects'],
+      ['/terms', 'Terms and Conditions'],
+      ['/refunds', 'Refunds and Returns'],
+      ['/privacy', 'Privacy Policy'],
+      ['/conflict-of-interest', 'Conflict of Interest Policy'],
+      ['/blogs', 'Blogs'],
+      ['/about', 'About Halal Fund'],
+    ]) {
+      await page.goto(path!);
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: heading }).isVisible()).toBe(true);
+      await expectAccessible(page, path!);
+    }
+    await page.goto('/');
+    await page.getByRole('button', { name: 'About Us' }).click();
+    await page.getByRole('menuitem', { name: 'Privacy Policy' }).click();
+    await page.waitForURL('**/privacy');
+    await context.close();
+  });
+
+  it('does not download the form engine on the home page', async () => {
+    const { page, context } = await newPage(h);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    expect(scripts.some((u) => /form-engine|FormScreen|precompiled|validator/i.test(u))).toBe(false);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    expect(scripts.some((u) => /form-engine/.test(u))).toBe(true);
+    await context.close();
+  });
+});
+
+describe('home page at three widths', () => {
+  it.each([
+    ['desktop', WIDTHS.desktop, 3, true],
+    ['tablet', WIDTHS.tablet, 2, false],
+    ['phone', WIDTHS.phone, 1, false],
+  ] as const)('%s (%d px): the project carousel shows %d card(s); arrows only on desktop', async (name, width, perView, arrows) => {
+    // Enough open projects for the carousels to move: made through the API as staff would.
+    await seedProjects(h, 4);
+    const { page, context } = await newPage(h, width);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const carousel = page.getByRole('region', { name: 'Popular projects' });
+    await carousel.waitFor();
+    expect(await carousel.getAttribute('data-per-view')).toBe(String(perView));
+    const visible = carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])');
+    expect(await visible.count()).toBe(perView);
+    expect(await carousel.getByRole('button', { name: 'Next slide' }).count()).toBe(arrows ? 1 : 0);
+    // Dots and the keyboard move it.
+    const first = await visible.first().getAttribute('aria-label');
+    await carousel.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => visible.first().getAttribute('aria-label')).not.toBe(first);
+    await carousel.getByRole('button', { name: 'Go to slide 1' }).click();
+    await expect.poll(() => visible.first().getAttribute('aria-label')).toBe(first);
+    const donate = page.getByRole('region', { name: 'Projects asking for donations' });
+    expect(await donate.getAttribute('data-per-view')).toBe(width >= 1024 ? '2' : width >= 464 ? '2' : '1');
+    await expectAccessible(page, `home ${name}`);
+    await screenshot(page, `home-${name}`);
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('restarts the counters from 0 each time they scroll into view', async () => {
+    const { page, context } = await newPage(h);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const band = page.getByRole('region', { name: 'Our reach' });
+    await band.scrollIntoViewIfNeeded();
+    await expect.poll(() => band.textContent(), { timeout: 5000 }).toContain('9,688+');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await band.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(60);
+    const early = (await band.locator('[aria-hidden="true"]').first().textContent()) ?? '';
+    expect(Number(early.replace(/\D/g, ''))).toBeLessThan(9688);
+    await expect.poll(() => band.locator('[aria-hidden="true"]').first().textContent(), { timeout: 5000 }).toBe('9,688+');
+    await context.close();
+  });
+});
+
+let seeded = 0;
+/** Makes `n` open projects (once per file): a verified owner submits them and a staff member approves them. */
+async function seedProjects(harness: Harness, n: number): Promise<void> {
+  if (seeded >= n) return;
+  const { seedOpenProjects } = await import('./seed');
+  await seedOpenProjects(harness, n - seeded);
+  seeded = n;
+}
