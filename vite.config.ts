@@ -29,7 +29,9 @@ export default defineConfig({
         include: ['tests/e2e/**/*.test.ts'],
         globalSetup: ['tests/global-setup.ts'],
         fileParallelism: false,
-        testTimeout: 120_000,
+        // Pages load their code lazily and call the API: give polled expectations time.
+        expect: { poll: { timeout: 15_000, interval: 100 } },
+        testTimeout: 240_000,
         hookTimeout: 120_000,
       }
     : {

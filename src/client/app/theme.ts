@@ -5,6 +5,11 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#0b6e4f', dark: '#064a35', light: '#3d9a78', contrastText: '#ffffff' },
     secondary: { main: '#f2a900', dark: '#b57f00', contrastText: '#1d1d1d' },
+    // Darker than MUI's defaults so white text on chips and buttons meets WCAG AA contrast.
+    info: { main: '#0b5c8a', contrastText: '#ffffff' },
+    success: { main: '#1b6b2f', contrastText: '#ffffff' },
+    error: { main: '#b3261e', contrastText: '#ffffff' },
+    warning: { main: '#8a5300', contrastText: '#ffffff' },
     background: { default: '#f7f9f8', paper: '#ffffff' },
     text: { primary: '#1d2b26', secondary: '#4d5e57' },
   },

@@ -85,6 +85,10 @@ export type Screen = {
     showServerMessage?: boolean;
   };
   links?: Link[];
+  /**
+   * Warn above the form when the user has not met this condition (the server enforces it on submit).
+   */
+  require?: 'verified-identity';
 };
 /**
  * An API path under /api/v1. {query.x}, {state.x} and {response.x} are filled from the page's query string, navigation state or the answer; a trailing ? makes a query placeholder optional.

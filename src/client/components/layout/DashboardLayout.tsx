@@ -69,7 +69,7 @@ export default function DashboardLayout({ children, title }: { children: ReactNo
   return (
     <Container sx={{ py: { xs: 2, md: 4 } }}>
       <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', md: 'row' } }}>
-        <Paper component="nav" aria-label="Dashboard" variant="outlined" sx={{ width: { md: 250 }, flexShrink: 0, alignSelf: 'flex-start', position: { md: 'sticky' }, top: { md: 88 } }}>
+        <Paper component="nav" aria-label="Dashboard" variant="outlined" sx={{ width: { xs: '100%', md: 250 }, minWidth: 0, flexShrink: 0, alignSelf: { md: 'flex-start' }, position: { md: 'sticky' }, top: { md: 88 } }}>
           <List
             component="div"
             sx={{

@@ -23,6 +23,39 @@ import { fillPath, MissingParameterError, readSource, type TemplateSources } fro
 import MessageDialog, { type Message } from '../../components/MessageDialog';
 import { ErrorState, Loading } from '../../components/Status';
 import { useDraft } from './use-draft';
+import { useApi } from '../../lib/use-api';
+
+interface ProfileAnswer {
+  verification: { status: 'not submitted' | 'submitted' | 'verified' | 'rejected'; note: string | null };
+}
+
+/** What a screen's `require: verified-identity` tells a user who is not verified yet. */
+function IdentityNotice() {
+  const { data } = useApi<ProfileAnswer>('/profile');
+  if (!data || data.verification.status === 'verified') return null;
+  const v = data.verification;
+  const text =
+    v.status === 'submitted'
+      ? 'Your identity verification is still under review. You can fill this in now; it can be submitted once staff have verified you.'
+      : v.status === 'rejected'
+        ? `Your identity verification was rejected${v.note ? ` (${v.note})` : ''}. Submit it again before you submit a project.`
+        : 'Verify your identity before you submit a project: submit your documents under Profile → Verify Profile.';
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mb: 2 }}
+      action={
+        v.status !== 'submitted' ? (
+          <Button component={RouterLink} to="/BasicInfoEdit/verified" color="inherit" size="small">
+            Verify profile
+          </Button>
+        ) : undefined
+      }
+    >
+      {text}
+    </Alert>
+  );
+}
 
 type Data = Record<string, unknown>;
 
@@ -245,6 +278,7 @@ export default function FormScreen({ screen }: { screen: Screen }) {
           Your session has ended. Please sign in again.
         </Alert>
       )}
+      {screen.require === 'verified-identity' && <IdentityNotice />}
       {notice && (
         <Alert severity={serverErrors.length ? 'error' : 'warning'} role="alert" sx={{ mb: 2 }}>
           {notice}

@@ -29,7 +29,7 @@ export default function OfferCard({ offer, action }: { offer: Offer; action?: Re
             {initials(offer.name || '?')}
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 700 }} noWrap>
+            <Typography sx={{ fontWeight: 700, wordBreak: 'break-word' }}>
               {offer.name}
             </Typography>
             <Typography variant="body2" color="text.secondary">
