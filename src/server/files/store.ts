@@ -17,18 +17,30 @@ function getAt(doc: unknown, pointer: string): unknown {
   return pointerSegments(pointer).reduce<unknown>((node, seg) => (node as Record<string, unknown> | undefined)?.[seg], doc);
 }
 
+/** Sets (or, with `undefined`, removes) the value at a pointer. */
 function setAt(doc: unknown, pointer: string, value: unknown): void {
   const segs = pointerSegments(pointer);
   const last = segs.pop()!;
   const parent = segs.reduce<unknown>((node, seg) => (node as Record<string, unknown>)[seg], doc) as Record<string, unknown>;
-  parent[last] = value;
+  if (value === undefined) delete parent[last];
+  else parent[last] = value;
 }
+
+export interface UploadOptions {
+  /**
+   * Drafts: a bad file or a reference to a file the user does not hold is left out of the document instead of
+   * failing the request (the form itself shows why when it is submitted).
+   */
+  lenient?: boolean;
+}
+
+export type DecodedUploads = { doc: unknown; files: Map<string, DecodedFile>; refs: Map<string, string>; lenient: boolean };
 
 /**
  * Decodes every new file of `data` (a deep copy is returned; `data` is untouched) without touching the database,
  * so a bad file fails the whole request before anything is written. Throws a 400 listing each bad field.
  */
-export function decodeUploads(schema: Record<string, unknown>, data: unknown): { doc: unknown; files: Map<string, DecodedFile>; refs: Map<string, string> } {
+export function decodeUploads(schema: Record<string, unknown>, data: unknown, options: UploadOptions = {}): DecodedUploads {
   const doc = structuredClone(data);
   const files = new Map<string, DecodedFile>();
   const refs = new Map<string, string>();
@@ -43,12 +55,13 @@ export function decodeUploads(schema: Record<string, unknown>, data: unknown): {
     try {
       files.set(path, decodeDataUrl(value));
     } catch (err) {
-      if (err instanceof FileRejected) errors.push({ path, message: err.message });
-      else throw err;
+      if (!(err instanceof FileRejected)) throw err;
+      if (options.lenient) setAt(doc, path, undefined);
+      else errors.push({ path, message: err.message });
     }
   }
   if (errors.length > 0) throw badRequest('Some files could not be accepted.', errors);
-  return { doc, files, refs };
+  return { doc, files, refs, lenient: options.lenient ?? false };
 }
 
 /**
@@ -58,7 +71,7 @@ export function decodeUploads(schema: Record<string, unknown>, data: unknown): {
 export async function storeUploads(
   trx: Transaction<DB>,
   ownerId: string,
-  decoded: ReturnType<typeof decodeUploads>,
+  decoded: DecodedUploads,
   subject: { type: string; id: string },
 ): Promise<unknown> {
   const { doc, files, refs } = decoded;
@@ -67,9 +80,12 @@ export async function storeUploads(
     const wanted = [...new Set(refs.values())];
     const owned = await trx.selectFrom('files').select('id').where('owner_id', '=', ownerId).where('id', 'in', wanted).execute();
     const mine = new Set(owned.map((r) => r.id));
-    const missing: FieldError[] = [...refs].filter(([, id]) => !mine.has(id)).map(([path]) => ({ path, message: 'File not found: upload it again' }));
-    if (missing.length > 0) throw badRequest('Some files could not be accepted.', missing);
-    ids.push(...wanted);
+    const missing = [...refs].filter(([, id]) => !mine.has(id));
+    if (missing.length > 0 && !decoded.lenient) {
+      throw badRequest('Some files could not be accepted.', missing.map(([path]) => ({ path, message: 'File not found: upload it again' })));
+    }
+    for (const [path] of missing) setAt(doc, path, undefined);
+    ids.push(...mine);
   }
   for (const [path, file] of files) {
     const row = await trx

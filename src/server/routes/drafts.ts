@@ -7,10 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../plugins/auth';
 import { notFound } from '../errors';
 import { FORM_BODY_LIMIT } from '../limits';
-import { FILE_REF, storeUploads } from '../files/store';
-import { uploadPaths } from '../files/upload-paths';
-import { decodeDataUrl, FileRejected, type DecodedFile } from '../files/data-url';
-import { pointerSegments } from '../../shared/validation/errors';
+import { decodeUploads, storeUploads } from '../files/store';
 
 const params = {
   type: 'object',
@@ -55,32 +52,9 @@ export default async function draftRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const me = currentUser(request);
       const schema = formOf(request.params.formId);
-      const doc = structuredClone(request.body.data);
-      const files = new Map<string, DecodedFile>();
-      const refs = new Map<string, string>();
-      for (const path of uploadPaths(schema, doc)) {
-        const segments = pointerSegments(path);
-        const key = segments.pop()!;
-        const parent = segments.reduce<Record<string, unknown>>((node, s) => node[s] as Record<string, unknown>, doc);
-        const value = String(parent[key]);
-        const ref = FILE_REF.exec(value);
-        if (ref) {
-          refs.set(path, ref[1]!);
-          continue;
-        }
-        try {
-          files.set(path, decodeDataUrl(value));
-        } catch (err) {
-          if (!(err instanceof FileRejected)) throw err;
-          delete parent[key];
-        }
-      }
-      const owned = refs.size
-        ? new Set((await app.db.selectFrom('files').select('id').where('owner_id', '=', me.id).where('id', 'in', [...refs.values()]).execute()).map((r) => r.id))
-        : new Set<string>();
-      for (const [path, id] of refs) if (!owned.has(id)) refs.delete(path);
+      const decoded = decodeUploads(schema, request.body.data, { lenient: true });
       const stored = await app.db.transaction().execute(async (trx) => {
-        const data = await storeUploads(trx, me.id, { doc, files, refs }, { type: 'draft', id: me.id });
+        const data = await storeUploads(trx, me.id, decoded, { type: 'draft', id: me.id });
         const json = JSON.stringify(data);
         await trx
           .insertInto('drafts')

@@ -12,13 +12,12 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { SchemaForm } from '../../form-engine';
 import type { DeclineForm } from '../../../shared/generated/form-types';
-import type { FieldError } from '../../../shared/validation/errors';
-import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
 import DocumentList from '../../components/DocumentList';
-import MessageDialog, { type Message } from '../../components/MessageDialog';
+import MessageDialog from '../../components/MessageDialog';
+import { useSubmit } from '../forms/use-submit';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
 import type { Proposal } from './types';
@@ -38,36 +37,18 @@ export default function ProposalsPage() {
     projectId ? `/projects/${projectId}/agreement-requests` : null,
   );
   const [declining, setDeclining] = useState<Proposal | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [message, setMessage] = useState<Message | null>(null);
+  const decline = useSubmit<DeclineForm>(async (form) => {
+    if (!declining) return;
+    await api.post(`/agreement-requests/${declining.id}/decline`, form);
+    setDeclining(null);
+    reload();
+    return { title: 'Request declined', text: 'The investor sees your reason under Investment History.', tone: 'success' };
+  }, 'Could not decline');
 
   if (!projectId) return <EmptyState title="Choose a project first." action={<Button component={RouterLink} to="/dashboard/project">My projects</Button>} />;
   if (loading) return <Loading label="Loading agreement requests…" />;
   if (error?.status === 404) return <NotFoundPage />;
   if (error || !data) return <ErrorState message={error?.message ?? 'Could not load the requests.'} onRetry={reload} />;
-
-  async function decline(form: DeclineForm) {
-    if (!declining) return;
-    setBusy(true);
-    setErrors([]);
-    try {
-      await api.post(`/agreement-requests/${declining.id}/decline`, form);
-      setDeclining(null);
-      setMessage({ title: 'Request declined', text: 'The investor sees your reason under Investment History.', tone: 'success' });
-      reload();
-    } catch (e) {
-      const err = e as ApiError;
-      if (err.status === 400 && err.errors.length) setErrors(err.errors);
-      else {
-        setDeclining(null);
-        setMessage({ title: 'Could not decline', text: err.message, tone: 'error' });
-        reload();
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <Box>
@@ -134,23 +115,23 @@ export default function ProposalsPage() {
           ))}
         </Grid>
       )}
-      <Dialog open={Boolean(declining)} onClose={() => !busy && setDeclining(null)} aria-labelledby="decline-title" maxWidth="sm" fullWidth>
+      <Dialog open={Boolean(declining)} onClose={() => !decline.busy && setDeclining(null)} aria-labelledby="decline-title" maxWidth="sm" fullWidth>
         <DialogTitle id="decline-title">Decline the request of {declining?.investorName}?</DialogTitle>
         <DialogContent>
           <SchemaForm
             formId="decline"
-            onSubmit={decline}
-            busy={busy}
-            serverErrors={errors}
+            onSubmit={decline.submit}
+            busy={decline.busy}
+            serverErrors={decline.errors}
             actions={
-              <Button onClick={() => setDeclining(null)} disabled={busy}>
+              <Button onClick={() => setDeclining(null)} disabled={decline.busy}>
                 Cancel
               </Button>
             }
           />
         </DialogContent>
       </Dialog>
-      <MessageDialog message={message} onClose={() => setMessage(null)} />
+      <MessageDialog message={decline.message} onClose={() => decline.setMessage(null)} />
     </Box>
   );
 }

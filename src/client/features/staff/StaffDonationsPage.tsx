@@ -12,13 +12,12 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { SchemaForm } from '../../form-engine';
 import type { ReviewForm } from '../../../shared/generated/form-types';
-import type { FieldError } from '../../../shared/validation/errors';
-import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
-import MessageDialog, { type Message } from '../../components/MessageDialog';
+import MessageDialog from '../../components/MessageDialog';
+import { useSubmit } from '../forms/use-submit';
 
 interface Donation {
   id: string;
@@ -39,31 +38,13 @@ export default function StaffDonationsPage() {
   const [status, setStatus] = useState<'pledged' | 'confirmed' | 'cancelled'>('pledged');
   const { data, error, loading, reload } = useApi<{ items: Donation[] }>(`/staff/donations?status=${status}`);
   const [open, setOpen] = useState<Donation | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [message, setMessage] = useState<Message | null>(null);
-
-  async function decide(form: ReviewForm) {
+  const review = useSubmit<ReviewForm>(async (form) => {
     if (!open) return;
-    setBusy(true);
-    setErrors([]);
-    try {
-      await api.post(`/staff/donations/${open.id}/review`, form);
-      setOpen(null);
-      setMessage({ title: form.decision === 'approve' ? 'Donation confirmed' : 'Donation cancelled', text: 'Recorded in the audit log.', tone: 'success' });
-      reload();
-    } catch (e) {
-      const err = e as ApiError;
-      if (err.status === 400 && err.errors.length) setErrors(err.errors);
-      else {
-        setOpen(null);
-        setMessage({ title: 'Not recorded', text: err.message, tone: 'error' });
-        reload();
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+    await api.post(`/staff/donations/${open.id}/review`, form);
+    setOpen(null);
+    reload();
+    return { title: form.decision === 'approve' ? 'Donation confirmed' : 'Donation cancelled', text: 'Recorded in the audit log.', tone: 'success' };
+  }, 'Not recorded');
 
   return (
     <Box>
@@ -94,7 +75,7 @@ export default function StaffDonationsPage() {
                   {d.note && <Typography variant="body2">Note: {d.note}</Typography>}
                   {d.status === 'pledged' && (
                     <Box sx={{ mt: 1 }}>
-                      <Button variant="contained" size="small" onClick={() => { setErrors([]); setOpen(d); }} aria-label={`Review donation ${d.receipt}`}>
+                      <Button variant="contained" size="small" onClick={() => setOpen(d)} aria-label={`Review donation ${d.receipt}`}>
                         Review
                       </Button>
                     </Box>
@@ -105,7 +86,7 @@ export default function StaffDonationsPage() {
           ))}
         </Grid>
       )}
-      <Dialog open={Boolean(open)} onClose={() => !busy && setOpen(null)} aria-labelledby="donation-review-title" maxWidth="sm" fullWidth>
+      <Dialog open={Boolean(open)} onClose={() => !review.busy && setOpen(null)} aria-labelledby="donation-review-title" maxWidth="sm" fullWidth>
         <DialogTitle id="donation-review-title">
           {open?.receipt}: <Money amount={open?.amount} /> by {open?.paymentMethod}
         </DialogTitle>
@@ -113,10 +94,10 @@ export default function StaffDonationsPage() {
           <Typography color="text.secondary" sx={{ mb: 1 }}>
             Approve when the money has arrived; reject to cancel the pledge.
           </Typography>
-          <SchemaForm formId="review" onSubmit={decide} busy={busy} serverErrors={errors} hideTitle actions={<Button onClick={() => setOpen(null)}>Cancel</Button>} />
+          <SchemaForm formId="review" onSubmit={review.submit} busy={review.busy} serverErrors={review.errors} hideTitle actions={<Button onClick={() => setOpen(null)}>Cancel</Button>} />
         </DialogContent>
       </Dialog>
-      <MessageDialog message={message} onClose={() => setMessage(null)} />
+      <MessageDialog message={review.message} onClose={() => review.setMessage(null)} />
     </Box>
   );
 }

@@ -15,18 +15,18 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { SchemaForm } from '../../form-engine';
 import type { ProjectReviewForm } from '../../../shared/generated/form-types';
-import type { FieldError } from '../../../shared/validation/errors';
 import type { ProjectView } from '../../../shared/api/views';
-import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
+import { useSubmit } from '../forms/use-submit';
+import AuditTrail, { type AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';
 import Money from '../../components/Money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
-import MessageDialog, { type Message } from '../../components/MessageDialog';
+import MessageDialog from '../../components/MessageDialog';
 import projectSchema from '../../../../schemas/project-owner.schema.json';
 
-type Detail = ProjectView & { owner: { email: string; phone: string }; history: { action: string; by: string; at: string; note: string | null }[] };
+type Detail = ProjectView & { owner: { email: string; phone: string }; history: AuditEntry[] };
 
 const titles: Record<string, string> = Object.fromEntries(
   Object.entries(projectSchema.properties).map(([k, v]) => [k, (v as { title: string }).title]),
@@ -34,26 +34,12 @@ const titles: Record<string, string> = Object.fromEntries(
 
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
   const { data, error, loading, reload } = useApi<Detail>(`/staff/projects/${id}`);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [message, setMessage] = useState<Message | null>(null);
+  const review = useSubmit<ProjectReviewForm>(async (form) => {
+    await api.post(`/staff/projects/${id}/review`, form);
+    return { title: form.decision === 'approve' ? 'Project approved' : 'Project rejected', text: 'The decision is recorded in the audit log.', tone: 'success' };
+  }, 'Not recorded');
   if (loading) return <Loading label="Opening the project…" />;
   if (error || !data) return <ErrorState message={error?.message ?? 'Could not open it.'} onRetry={reload} />;
-
-  async function decide(form: ProjectReviewForm) {
-    setBusy(true);
-    setErrors([]);
-    try {
-      await api.post(`/staff/projects/${id}/review`, form);
-      setMessage({ title: form.decision === 'approve' ? 'Project approved' : 'Project rejected', text: 'The decision is recorded in the audit log.', tone: 'success' });
-    } catch (e) {
-      const err = e as ApiError;
-      if (err.status === 400 && err.errors.length) setErrors(err.errors);
-      else setMessage({ title: 'Not recorded', text: err.message, tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const f = data.figures;
   return (
@@ -95,28 +81,18 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
         </Box>
         {data.status === 'pending_review' ? (
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <SchemaForm formId="project-review" onSubmit={decide} busy={busy} serverErrors={errors} />
+            <SchemaForm formId="project-review" onSubmit={review.submit} busy={review.busy} serverErrors={review.errors} />
           </Paper>
         ) : (
           <Alert severity="info">This project is {data.status.replace('_', ' ')}.</Alert>
         )}
-        {data.history.length > 0 && (
-          <Box>
-            <Typography sx={{ fontWeight: 600 }}>Audit log</Typography>
-            {data.history.map((h, i) => (
-              <Typography key={i} variant="body2" color="text.secondary">
-                {new Date(h.at).toLocaleString()} — {h.action} by {h.by}
-                {h.note ? `: ${h.note}` : ''}
-              </Typography>
-            ))}
-          </Box>
-        )}
+        <AuditTrail entries={data.history} />
       </CardContent>
       <MessageDialog
-        message={message}
+        message={review.message}
         onClose={() => {
-          const done = message?.tone === 'success';
-          setMessage(null);
+          const done = review.message?.tone === 'success';
+          review.setMessage(null);
           if (done) onDone();
         }}
       />

@@ -13,13 +13,13 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { SchemaForm } from '../../form-engine';
 import type { ReviewForm } from '../../../shared/generated/form-types';
-import type { FieldError } from '../../../shared/validation/errors';
-import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
+import { useSubmit } from '../forms/use-submit';
+import AuditTrail from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
-import MessageDialog, { type Message } from '../../components/MessageDialog';
+import MessageDialog from '../../components/MessageDialog';
 import verificationSchema from '../../../../schemas/verification.schema.json';
 
 interface QueueItem {
@@ -50,26 +50,12 @@ const titles = Object.fromEntries(Object.entries(verificationSchema.properties).
 
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
   const { data, error, loading, reload } = useApi<Detail>(`/staff/verifications/${id}`);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [message, setMessage] = useState<Message | null>(null);
+  const review = useSubmit<ReviewForm>(async (form) => {
+    await api.post(`/staff/verifications/${id}/review`, form);
+    return { title: form.decision === 'approve' ? 'Verified' : 'Rejected', text: 'The decision is recorded in the audit log.', tone: 'success' };
+  }, 'Not recorded');
   if (loading) return <Loading label="Opening the submission…" />;
   if (error || !data) return <ErrorState message={error?.message ?? 'Could not open it.'} onRetry={reload} />;
-
-  async function decide(form: ReviewForm) {
-    setBusy(true);
-    setErrors([]);
-    try {
-      await api.post(`/staff/verifications/${id}/review`, form);
-      setMessage({ title: form.decision === 'approve' ? 'Verified' : 'Rejected', text: 'The decision is recorded in the audit log.', tone: 'success' });
-    } catch (e) {
-      const err = e as ApiError;
-      if (err.status === 400 && err.errors.length) setErrors(err.errors);
-      else setMessage({ title: 'Not recorded', text: err.message, tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const images = Object.entries(data.data).filter(([, v]) => typeof v === 'string' && v.startsWith('file:'));
   const fields = Object.entries(data.data).filter(([, v]) => !(typeof v === 'string' && v.startsWith('file:')));
@@ -100,7 +86,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
         </Box>
         {data.status === 'submitted' && data.current ? (
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <SchemaForm formId="review" onSubmit={decide} busy={busy} serverErrors={errors} />
+            <SchemaForm formId="review" onSubmit={review.submit} busy={review.busy} serverErrors={review.errors} />
           </Paper>
         ) : (
           <Alert severity="info">
@@ -108,23 +94,13 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
             {data.note ? ` (note: ${data.note})` : ''}.
           </Alert>
         )}
-        {data.history.length > 0 && (
-          <Box>
-            <Typography sx={{ fontWeight: 600 }}>Audit log</Typography>
-            {data.history.map((h, i) => (
-              <Typography key={i} variant="body2" color="text.secondary">
-                {new Date(h.at).toLocaleString()} — {h.action} by {h.by}
-                {h.note ? `: ${h.note}` : ''}
-              </Typography>
-            ))}
-          </Box>
-        )}
+        <AuditTrail entries={data.history} />
       </CardContent>
       <MessageDialog
-        message={message}
+        message={review.message}
         onClose={() => {
-          const done = message?.tone === 'success';
-          setMessage(null);
+          const done = review.message?.tone === 'success';
+          review.setMessage(null);
           if (done) onDone();
         }}
       />
