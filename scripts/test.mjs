@@ -29,7 +29,7 @@ const steps = [
   ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['unit, component and server tests', 'npx', ['vitest', 'run']],
-  ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['production build', 'npm', ['run', '-s', 'build']],
   ['chromium for the browser tests', ensureChromium],
   ['browser tests', 'npx', ['vitest', 'run'], { E2E: '1' }],
 ];

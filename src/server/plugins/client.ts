@@ -19,6 +19,8 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
     await app.register(fastifyStatic, {
       root: options.dir,
       index: ['index.html'],
+      // `npm run build` writes .br and .gz beside each asset.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Hashed assets never change; the page itself is always revalidated.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
