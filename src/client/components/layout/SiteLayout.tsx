@@ -15,7 +15,8 @@ export default function SiteLayout({ children, narrow = false }: { children: Rea
       </a>
       <ContactBar />
       <NavBar />
-      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+      {/* At least a screen tall, so the footer never starts in view and then jumps when a page's code arrives. */}
+      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none', minHeight: '100vh' }}>
         <Suspense fallback={<Loading />}>
           {narrow ? (
             <Container maxWidth="sm" sx={{ py: { xs: 4, md: 6 } }}>
