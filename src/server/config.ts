@@ -28,6 +28,8 @@ export interface Config {
   campaignDays: number;
   /** Requests per minute per address on sign-up, code and reset routes. */
   authRateLimitPerMinute: number;
+  /** Sign-in requests per minute per address (a backstop behind the per-account throttling). */
+  signInRateLimitPerMinute: number;
   /** Trust X-Forwarded-For from a proxy in front of the server. */
   trustProxy: boolean;
 }
@@ -93,6 +95,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     minInvestment: int(env, 'MIN_INVESTMENT', 20_000, 1, 1_000_000_000),
     campaignDays: int(env, 'CAMPAIGN_DAYS', 60, 1, 3650),
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
+    signInRateLimitPerMinute: int(env, 'SIGNIN_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     ...overrides,
   };

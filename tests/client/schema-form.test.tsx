@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../src/client/form-engine';
+import projectOwnerSample from '../fixtures/forms/project-owner.valid.json';
 
 describe('SchemaForm', () => {
   it('shows the schema messages under the right fields when an empty sign-in form is submitted', async () => {
@@ -34,5 +35,32 @@ describe('SchemaForm conditional branches', () => {
     expect(last.return).toBe('On-time');
     expect(last).not.toHaveProperty('returningTime');
     expect(last).not.toHaveProperty('totalDuration');
+  });
+});
+
+describe('SchemaForm steps', () => {
+  it('moves through the steps with Next and submits only from the last step', async () => {
+    const data = projectOwnerSample;
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<SchemaForm formId="project-owner" initialData={data} onSubmit={onSubmit} />);
+    for (const heading of ['Personal Information', 'Business Information', 'Financial & Account Information']) {
+      await screen.findByRole('heading', { name: heading, level: 3 });
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+    }
+    await screen.findByRole('heading', { name: 'Additional Information', level: 3 });
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Submit project' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ bname: 'Green Harvest Agro', returningTime: 3 });
+  });
+
+  it('keeps the user on a step until its fields are valid, with the messages under them', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<SchemaForm formId="project-owner" onSubmit={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(container.querySelector('#root_name__error')).toHaveTextContent('Name is required'));
+    expect(screen.getByRole('heading', { name: 'Personal Information', level: 3 })).toBeInTheDocument();
+    expect(container.querySelector('#root_bname')).toBeNull();
   });
 });

@@ -40,13 +40,13 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   if (!existsSync(CHROME)) throw new Error(`Chromium not found at ${CHROME}: install it with \`apt-get install -y chromium\` or set CHROME_PATH.`);
   if (!existsSync(join(ROOT, 'dist/client/index.html'))) throw new Error('The front end is not built: run `npm run build` first.');
   const dataDir = await freshDataDir();
-  const server = await startServerProcess({ DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...env });
+  const server = await startServerProcess({ DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', SIGNIN_RATE_LIMIT_PER_MINUTE: '100000', ...env });
   const browser = await chromium.launch({
     executablePath: CHROME,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const serverEnv = { DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...env };
+  const serverEnv = { DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', SIGNIN_RATE_LIMIT_PER_MINUTE: '100000', ...env };
   const harness: Harness = {
     server,
     base: server.url,

@@ -51,7 +51,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 async function upload(page: Page, fieldId: string, file: string) {
-  await page.locator(`input[data-field-id="${fieldId}"]`).setInputFiles(join(IMAGES, file));
+  await page.locator(`input[data-field-input="${fieldId}"]`).setInputFiles(join(IMAGES, file));
   await page.getByRole('img', { name: /^Preview of/ }).first().waitFor();
 }
 
@@ -167,6 +167,10 @@ describe('the marketplace story', () => {
     await fill(owner, 'Branch address', 'Road 2, Dhanmondi, Dhaka');
     await fill(owner, 'Share percentage', 30);
     await owner.getByRole('button', { name: 'Next' }).click();
+    // Next moved on; it did not submit (no messages on the new step before the user touched it).
+    await expect.poll(() => owner.getByRole('heading', { name: 'Additional Information', level: 3 }).isVisible()).toBe(true);
+    expect(await owner.getByText(/Please correct the/).count()).toBe(0);
+    expect(await owner.locator('#root_briefDescrip__error').count()).toBe(0);
     await fill(owner, 'Brief description', 'Organic vegetables for Dhaka supermarkets.');
     await fill(owner, 'Business explainer video link', 'https://www.youtube.com/watch?v=abc123xyz');
     await expectAccessible(owner, 'project form, last step');

@@ -2,8 +2,8 @@
  * The router, built from the screen config: one route per screen, its guard, its layout, and its code loaded lazily
  * (form screens load the form engine; pages load their own chunk). Unknown paths get a real 404 page.
  */
-import { lazy, Suspense, useCallback, useEffect } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { screensConfig, type Screen } from '../config';
 import { AuthProvider } from '../lib/auth';
 import { Guard } from './guards';
@@ -17,13 +17,8 @@ import { content } from '../config';
 const FormScreen = lazy(() => import('../features/forms/FormScreen'));
 
 function Root() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const onSessionExpired = useCallback(() => {
-    navigate('/login', { replace: true, state: { from: `${location.pathname}${location.search}`, expired: true } });
-  }, [navigate, location.pathname, location.search]);
   return (
-    <AuthProvider onSessionExpired={onSessionExpired}>
+    <AuthProvider>
       <ScrollRestoration />
       <Outlet />
     </AuthProvider>
@@ -31,7 +26,8 @@ function Root() {
 }
 
 function ScreenBody({ screen }: { screen: Screen }) {
-  if (screen.kind === 'form') return <FormScreen screen={screen} />;
+  // Keyed by screen: two form screens never share state (notices, errors, drafts).
+  if (screen.kind === 'form') return <FormScreen key={screen.id} screen={screen} />;
   const Page = pages[screen.page!];
   if (!Page) return <NotFoundPage />;
   return <Page screen={screen} props={(screen.props ?? {}) as Record<string, string | number | boolean>} />;

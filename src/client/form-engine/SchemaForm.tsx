@@ -116,12 +116,23 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<readonly FieldError[]>(props.serverErrors ?? []);
   const [step, setStep] = useState(0);
-
-  useEffect(() => setServerErrors(props.serverErrors ?? []), [props.serverErrors]);
-
   const groups = groupsOf(def.uiSchema as Record<string, unknown>);
   const stepped = getUiOptions(def.uiSchema).steps === true && groups.length > 1;
   const lastStep = stepped ? groups.length - 1 : 0;
+
+  useEffect(() => {
+    const list = props.serverErrors ?? [];
+    setServerErrors(list);
+    // The server may point at a field on another step: show that step and the field.
+    const first = list.find((e) => e.path !== '');
+    if (first) {
+      if (stepped) goToStep(stepOf(first.path));
+      focusField(first.path);
+    }
+    // Only when the server answers anew.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.serverErrors]);
+
 
   const errors = useMemo(() => validateWithDefinition(def, formData), [def, formData]);
 
@@ -165,6 +176,8 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
     setStep(next);
     props.onStepChange?.(next);
     formRef.current?.scrollIntoView?.({ block: 'start' });
+    // Move focus to the new step's heading, so keyboard and screen-reader users land on it.
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>('section h3')?.focus(), 0);
   }
 
   function next(): void {
@@ -238,8 +251,9 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
           }
           props.onChange?.(plain(data));
         }}
-        onBlur={(id) => {
-          if (edited.current.has(id)) setTouched((t) => (t.has(id) ? t : new Set([...t, id])));
+        onBlur={(id, value) => {
+          const filled = value !== undefined && value !== null && value !== '';
+          if (edited.current.has(id) || filled) setTouched((t) => (t.has(id) ? t : new Set([...t, id])));
         }}
         onSubmit={(e) => submit((e.formData ?? {}) as Record<string, unknown>)}
       >
@@ -250,11 +264,13 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
             </Button>
           )}
           {stepped && step < lastStep ? (
-            <Button type="button" variant="contained" onClick={next}>
+            // Keys keep Next and Submit distinct elements: reusing one would turn the Next click into a submit.
+            <Button key="next" type="button" variant="contained" onClick={next}>
               Next
             </Button>
           ) : (
             <Button
+              key="submit"
               type="submit"
               variant="contained"
               disabled={busy}

@@ -15,8 +15,11 @@ export interface Me {
 }
 
 interface AuthState {
-  status: 'loading' | 'signed-in' | 'signed-out';
+  /** `unreachable`: a token exists but the server could not be asked about it (offline); `refresh` retries. */
+  status: 'loading' | 'signed-in' | 'signed-out' | 'unreachable';
   me: Me | null;
+  /** True after the server ended the session (a 401): the sign-in page says so. */
+  expired: boolean;
   /** Stores a new token and loads the account. */
   signIn: (token: string) => Promise<Me | null>;
   /** Ends the session on the server (best effort) and here. */
@@ -27,9 +30,10 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function AuthProvider({ children, onSessionExpired }: { children: ReactNode; onSessionExpired?: () => void }) {
+export function AuthProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<Me | null>(null);
   const [status, setStatus] = useState<AuthState['status']>(getToken() ? 'loading' : 'signed-out');
+  const [expired, setExpired] = useState(false);
 
   const load = useCallback(async (): Promise<Me | null> => {
     if (!getToken()) {
@@ -43,9 +47,9 @@ export function AuthProvider({ children, onSessionExpired }: { children: ReactNo
       setStatus('signed-in');
       return account;
     } catch {
-      // 401 already cleared the token; a network error keeps it for the next try.
+      // A 401 already cleared the token; a network error keeps it, and the guard offers to try again.
       setMe(null);
-      setStatus(getToken() ? 'loading' : 'signed-out');
+      setStatus(getToken() ? 'unreachable' : 'signed-out');
       return null;
     }
   }, []);
@@ -55,20 +59,23 @@ export function AuthProvider({ children, onSessionExpired }: { children: ReactNo
   }, [load]);
 
   useEffect(() => {
+    // No navigation here: a public page stays where it is; a guarded one sends the visitor to sign in.
     setUnauthorizedHandler(() => {
       setMe(null);
       setStatus('signed-out');
-      onSessionExpired?.();
+      setExpired(true);
     });
     return () => setUnauthorizedHandler(null);
-  }, [onSessionExpired]);
+  }, []);
 
   const value = useMemo<AuthState>(
     () => ({
       status,
       me,
+      expired,
       signIn: async (token: string) => {
         setToken(token);
+        setExpired(false);
         setStatus('loading');
         return load();
       },
@@ -80,13 +87,14 @@ export function AuthProvider({ children, onSessionExpired }: { children: ReactNo
         }
         setToken(null);
         setMe(null);
+        setExpired(false);
         setStatus('signed-out');
       },
       refresh: async () => {
         await load();
       },
     }),
-    [status, me, load],
+    [status, me, expired, load],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -4,6 +4,7 @@ import { api, ApiError } from './api';
 export interface ApiState<T> {
   data: T | null;
   error: ApiError | null;
+  /** True while there is nothing to show yet (a reload keeps the previous answer on screen). */
   loading: boolean;
   reload: () => void;
 }
@@ -14,6 +15,11 @@ export function useApi<T>(path: string | null): ApiState<T> {
   const [error, setError] = useState<ApiError | null>(null);
   const [loading, setLoading] = useState(path !== null);
   const [tick, setTick] = useState(0);
+
+  // A new path starts from nothing; a reload of the same path keeps what is shown (and the focus in it).
+  useEffect(() => {
+    setData(null);
+  }, [path]);
 
   useEffect(() => {
     if (path === null) {
@@ -38,5 +44,5 @@ export function useApi<T>(path: string | null): ApiState<T> {
   }, [path, tick]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data, error, loading, reload };
+  return { data, error, loading: loading && data === null, reload };
 }

@@ -9,6 +9,8 @@ import type { DB, OtpCodesTable } from '../db/schema';
 import { hashOtp, newOtp, sameDigest } from './secrets';
 
 export const MAX_ATTEMPTS = 5;
+/** Wrong codes allowed per account and purpose in 24 hours, across codes (a new code does not reset it). */
+export const MAX_WRONG_PER_DAY = 15;
 type Purpose = OtpCodesTable['purpose'];
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -38,11 +40,20 @@ export async function issueCode(db: Db, userId: string, purpose: Purpose, ttlSec
   return code;
 }
 
-export type CodeCheck = { result: 'ok' } | { result: 'wrong'; remaining: number } | { result: 'dead' };
+export type CodeCheck = { result: 'ok' } | { result: 'wrong'; remaining: number } | { result: 'dead' } | { result: 'locked' };
 
 /** Checks a code against the user's live code of that purpose, consuming it when right. */
 export async function checkCode(db: Db, userId: string, purpose: Purpose, code: string): Promise<CodeCheck> {
   const now = new Date();
+  // Guessing across codes: asking for a new code every few minutes must not give unlimited tries.
+  const today = await db
+    .selectFrom('otp_codes')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('attempts'), eb.val('0')).as('wrong'))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', new Date(now.getTime() - 86_400_000))
+    .executeTakeFirst();
+  if (Number(today?.wrong ?? 0) >= MAX_WRONG_PER_DAY) return { result: 'locked' };
   const live = await db
     .selectFrom('otp_codes')
     .select(['id', 'code_hash', 'attempts', 'expires_at'])

@@ -22,6 +22,6 @@ export function normalizeIdentifier(text: string): string {
 
 /** A phone shown with its middle hidden, for messages: +88017•••••678. */
 export function maskPhone(phone: string): string {
-  if (phone.length <= 6) return phone;
-  return `${phone.slice(0, 5)}${'•'.repeat(phone.length - 8)}${phone.slice(-3)}`;
+  if (phone.length <= 8) return `${'•'.repeat(Math.max(1, phone.length - 3))}${phone.slice(-3)}`;
+  return `${phone.slice(0, 5)}${'•'.repeat(Math.max(1, phone.length - 8))}${phone.slice(-3)}`;
 }

@@ -1,8 +1,10 @@
 /**
- * Sign-in throttling, kept in the database so it holds across restarts and app servers. Failures are counted per
- * account identifier (also for identifiers with no account: the answer must not reveal which exist) and per
- * client address. After `slowAfter` failures each answer is delayed; after `lockAfter` the key is refused with
- * 429 for `lockMinutes`. An address gets five times the allowance (many people share one).
+ * Sign-in throttling, kept in the database so it holds across restarts and app servers. Attempts are counted per
+ * account identifier (also for identifiers with no account: the answer must not reveal which exist) and per client
+ * address. Each attempt is counted *before* the password is checked, in one atomic statement, so a burst of
+ * parallel guesses cannot slip past the limit; a successful sign-in takes its attempt back.
+ * After `slowAfter` attempts each answer is delayed; the attempt that reaches `lockAfter` locks the key for
+ * `lockMinutes`, and a locked key is refused with 429. An address gets five times the allowance (people share one).
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -31,51 +33,69 @@ function keysOf(keys: ThrottleKeys): [string, number][] {
 }
 
 /**
- * Before checking a password: throws 429 while a key is locked; otherwise returns how long to wait before
- * answering (0 until the slow-down starts).
+ * Counts one sign-in attempt on both keys. Throws 429 when a key is locked (its attempt is then not counted);
+ * otherwise returns how long to wait before answering (0 until the slow-down starts).
  */
-export async function throttleBefore(db: Kysely<DB>, keys: ThrottleKeys, policy: ThrottlePolicy): Promise<number> {
-  const now = Date.now();
-  const rows = await db
-    .selectFrom('signin_failures')
-    .selectAll()
-    .where('key', 'in', keysOf(keys).map(([k]) => k))
-    .execute();
+export async function beginAttempt(db: Kysely<DB>, keys: ThrottleKeys, policy: ThrottlePolicy): Promise<number> {
+  const now = new Date();
+  const windowStart = new Date(now.getTime() - policy.lockMinutes * 60_000);
+  const lockUntil = new Date(now.getTime() + policy.lockMinutes * 60_000);
   let delay = 0;
-  for (const row of rows) {
-    const factor = row.key.startsWith('address:') ? ADDRESS_FACTOR : 1;
-    if (row.locked_until && row.locked_until.getTime() > now) {
-      const wait = (row.locked_until.getTime() - now) / 1000;
+  const counted: string[] = [];
+  for (const [key, factor] of keysOf(keys)) {
+    const limit = policy.lockAfter * factor;
+    // One statement: a locked key stays as it is; otherwise the count goes up (or restarts with a new window), and
+    // the attempt that reaches the limit locks the key.
+    const row = await sql<{ failures: number; locked_until: Date | null; was_locked: boolean }>`
+      INSERT INTO signin_failures (key, failures, window_started_at, locked_until)
+      VALUES (${key}, 1, ${now}, ${limit <= 1 ? lockUntil : null}::timestamptz)
+      ON CONFLICT (key) DO UPDATE SET
+        failures = CASE
+          WHEN signin_failures.locked_until > ${now} THEN signin_failures.failures
+          WHEN signin_failures.window_started_at < ${windowStart} THEN 1
+          ELSE signin_failures.failures + 1 END,
+        window_started_at = CASE
+          WHEN signin_failures.locked_until > ${now} THEN signin_failures.window_started_at
+          WHEN signin_failures.window_started_at < ${windowStart} THEN ${now}::timestamptz
+          ELSE signin_failures.window_started_at END,
+        locked_until = CASE
+          WHEN signin_failures.locked_until > ${now} THEN signin_failures.locked_until
+          WHEN signin_failures.window_started_at >= ${windowStart} AND signin_failures.failures + 1 >= ${limit} THEN ${lockUntil}::timestamptz
+          ELSE NULL END
+      RETURNING failures, locked_until,
+        (locked_until IS NOT NULL AND locked_until > ${now} AND locked_until <> ${lockUntil}::timestamptz) AS was_locked
+    `.execute(db);
+    const r = row.rows[0]!;
+    if (r.was_locked) {
+      await Promise.all(counted.map((k) => takeBack(db, k)));
+      const wait = (new Date(r.locked_until!).getTime() - now.getTime()) / 1000;
       throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${describeWait(wait)}.`, wait);
     }
-    const windowOpen = row.window_started_at.getTime() > now - policy.lockMinutes * 60_000;
-    const over = windowOpen ? row.failures - policy.slowAfter * factor + 1 : 0;
+    counted.push(key);
+    const over = Number(r.failures) - policy.slowAfter * factor;
     if (over > 0) delay = Math.max(delay, Math.min(MAX_DELAY_MS, over * STEP_MS));
   }
   return delay;
 }
 
-/** Records a failed attempt on both keys, locking a key that reaches its limit. */
-export async function recordFailure(db: Kysely<DB>, keys: ThrottleKeys, policy: ThrottlePolicy): Promise<void> {
-  const windowStart = new Date(Date.now() - policy.lockMinutes * 60_000);
-  const lockUntil = new Date(Date.now() + policy.lockMinutes * 60_000);
-  for (const [key, factor] of keysOf(keys)) {
-    const limit = policy.lockAfter * factor;
-    await db
-      .insertInto('signin_failures')
-      .values({ key, failures: 1, window_started_at: new Date(), locked_until: limit <= 1 ? lockUntil : null })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          failures: sql<number>`CASE WHEN signin_failures.window_started_at < ${windowStart} THEN 1 ELSE signin_failures.failures + 1 END`,
-          window_started_at: sql<Date>`CASE WHEN signin_failures.window_started_at < ${windowStart} THEN now() ELSE signin_failures.window_started_at END`,
-          locked_until: sql<Date | null>`CASE WHEN signin_failures.window_started_at >= ${windowStart} AND signin_failures.failures + 1 >= ${limit} THEN ${lockUntil}::timestamptz ELSE NULL END`,
-        }),
-      )
-      .execute();
-  }
+async function takeBack(db: Kysely<DB>, key: string): Promise<void> {
+  await db
+    .updateTable('signin_failures')
+    .set((eb) => ({ failures: sql<number>`greatest(${eb.ref('failures')} - 1, 0)` }))
+    .where('key', '=', key)
+    .execute();
 }
 
-/** A successful sign-in clears the account's count (not the address's). */
-export async function recordSuccess(db: Kysely<DB>, keys: ThrottleKeys): Promise<void> {
+/**
+ * A successful sign-in: the account's count is cleared, and the address gets this attempt back (so people behind
+ * one address who sign in correctly never lock each other out).
+ */
+export async function attemptSucceeded(db: Kysely<DB>, keys: ThrottleKeys): Promise<void> {
   await db.deleteFrom('signin_failures').where('key', '=', `account:${keys.account}`).execute();
+  await takeBack(db, `address:${keys.address}`);
+}
+
+/** Clears an account's count (after a password reset proved who they are). */
+export async function clearAccount(db: Kysely<DB>, account: string): Promise<void> {
+  await db.deleteFrom('signin_failures').where('key', '=', `account:${account}`).execute();
 }

@@ -9,7 +9,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { AgreementRequestsTable, AgreementStatus, DB } from '../db/schema';
 import type { AgreementAcceptForm, AgreementRequestForm, DeclineForm } from '../../shared/generated/form-types';
 import { currentUser } from '../plugins/auth';
-import { conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { FORM_BODY_LIMIT } from '../limits';
 import { decodeUploads, storeUploads } from '../files/store';
 import { registerFileRule } from '../files/access';
@@ -92,6 +92,11 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       if (project.status !== 'open') {
         throw conflict(`This project is not taking agreement requests: it is ${project.status.replace('_', ' ')}.`);
       }
+      if (toPaisa(request.body.investmentAmount) < toPaisa(project.min_investment)) {
+        throw badRequest('Please correct the highlighted fields.', [
+          { path: '/investmentAmount', message: `The minimum investment in this project is ৳${Number(project.min_investment).toLocaleString('en-US')}` },
+        ]);
+      }
       const decoded = decodeUploads(app.formSchemas['agreement-request']!, request.body);
       const row = await app.db.transaction().execute(async (trx) => {
         const created = await trx
@@ -159,7 +164,8 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     return app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('agreement_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
       if (!row) throw notFound('This agreement request');
-      const project = await trx.selectFrom('projects').select(['owner_id', 'status']).where('id', '=', row.project_id).executeTakeFirstOrThrow();
+      // Locked (always agreement row first, then project row) so a project that closes or gets funded meanwhile is seen.
+      const project = await trx.selectFrom('projects').select(['owner_id', 'status']).where('id', '=', row.project_id).forUpdate().executeTakeFirstOrThrow();
       const allowed = who === 'owner' ? project.owner_id === actorId : row.investor_id === actorId;
       if (!allowed) throw notFound('This agreement request');
       if (row.status !== 'pending') throw conflict(`This request was already ${row.status}; that is final.`);

@@ -10,7 +10,7 @@ import { badRequest, conflict, describeWait, forbidden, tooManyRequests, unautho
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
 import { checkCode, issueCode, lastResendAt, MAX_ATTEMPTS, type CodeCheck } from '../auth/codes';
 import { isEmail, maskPhone, normalizeEmail, normalizeIdentifier, normalizePhone } from '../auth/identity';
-import { recordFailure, recordSuccess, throttleBefore } from '../auth/throttle';
+import { attemptSucceeded, beginAttempt, clearAccount } from '../auth/throttle';
 import { currentUser } from '../plugins/auth';
 
 const message = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
@@ -34,8 +34,11 @@ function codeText(code: string, purpose: 'verify' | 'reset'): string {
     : `Your Halal Fund password reset code is ${code}. It expires in 3 minutes. If you did not ask for it, ignore this message.`;
 }
 
-/** A code failure as a 400 the user can act on. */
+/** A code failure as a 400 (or 429) the user can act on. */
 function codeFailure(check: Exclude<CodeCheck, { result: 'ok' }>): Error {
+  if (check.result === 'locked') {
+    return tooManyRequests('Too many wrong codes today. Try again tomorrow, or contact support.', 3600);
+  }
   if (check.result === 'wrong') {
     return badRequest(
       check.remaining > 0
@@ -153,19 +156,20 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { phone: string; password: string } }>(
     '/auth/user/sign-in',
-    { schema: { tags: ['auth'], body: { $ref: 'sign-in-api#' }, response: { 200: withToken } } },
+    {
+      schema: { tags: ['auth'], body: { $ref: 'sign-in-api#' }, response: { 200: withToken } },
+      config: limited(config.signInRateLimitPerMinute),
+    },
     async (request) => {
       const keys = { account: normalizeIdentifier(request.body.phone), address: clientAddress(request) };
-      const delay = await throttleBefore(app.db, keys, policy);
+      // The attempt is counted before the password is checked, so parallel guesses cannot pass the limit.
+      const delay = await beginAttempt(app.db, keys, policy);
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
 
       const user = await findAccount(app.db, request.body.phone);
       const ok = user ? await verifyPassword(user.password_hash, request.body.password) : await burnPasswordCheck(request.body.password).then(() => false);
-      if (!user || !ok) {
-        await recordFailure(app.db, keys, policy);
-        throw unauthorized('The email/phone or the password is not correct.');
-      }
-      await recordSuccess(app.db, keys);
+      if (!user || !ok) throw unauthorized('The email/phone or the password is not correct.');
+      await attemptSucceeded(app.db, keys);
       if (!user.phone_verified_at) {
         throw forbidden('Your phone number is not verified yet. Enter the code we sent you, or ask for a new one.');
       }
@@ -220,7 +224,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
           .execute();
         await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
       });
-      await recordSuccess(app.db, { account: normalizeIdentifier(request.body.phone), address: '' });
+      await clearAccount(app.db, normalizeIdentifier(request.body.phone));
       return { message: 'Your password has been changed. Sign in with your new password.' };
     },
   );

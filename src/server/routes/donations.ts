@@ -44,6 +44,7 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
         params: idParams,
         body: { $ref: 'donate#' },
       },
+      config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       await closeEndedCampaigns(app.db);

@@ -133,6 +133,8 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       const decoded = decodeUploads(app.formSchemas['verification']!, request.body);
       await app.db.transaction().execute(async (trx) => {
         const now = new Date();
+        // One submission at a time per user: two at once would both try to be the current one.
+        await trx.selectFrom('users').select('id').where('id', '=', me.id).forUpdate().executeTakeFirst();
         await trx
           .updateTable('verifications')
           .set({ superseded_at: now })

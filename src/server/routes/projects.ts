@@ -13,6 +13,7 @@ import { audit } from '../audit';
 import { closeEndedCampaigns, PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { decodeCursor, encodeCursor } from '../market/cursor';
+import { sql } from 'kysely';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -145,22 +146,25 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       await closeEndedCampaigns(app.db);
       const viewer = await app.readSession(request);
       const { category, status, sort, limit } = request.query;
-      let query = app.db.selectFrom('projects').selectAll().where('status', 'in', status ? [status] : PUBLIC_STATUSES);
+      let query = app.db
+        .selectFrom('projects')
+        .selectAll()
+        .select(sql<string>`created_at::text`.as('created_key'))
+        .where('status', 'in', status ? [status] : PUBLIC_STATUSES);
       if (category) query = query.where('category', '=', category);
       if (request.query.cursor) {
-        const [key, id] = decodeCursor(request.query.cursor);
+        const [key, id] = decodeCursor(request.query.cursor, sort);
         query =
           sort === 'newest'
-            ? query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(new Date(key), id)))
-            : query.where((eb) => eb(eb.refTuple('raised', 'id'), '<', eb.tuple(key, id)));
+            ? query.where(sql<boolean>`(created_at, id) < (${key}::timestamptz, ${id}::uuid)`)
+            : query.where(sql<boolean>`(raised, id) < (${key}::numeric, ${id}::uuid)`);
       }
       query = sort === 'newest' ? query.orderBy('created_at', 'desc').orderBy('id', 'desc') : query.orderBy('raised', 'desc').orderBy('id', 'desc');
       const rows = await query.limit(limit + 1).execute();
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      const nextCursor =
-        rows.length > limit && last ? encodeCursor(sort === 'newest' ? last.created_at.toISOString() : last.raised, last.id) : null;
-      return { items: await viewsOf(app.db, page, viewer), nextCursor };
+      const nextCursor = rows.length > limit && last ? encodeCursor(sort, sort === 'newest' ? last.created_key : last.raised, last.id) : null;
+      return { items: await viewsOf(app.db, page.map(({ created_key: _k, ...row }) => row), viewer), nextCursor };
     },
   );
 

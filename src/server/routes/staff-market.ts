@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ProjectReviewForm, ReviewForm } from '../../shared/generated/form-types';
+import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
 import { badRequest, conflict, notFound } from '../errors';
 import { audit, auditTrail } from '../audit';
@@ -49,14 +50,26 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
       const row = await app.db.selectFrom('projects').selectAll().where('id', '=', request.params.id).executeTakeFirst();
       if (!row) throw notFound('This project');
       const owner = await app.db.selectFrom('users').select(['email', 'phone']).where('id', '=', row.owner_id).executeTakeFirstOrThrow();
-      return { ...(await viewsOf(app.db, [row], me))[0], owner, history: await auditTrail(app.db, 'project', row.id) };
+      return {
+        ...(await viewsOf(app.db, [row], me))[0],
+        owner,
+        submittedAt: row.submitted_at.toISOString(),
+        history: await auditTrail(app.db, 'project', row.id),
+      };
     },
   );
 
-  app.post<{ Params: { id: string }; Body: ProjectReviewForm }>(
+  app.post<{ Params: { id: string }; Body: ProjectReviewForm; Querystring: { seen?: string } }>(
     '/staff/projects/:id/review',
     {
-      schema: { tags: ['staff'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'project-review#' } },
+      schema: {
+        tags: ['staff'],
+        security: [{ bearer: [] }],
+        description: '`seen`: the submittedAt the reviewer read; if the owner resubmitted since, the decision is refused (409).',
+        params: idParams,
+        querystring: { type: 'object', properties: { seen: { type: 'string', format: 'date-time' } }, additionalProperties: false },
+        body: { $ref: 'project-review#' },
+      },
       preHandler: app.requireStaff,
     },
     async (request) => {
@@ -73,16 +86,21 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
         }
       }
       await app.db.transaction().execute(async (trx) => {
-        const updated = await trx
+        const seen = request.query.seen ? new Date(request.query.seen) : null;
+        let update = trx
           .updateTable('projects')
           .set(approve ? { status: 'open', approved_at: new Date(), ends_at: endsAt, staff_note: note } : { status: 'rejected', staff_note: note })
           .where('id', '=', request.params.id)
-          .where('status', '=', 'pending_review')
-          .returning('id')
-          .executeTakeFirst();
+          .where('status', '=', 'pending_review');
+        // Only the version the reviewer read: an owner's edit in between must be reviewed again.
+        if (seen) update = update.where(sql<boolean>`date_trunc('milliseconds', submitted_at) = ${seen}::timestamptz`);
+        const updated = await update.returning('id').executeTakeFirst();
         if (!updated) {
           const existing = await trx.selectFrom('projects').select('status').where('id', '=', request.params.id).executeTakeFirst();
           if (!existing) throw notFound('This project');
+          if (existing.status === 'pending_review') {
+            throw conflict('The owner changed the project while you were reviewing it. Open it again and review the new version.');
+          }
           throw conflict(`This project is not waiting for review (it is ${existing.status.replace('_', ' ')}).`);
         }
         await audit(trx, {

@@ -78,6 +78,14 @@ describe.each(DB_KINDS)('auth API on %s', (kind) => {
     expect(json(mismatch).errors).toEqual([{ path: '/retype_password', message: 'Passwords do not match' }]);
   });
 
+  it('accepts the shortest phone the schema allows without trouble', async () => {
+    const who = { ...person(), phone: '123 4567' };
+    const res = await post('sign-up', who);
+    expect(res.statusCode).toBe(201);
+    expect(json(res).message).toMatch(/^Account created\. We sent a 4-digit code to •+567\.$/);
+    expect((await post('resend-otp', { phone: who.phone })).statusCode).toBe(200);
+  });
+
   it('refuses a second account with the same email or phone with 409', async () => {
     const who = person();
     expect((await post('sign-up', who)).statusCode).toBe(201);
@@ -281,6 +289,50 @@ describe.each(DB_KINDS)('auth timings and limits on %s', (kind) => {
       const other = await signUpVerified(t.app);
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/user/sign-in', payload: { phone: other.phone, password: other.password } });
       expect(res.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts parallel guesses before checking them: a burst cannot pass the limit', async () => {
+    const t = await startTestApp(kind, { signInSlowAfter: 3, signInLockAfter: 6, signInLockMinutes: 15 });
+    try {
+      const who = await signUpVerified(t.app);
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          t.app.inject({ method: 'POST', url: '/api/v1/auth/user/sign-in', payload: { phone: who.email, password: 'Wrong1!x' } }),
+        ),
+      );
+      const statuses = burst.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(6);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(24);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stops guessing across new codes: 15 wrong codes a day lock the reset', async () => {
+    const t = await startTestApp(kind, { otpResendSeconds: 0 });
+    try {
+      const who = await signUpVerified(t.app);
+      const statuses: number[] = [];
+      for (let round = 0; round < 4; round++) {
+        await t.app.inject({ method: 'POST', url: '/api/v1/auth/user/forgot-password', payload: { phone: who.email } });
+        const code = await latestCode(t.app, who.phone);
+        const wrong = code === '0000' ? '1111' : '0000';
+        for (let i = 0; i < 5; i++) {
+          const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/user/reset-password', payload: { phone: who.email, otp: wrong, password: 'Newpass1!', retype_password: 'Newpass1!' } });
+          statuses.push(res.statusCode);
+        }
+      }
+      expect(statuses.slice(0, 15).every((s) => s === 400)).toBe(true);
+      expect(statuses.slice(15).every((s) => s === 429)).toBe(true);
+      // Even the right code is refused for the rest of the day.
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/user/forgot-password', payload: { phone: who.email } });
+      const right = await latestCode(t.app, who.phone);
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/user/reset-password', payload: { phone: who.email, otp: right, password: 'Newpass1!', retype_password: 'Newpass1!' } });
+      expect(res.statusCode).toBe(429);
+      expect(json(res).message).toBe('Too many wrong codes today. Try again tomorrow, or contact support.');
     } finally {
       await t.close();
     }

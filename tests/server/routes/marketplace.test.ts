@@ -149,11 +149,21 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     expect((await api(t.app, 'POST', `/agreement-requests/${req2.body.id}/withdraw`, investor)).body.status).toBe('withdrawn');
     expect((await api(t.app, 'POST', `/agreement-requests/${req2.body.id}/decline`, owner, { reason: 'x' })).status).toBe(409);
 
+    // Below the project's minimum investment.
+    const small = await api(t.app, 'POST', `/projects/${id}/agreement-requests`, investor, agreementForm(19999));
+    expect(small).toMatchObject({ status: 400, body: { errors: [{ path: '/investmentAmount', message: 'The minimum investment in this project is ৳20,000' }] } });
+
+    // A pending request cannot be accepted once the project is closed.
+    const late = await api(t.app, 'POST', `/projects/${id}/agreement-requests`, other, agreementForm(30000));
+    expect(late.status).toBe(201);
+
     // A closed project takes nothing.
     expect((await api(t.app, 'POST', `/projects/${id}/close`, other)).status).toBe(404);
     expect((await api(t.app, 'POST', `/projects/${id}/close`, owner)).body.status).toBe('closed');
     const closed = await api(t.app, 'POST', `/projects/${id}/agreement-requests`, investor, agreementForm(50000));
     expect(closed).toMatchObject({ status: 409, body: { message: 'This project is not taking agreement requests: it is closed.' } });
+    const acceptClosed = await api(t.app, 'POST', `/agreement-requests/${late.body.id}/accept`, owner, acceptForm());
+    expect(acceptClosed).toMatchObject({ status: 409, body: { message: 'The project is closed, so it can no longer accept requests. Decline this one instead.' } });
     const donation = await api(t.app, 'POST', `/projects/${id}/donations`, null, { amount: 100, paymentMethod: 'Cash' });
     expect(donation.status).toBe(409);
 
@@ -163,6 +173,11 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     expect((await api(t.app, 'POST', `/projects/${pending.body.id}/agreement-requests`, investor, agreementForm(50000))).status).toBe(404);
     const noNote = await api(t.app, 'POST', `/staff/projects/${pending.body.id}/review`, staff, { decision: 'reject' });
     expect(noNote.body.errors).toEqual([{ path: '/note', message: 'Write a note that says what must change' }]);
+    // A decision on a version the reviewer did not see is refused.
+    const seen = (await api(t.app, 'GET', `/staff/projects/${pending.body.id}`, staff)).body.submittedAt as string;
+    await api(t.app, 'PUT', `/projects/${pending.body.id}`, owner, projectForm({ bname: 'Changed meanwhile' }));
+    const stale = await api(t.app, 'POST', `/staff/projects/${pending.body.id}/review?seen=${encodeURIComponent(seen)}`, staff, { decision: 'approve' });
+    expect(stale).toMatchObject({ status: 409, body: { message: 'The owner changed the project while you were reviewing it. Open it again and review the new version.' } });
     const rejected = await api(t.app, 'POST', `/staff/projects/${pending.body.id}/review`, staff, { decision: 'reject', note: 'Add a business plan.' });
     expect(rejected.body).toMatchObject({ status: 'rejected', staffNote: 'Add a business plan.' });
     expect((await api(t.app, 'GET', `/projects/${pending.body.id}`, investor)).status).toBe(404);
@@ -260,6 +275,10 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     const page3 = await api(t.app, 'GET', `/projects?category=${encodeURIComponent(category)}&limit=2&cursor=${page2.body.nextCursor}`);
     expect(page3.body).toMatchObject({ items: [expect.objectContaining({ title: 'Film 0' })], nextCursor: null });
     expect((await api(t.app, 'GET', '/projects?cursor=garbage')).status).toBe(400);
+    // A cursor of one sort is not valid for the other, and a tampered one is refused, never a 500.
+    expect((await api(t.app, 'GET', `/projects?sort=most_funded&cursor=${page1.body.nextCursor}`)).status).toBe(400);
+    const tampered = Buffer.from(JSON.stringify(['newest', 'not a date', '00000000-0000-4000-8000-000000000000'])).toString('base64url');
+    expect((await api(t.app, 'GET', `/projects?cursor=${tampered}`)).status).toBe(400);
     const funded = await api(t.app, 'GET', `/projects?sort=most_funded&limit=50`);
     const raised = funded.body.items.map((p: { figures: { raised: string } }) => Number(p.figures.raised));
     expect(raised).toEqual([...raised].sort((x, y) => y - x));

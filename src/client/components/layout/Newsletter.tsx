@@ -50,7 +50,8 @@ export default function Newsletter() {
           helperText={fieldError ?? ' '}
           autoComplete="email"
           sx={{ flex: 1, '& .MuiOutlinedInput-root': { bgcolor: 'common.white' }, '& .MuiFormHelperText-root': { color: fieldError ? '#ffd2cc' : 'inherit', mx: 0 } }}
-          slotProps={{ htmlInput: { 'aria-describedby': 'newsletter-help' } }}
+          slotProps={{ htmlInput: { 'aria-describedby': 'newsletter-email-helper-text newsletter-help' } }}
+          id="newsletter-email"
         />
         <Button type="submit" variant="contained" color="secondary" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
           Subscribe

@@ -2,8 +2,8 @@
  * Donate: choose an open project (or arrive from one), fill the donate form — its payment methods follow the amount
  * tiers of the schema — and get a receipt. No account needed.
  */
-import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +18,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { SchemaForm } from '../../form-engine';
 import type { DonateForm } from '../../../shared/generated/form-types';
 import type { FieldError } from '../../../shared/validation/errors';
-import type { ProjectPage } from '../../../shared/api/views';
+import type { ProjectPage, ProjectView } from '../../../shared/api/views';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
@@ -39,16 +39,23 @@ interface Receipt {
 
 export default function DonatePage() {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const projectId = params.get('project') ?? '';
   const { data, error, loading, reload } = useApi<ProjectPage>('/projects?status=open&limit=50&sort=newest');
+  // A project from a link may be older than the 50 newest: load it on its own.
+  const listed = data?.items.some((p) => p.id === projectId) ?? false;
+  const single = useApi<ProjectView>(projectId && data && !listed ? `/projects/${projectId}` : null);
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
 
-  const projects = data?.items ?? [];
-  const chosen = projects.find((p) => p.id === projectId);
+  const projects = [...(data?.items ?? []), ...(single.data && !listed ? [single.data] : [])];
+  const chosen = projects.find((p) => p.id === projectId && p.status === 'open');
+
+  // A new visit (the header's Donate link, another project) starts a new donation.
+  useEffect(() => setReceipt(null), [projectId, location.key]);
 
   async function donate(form: DonateForm) {
     setBusy(true);

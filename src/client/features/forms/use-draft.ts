@@ -51,11 +51,15 @@ export function useDraft(formId: string | null): Draft {
   const active = useRef(true);
   const chain = useRef<Promise<void>>(Promise.resolve());
 
+  const pending = useRef<(() => void) | null>(null);
   useEffect(() => {
     active.current = true;
     return () => {
       active.current = false;
+      // Leaving the form: what was typed in the last moments is saved now, not dropped.
       if (timer.current) clearTimeout(timer.current);
+      pending.current?.();
+      pending.current = null;
     };
   }, []);
 
@@ -73,12 +77,13 @@ export function useDraft(formId: string | null): Draft {
     (data: Data) => {
       if (!formId) return;
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
+      const run = () => {
+        pending.current = null;
         const body = withKnownFiles(data, known.current) as Data;
-        // Saves run one after another, so an older one never lands after a newer one.
+        // Saves run one after another, so an older one never lands after a newer one. A save still runs after
+        // the form is left; only the status line is not updated then.
         chain.current = chain.current.then(async () => {
-          if (!active.current) return;
-          setStatus('Saving draft…');
+          if (active.current) setStatus('Saving draft…');
           try {
             const answer = await api.put<{ data: Data; updatedAt: string }>(`/me/drafts/${formId}`, { data: body });
             learnFiles(body, answer.data, known.current);
@@ -87,7 +92,9 @@ export function useDraft(formId: string | null): Draft {
             if (active.current) setStatus(`Draft not saved: ${err instanceof ApiError ? err.message : 'unknown error'}`);
           }
         });
-      }, DRAFT_DEBOUNCE_MS);
+      };
+      pending.current = run;
+      timer.current = setTimeout(run, DRAFT_DEBOUNCE_MS);
     },
     [formId],
   );
@@ -95,6 +102,7 @@ export function useDraft(formId: string | null): Draft {
   const discard = useCallback(async () => {
     if (!formId) return;
     if (timer.current) clearTimeout(timer.current);
+    pending.current = null;
     await chain.current;
     try {
       await api.delete(`/me/drafts/${formId}`);

@@ -26,7 +26,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import MessageDialog from '../../components/MessageDialog';
 import projectSchema from '../../../../schemas/project-owner.schema.json';
 
-type Detail = ProjectView & { owner: { email: string; phone: string }; history: AuditEntry[] };
+type Detail = ProjectView & { owner: { email: string; phone: string }; submittedAt: string; history: AuditEntry[] };
 
 const titles: Record<string, string> = Object.fromEntries(
   Object.entries(projectSchema.properties).map(([k, v]) => [k, (v as { title: string }).title]),
@@ -35,7 +35,7 @@ const titles: Record<string, string> = Object.fromEntries(
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
   const { data, error, loading, reload } = useApi<Detail>(`/staff/projects/${id}`);
   const review = useSubmit<ProjectReviewForm>(async (form) => {
-    await api.post(`/staff/projects/${id}/review`, form);
+    await api.post(`/staff/projects/${id}/review?seen=${encodeURIComponent(data!.submittedAt)}`, form);
     return { title: form.decision === 'approve' ? 'Project approved' : 'Project rejected', text: 'The decision is recorded in the audit log.', tone: 'success' };
   }, 'Not recorded');
   if (loading) return <Loading label="Opening the project…" />;

@@ -70,7 +70,7 @@ export default function GroupedObjectFieldTemplate(props: ObjectFieldTemplatePro
         const headingId = `${fieldPathId.$id}__group_${section.title.replace(/\W+/g, '_')}`;
         return (
           <Box component="section" key={section.title} aria-labelledby={headingId} sx={{ mb: 3 }}>
-            <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1.5 }}>
+            <Typography id={headingId} variant="h6" component="h3" tabIndex={-1} sx={{ mb: 1.5, outline: 'none' }}>
               {section.title}
             </Typography>
             <Grid container spacing={2}>

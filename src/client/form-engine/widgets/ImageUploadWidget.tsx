@@ -63,15 +63,21 @@ export default function ImageUploadWidget(props: WidgetProps) {
         {shownLabel}
       </FormLabel>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Button component="label" variant="outlined" disabled={disabled || readonly}>
+        <Button
+          component="label"
+          variant="outlined"
+          disabled={disabled || readonly}
+          data-field-id={id}
+          aria-label={`${text ? 'Replace' : 'Choose'} ${shownLabel}`}
+          aria-describedby={ariaDescribedByIds(id)}
+        >
           {text ? 'Replace image' : 'Choose image'}
           <input
             id={inputId}
-            data-field-id={id}
+            data-field-input={id}
             type="file"
             accept={ACCEPT}
             hidden
-            aria-describedby={ariaDescribedByIds(id)}
             onChange={(e) => {
               void choose(e.target.files?.[0]);
               e.target.value = '';
