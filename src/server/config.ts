@@ -99,6 +99,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     ...overrides,
   };
+  // The outbox serves codes to anyone who asks: fine on one's own machine, an account takeover on a public host.
+  const loopback = ['127.0.0.1', 'localhost', '::1'].includes(config.host);
+  if (config.smsProvider === 'outbox' && !loopback && env.ALLOW_DEV_OUTBOX !== '1') {
+    throw new ConfigError(
+      `SMS_PROVIDER is the outbox, whose codes anyone can read at /api/v1/dev/outbox, but HOST=${config.host} is reachable from other machines. ` +
+        'Set SMS_PROVIDER=http (with SMS_HTTP_URL and SMS_HTTP_KEY), or ALLOW_DEV_OUTBOX=1 for a test server.',
+    );
+  }
   if (config.signInLockAfter <= config.signInSlowAfter) {
     throw new ConfigError('SIGNIN_LOCK_AFTER must be greater than SIGNIN_SLOW_AFTER');
   }

@@ -4,6 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../src/client/form-engine';
 import projectOwnerSample from '../fixtures/forms/project-owner.valid.json';
+import type { ProjectOwnerForm } from '../../src/shared/generated/form-types';
 
 describe('SchemaForm', () => {
   it('shows the schema messages under the right fields when an empty sign-in form is submitted', async () => {
@@ -40,7 +41,7 @@ describe('SchemaForm conditional branches', () => {
 
 describe('SchemaForm steps', () => {
   it('moves through the steps with Next and submits only from the last step', async () => {
-    const data = projectOwnerSample;
+    const data = projectOwnerSample as unknown as ProjectOwnerForm;
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     render(<SchemaForm formId="project-owner" initialData={data} onSubmit={onSubmit} />);

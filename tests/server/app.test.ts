@@ -22,6 +22,12 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
 
+  it('refuses the outbox on a host other machines can reach, unless allowed', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/SMS_PROVIDER is the outbox, whose codes anyone can read/);
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_DEV_OUTBOX: '1' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example', SMS_HTTP_KEY: 'k' }).smsProvider).toBe('http');
+  });
+
   it('has the documented defaults', () => {
     expect(loadConfig({})).toMatchObject({ port: 3000, host: '127.0.0.1', smsProvider: 'outbox', otpTtlSeconds: 180, otpResendSeconds: 180, databaseUrl: undefined });
   });
