@@ -1,17 +1,10 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { SchemaForm } from '../../form-engine';
 import type { ProjectReviewForm } from '../../../shared/generated/form-types';
@@ -22,7 +15,8 @@ import AuditTrail, { type AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';
 import Money from '../../components/Money';
-import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import { ErrorState, Loading } from '../../components/Status';
+import ReviewQueue from './ReviewQueue';
 import MessageDialog from '../../components/MessageDialog';
 import projectSchema from '../../../../schemas/project-owner.schema.json';
 
@@ -102,44 +96,20 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
 
 /** Staff: the project review queue. */
 export default function StaffProjectsPage() {
-  const [status, setStatus] = useState<'pending_review' | 'open' | 'rejected'>('pending_review');
-  const { data, error, loading, reload } = useApi<{ items: ProjectView[] }>(`/staff/projects?status=${status}`);
-  const [open, setOpen] = useState<string | null>(null);
   return (
-    <Box>
-      <Tabs value={status} onChange={(_e, v: typeof status) => { setStatus(v); setOpen(null); }} sx={{ mb: 2 }} aria-label="Project status">
-        <Tab value="pending_review" label="Waiting" />
-        <Tab value="open" label="Open" />
-        <Tab value="rejected" label="Rejected" />
-      </Tabs>
-      {loading ? (
-        <Loading />
-      ) : error ? (
-        <ErrorState message={error.message} onRetry={reload} />
-      ) : !data?.items.length ? (
-        <EmptyState title="Nothing here." text={status === 'pending_review' ? 'No project is waiting for review.' : undefined} />
-      ) : (
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <Paper variant="outlined">
-              <List component="div" aria-label="Projects">
-                {data.items.map((p) => (
-                  <ListItemButton key={p.id} selected={open === p.id} onClick={() => setOpen(p.id)}>
-                    <ListItemText primary={p.title} secondary={`${p.category} · ৳${Number(p.figures.goal).toLocaleString('en-US')}`} />
-                  </ListItemButton>
-                ))}
-              </List>
-            </Paper>
-          </Grid>
-          <Grid size={{ xs: 12, md: 8 }}>
-            {open ? (
-              <Review key={open} id={open} onDone={() => { setOpen(null); reload(); }} />
-            ) : (
-              <EmptyState title="Choose a project to review." action={<Button onClick={reload}>Refresh</Button>} />
-            )}
-          </Grid>
-        </Grid>
-      )}
-    </Box>
+    <ReviewQueue<ProjectView>
+      label="Project status"
+      listLabel="Projects"
+      tabs={[
+        { value: 'pending_review', label: 'Waiting' },
+        { value: 'open', label: 'Open' },
+        { value: 'rejected', label: 'Rejected' },
+      ]}
+      path={(status) => `/staff/projects?status=${status}`}
+      emptyText="No project is waiting for review."
+      describe={(p) => ({ primary: p.title, secondary: `${p.category} · ৳${Number(p.figures.goal).toLocaleString('en-US')}` })}
+      review={(id, done) => <Review id={id} onDone={done} />}
+      chooseText="Choose a project to review."
+    />
   );
 }

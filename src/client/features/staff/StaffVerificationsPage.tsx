@@ -1,15 +1,9 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { SchemaForm } from '../../form-engine';
 import type { ReviewForm } from '../../../shared/generated/form-types';
@@ -18,7 +12,8 @@ import { useSubmit } from '../forms/use-submit';
 import AuditTrail from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';
-import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import { ErrorState, Loading } from '../../components/Status';
+import ReviewQueue from './ReviewQueue';
 import MessageDialog from '../../components/MessageDialog';
 import verificationSchema from '../../../../schemas/verification.schema.json';
 
@@ -110,51 +105,20 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
 
 /** Staff: the verification queue, one submission with its images, verify or reject with a note. */
 export default function StaffVerificationsPage() {
-  const [status, setStatus] = useState<'submitted' | 'verified' | 'rejected'>('submitted');
-  const { data, error, loading, reload } = useApi<{ items: QueueItem[] }>(`/staff/verifications?status=${status}`);
-  const [open, setOpen] = useState<string | null>(null);
   return (
-    <Box>
-      <Tabs value={status} onChange={(_e, v: typeof status) => { setStatus(v); setOpen(null); }} sx={{ mb: 2 }} aria-label="Verification status">
-        <Tab value="submitted" label="Waiting" />
-        <Tab value="verified" label="Verified" />
-        <Tab value="rejected" label="Rejected" />
-      </Tabs>
-      {loading ? (
-        <Loading />
-      ) : error ? (
-        <ErrorState message={error.message} onRetry={reload} />
-      ) : !data?.items.length ? (
-        <EmptyState title="Nothing here." text={status === 'submitted' ? 'No verification is waiting for review.' : undefined} />
-      ) : (
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <Paper variant="outlined">
-              <List component="div" aria-label="Submissions">
-                {data.items.map((i) => (
-                  <ListItemButton key={i.id} selected={open === i.id} onClick={() => setOpen(i.id)}>
-                    <ListItemText primary={i.name ?? i.email} secondary={`${i.email} · ${new Date(i.submittedAt).toLocaleDateString()}`} />
-                  </ListItemButton>
-                ))}
-              </List>
-            </Paper>
-          </Grid>
-          <Grid size={{ xs: 12, md: 8 }}>
-            {open ? (
-              <Review
-                key={open}
-                id={open}
-                onDone={() => {
-                  setOpen(null);
-                  reload();
-                }}
-              />
-            ) : (
-              <EmptyState title="Choose a submission to review." />
-            )}
-          </Grid>
-        </Grid>
-      )}
-    </Box>
+    <ReviewQueue<QueueItem>
+      label="Verification status"
+      listLabel="Submissions"
+      tabs={[
+        { value: 'submitted', label: 'Waiting' },
+        { value: 'verified', label: 'Verified' },
+        { value: 'rejected', label: 'Rejected' },
+      ]}
+      path={(status) => `/staff/verifications?status=${status}`}
+      emptyText="No verification is waiting for review."
+      describe={(i) => ({ primary: i.name ?? i.email, secondary: `${i.email} · ${new Date(i.submittedAt).toLocaleDateString()}` })}
+      review={(id, done) => <Review id={id} onDone={done} />}
+      chooseText="Choose a submission to review."
+    />
   );
 }
