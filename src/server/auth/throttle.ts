@@ -44,31 +44,31 @@ export async function beginAttempt(db: Kysely<DB>, keys: ThrottleKeys, policy: T
   const counted: string[] = [];
   for (const [key, factor] of keysOf(keys)) {
     const limit = policy.lockAfter * factor;
-    // One statement: a locked key stays as it is; otherwise the count goes up (or restarts with a new window), and
-    // the attempt that reaches the limit locks the key.
-    const row = await sql<{ failures: number; locked_until: Date | null; was_locked: boolean }>`
-      INSERT INTO signin_failures (key, failures, window_started_at, locked_until)
+    // One atomic statement counts every attempt. A window that is over (and not locked) starts again at 1; the
+    // attempt that reaches the limit locks the key; any attempt counted past the limit came after the lock and is
+    // refused. (Telling "locked before" apart by comparing timestamps would fail for requests of one millisecond.)
+    const result = await sql<{ failures: number; locked_until: Date | null }>`
+      INSERT INTO signin_failures AS f (key, failures, window_started_at, locked_until)
       VALUES (${key}, 1, ${now}, ${limit <= 1 ? lockUntil : null}::timestamptz)
       ON CONFLICT (key) DO UPDATE SET
         failures = CASE
-          WHEN signin_failures.locked_until > ${now} THEN signin_failures.failures
-          WHEN signin_failures.window_started_at < ${windowStart} THEN 1
-          ELSE signin_failures.failures + 1 END,
+          WHEN f.window_started_at < ${windowStart} AND (f.locked_until IS NULL OR f.locked_until <= ${now}) THEN 1
+          ELSE f.failures + 1 END,
         window_started_at = CASE
-          WHEN signin_failures.locked_until > ${now} THEN signin_failures.window_started_at
-          WHEN signin_failures.window_started_at < ${windowStart} THEN ${now}::timestamptz
-          ELSE signin_failures.window_started_at END,
+          WHEN f.window_started_at < ${windowStart} AND (f.locked_until IS NULL OR f.locked_until <= ${now}) THEN ${now}::timestamptz
+          ELSE f.window_started_at END,
         locked_until = CASE
-          WHEN signin_failures.locked_until > ${now} THEN signin_failures.locked_until
-          WHEN signin_failures.window_started_at >= ${windowStart} AND signin_failures.failures + 1 >= ${limit} THEN ${lockUntil}::timestamptz
+          WHEN f.locked_until > ${now} THEN f.locked_until
+          WHEN f.window_started_at < ${windowStart} THEN ${limit <= 1 ? lockUntil : null}::timestamptz
+          WHEN f.failures + 1 >= ${limit} THEN ${lockUntil}::timestamptz
           ELSE NULL END
-      RETURNING failures, locked_until,
-        (locked_until IS NOT NULL AND locked_until > ${now} AND locked_until <> ${lockUntil}::timestamptz) AS was_locked
+      RETURNING failures, locked_until
     `.execute(db);
-    const r = row.rows[0]!;
-    if (r.was_locked) {
+    const r = result.rows[0]!;
+    if (Number(r.failures) > limit) {
       await Promise.all(counted.map((k) => takeBack(db, k)));
-      const wait = (new Date(r.locked_until!).getTime() - now.getTime()) / 1000;
+      const until = r.locked_until ? new Date(r.locked_until).getTime() : lockUntil.getTime();
+      const wait = (until - now.getTime()) / 1000;
       throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${describeWait(wait)}.`, wait);
     }
     counted.push(key);

@@ -67,6 +67,11 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
   pg.types.setTypeParser(1700, (v) => v);
   pg.types.setTypeParser(1082, (v) => v);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server drops (restart, admin termination, network) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => {
+    console.error(`PostgreSQL connection lost (${(err as Error).message}); the pool will reconnect.`);
+  });
   try {
     let applied: string[] = [];
     if (runMigrations) {
