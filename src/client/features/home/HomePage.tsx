@@ -39,19 +39,20 @@ const ICONS: Record<string, ReactNode> = {
   food: <SpaIcon fontSize="large" />,
 };
 
-function Kicker({ children, light = false }: { children: ReactNode; light?: boolean }) {
+function Kicker({ children }: { children: ReactNode }) {
   return (
-    <Typography component="p" sx={{ color: light ? 'secondary.main' : 'primary.main', fontWeight: 700, letterSpacing: 1, textTransform: 'uppercase', fontSize: 14, mb: 1 }}>
+    <Typography component="p" sx={{ color: 'primary.main', fontWeight: 700, letterSpacing: 1, textTransform: 'uppercase', fontSize: 14, mb: 1 }}>
       {children}
     </Typography>
   );
 }
 
-function SectionHeading({ kicker, heading, light = false }: { kicker: string; heading: string; light?: boolean }) {
+/** A centred section heading; `id` lets the section name itself by it (aria-labelledby). */
+function SectionHeading({ kicker, heading, id }: { kicker: string; heading: string; id: string }) {
   return (
     <Box sx={{ textAlign: 'center', mb: 4 }}>
-      <Kicker light={light}>{kicker}</Kicker>
-      <Typography variant="h3" component="h2" sx={{ fontSize: { xs: 28, md: 38 } }}>
+      <Kicker>{kicker}</Kicker>
+      <Typography id={id} variant="h3" component="h2" sx={{ fontSize: { xs: 28, md: 38 } }}>
         {heading}
       </Typography>
     </Box>
@@ -141,12 +142,7 @@ export default function HomePage() {
 
       {/* 2. Popular Categories */}
       <Container component="section" aria-labelledby="categories-heading" sx={{ py: { xs: 6, md: 9 } }}>
-        <Box sx={{ textAlign: 'center', mb: 4 }}>
-          <Kicker>{h.categories.kicker}</Kicker>
-          <Typography id="categories-heading" variant="h3" component="h2" sx={{ fontSize: { xs: 28, md: 38 } }}>
-            {h.categories.heading}
-          </Typography>
-        </Box>
+        <SectionHeading id="categories-heading" kicker={h.categories.kicker} heading={h.categories.heading} />
         <Grid container spacing={2}>
           {h.categories.items.map((c) => (
             <Grid key={c.label} size={{ xs: 6, sm: 4, md: 2 }}>
@@ -211,20 +207,15 @@ export default function HomePage() {
       </Box>
 
       {/* 4. Popular Projects and the counter band */}
-      <Container component="section" aria-label={h.projects.heading} sx={{ py: { xs: 6, md: 9 } }}>
-        <SectionHeading kicker={h.projects.kicker} heading={h.projects.heading} />
+      <Container component="section" aria-labelledby="projects-heading" sx={{ py: { xs: 6, md: 9 } }}>
+        <SectionHeading id="projects-heading" kicker={h.projects.kicker} heading={h.projects.heading} />
         <ProjectsCarousel path="/projects?limit=9&sort=newest" label="Popular projects" empty={h.projects.empty ?? 'No projects yet.'} action="details" />
       </Container>
       <CounterBand counters={h.counters} />
 
       {/* 5. What we do: the green panel, the founder and testimonials */}
       <Container component="section" aria-labelledby="what-heading" sx={{ py: { xs: 6, md: 9 } }}>
-        <Box sx={{ textAlign: 'center', mb: 4 }}>
-          <Kicker>{h.whatWeDo.kicker}</Kicker>
-          <Typography id="what-heading" variant="h3" component="h2" sx={{ fontSize: { xs: 28, md: 38 } }}>
-            {h.whatWeDo.heading}
-          </Typography>
-        </Box>
+        <SectionHeading id="what-heading" kicker={h.whatWeDo.kicker} heading={h.whatWeDo.heading} />
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 5 }}>
             <Box sx={{ bgcolor: 'primary.main', color: 'common.white', borderRadius: 3, p: { xs: 3, md: 4 }, height: '100%', display: 'flex', flexDirection: 'column', gap: 3 }}>
@@ -301,8 +292,8 @@ export default function HomePage() {
           </Grid>
         </Container>
       </Box>
-      <Container component="section" aria-label={h.donate.heading} sx={{ py: { xs: 6, md: 9 } }}>
-        <SectionHeading kicker={h.donate.kicker} heading={h.donate.heading} />
+      <Container component="section" aria-labelledby="donate-heading" sx={{ py: { xs: 6, md: 9 } }}>
+        <SectionHeading id="donate-heading" kicker={h.donate.kicker} heading={h.donate.heading} />
         <ProjectsCarousel
           path="/projects?limit=8&status=open&sort=newest"
           label="Projects asking for donations"
