@@ -26,6 +26,7 @@ import PageHero from '../../components/PageHero';
 import Money from '../../components/Money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import MessageDialog, { type Message } from '../../components/MessageDialog';
+import DetailList from '../../components/DetailList';
 
 interface Receipt {
   receipt: string;
@@ -84,22 +85,17 @@ export default function DonatePage() {
           </Typography>
         </Box>
         <Typography sx={{ mb: 2 }}>{receipt.message}</Typography>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, columnGap: 3, m: 0 }}>
-          <dt>Receipt</dt>
-          <dd style={{ margin: 0, fontWeight: 700 }}>{receipt.receipt}</dd>
-          <dt>Project</dt>
-          <dd style={{ margin: 0 }}>{receipt.projectTitle}</dd>
-          <dt>Amount</dt>
-          <dd style={{ margin: 0 }}>
-            <Money amount={receipt.amount} />
-          </dd>
-          <dt>Payment method</dt>
-          <dd style={{ margin: 0 }}>{receipt.paymentMethod}</dd>
-          <dt>Status</dt>
-          <dd style={{ margin: 0 }}>Pledged — staff confirm it when the money arrives</dd>
-          <dt>Date</dt>
-          <dd style={{ margin: 0 }}>{new Date(receipt.createdAt).toLocaleString()}</dd>
-        </Box>
+        <DetailList
+          sx={{ gridTemplateColumns: 'auto 1fr' }}
+          items={[
+            ['Receipt', <strong>{receipt.receipt}</strong>],
+            ['Project', receipt.projectTitle],
+            ['Amount', <Money amount={receipt.amount} />],
+            ['Payment method', receipt.paymentMethod],
+            ['Status', 'Pledged — staff confirm it when the money arrives'],
+            ['Date', new Date(receipt.createdAt).toLocaleString()],
+          ]}
+        />
         <Box sx={{ display: 'flex', gap: 2, mt: 3, flexWrap: 'wrap' }} className="no-print">
           <Button variant="contained" onClick={() => window.print()}>
             Print receipt

@@ -10,6 +10,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useApi } from '../../lib/use-api';
 import { ErrorState, Loading } from '../../components/Status';
+import DetailList from '../../components/DetailList';
 
 interface ProfileAnswer {
   profile: { name: string; email: string; phone: string; country: string } | null;
@@ -71,18 +72,7 @@ export default function ProfilePage() {
               </Button>
             </Box>
             {data.profile ? (
-              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, columnGap: 3, m: 0 }}>
-                {fields.map(([k, val]) => (
-                  <Box key={k} sx={{ display: 'contents' }}>
-                    <Typography component="dt" color="text.secondary">
-                      {k}
-                    </Typography>
-                    <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-                      {val}
-                    </Typography>
-                  </Box>
-                ))}
-              </Box>
+              <DetailList items={fields} sx={{ gridTemplateColumns: 'auto 1fr' }} />
             ) : (
               <Typography color="text.secondary">
                 You have not saved a profile yet. Your account uses {data.defaults.email} and {data.defaults.phone}.

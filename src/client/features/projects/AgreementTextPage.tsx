@@ -24,6 +24,7 @@ import type { ProjectView } from '../../../shared/api/views';
 import { formatMoney } from '../../../shared/domain/money';
 import { repaymentTotal, schedule } from '../../../shared/domain/murabaha';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import DetailList from '../../components/DetailList';
 import { repaymentText } from './ProjectDetailPage';
 
 interface Proposal {
@@ -171,21 +172,12 @@ export default function AgreementTextPage() {
         </>
       ) : (
         <Paper variant="outlined" sx={{ p: 3 }}>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, gap: 1, columnGap: 3, m: 0 }}>
-            {Object.entries(d)
+          <DetailList
+            items={Object.entries(d)
               .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
               .filter(([, v]) => !String(v).startsWith('file:'))
-              .map(([k, v]) => (
-                <Box key={k} sx={{ display: 'contents' }}>
-                  <Typography component="dt" color="text.secondary">
-                    {k}
-                  </Typography>
-                  <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-                    {String(v)}
-                  </Typography>
-                </Box>
-              ))}
-          </Box>
+              .map(([k, v]) => [k, String(v)])}
+          />
         </Paper>
       )}
     </Box>

@@ -14,6 +14,7 @@ import { useSubmit } from '../forms/use-submit';
 import AuditTrail, { type AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';
+import DetailList, { schemaTitles } from '../../components/DetailList';
 import Money from '../../components/Money';
 import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
@@ -22,9 +23,7 @@ import projectSchema from '../../../../schemas/project-owner.schema.json';
 
 type Detail = ProjectView & { owner: { email: string; phone: string }; submittedAt: string; history: AuditEntry[] };
 
-const titles: Record<string, string> = Object.fromEntries(
-  Object.entries(projectSchema.properties).map(([k, v]) => [k, (v as { title: string }).title]),
-);
+const titles = schemaTitles(projectSchema);
 
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
   const { data, error, loading, reload } = useApi<Detail>(`/staff/projects/${id}`);
@@ -59,20 +58,12 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
             </Grid>
           ))}
         </Grid>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 3, rowGap: 0.5, m: 0, maxHeight: 360, overflow: 'auto' }}>
-          {Object.entries(data.details)
+        <DetailList
+          items={Object.entries(data.details)
             .filter(([, v]) => typeof v !== 'object' && !String(v).startsWith('file:'))
-            .map(([k, v]) => (
-              <Box key={k} sx={{ display: 'contents' }}>
-                <Typography component="dt" color="text.secondary">
-                  {titles[k] ?? k}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-                  {String(v)}
-                </Typography>
-              </Box>
-            ))}
-        </Box>
+            .map(([k, v]) => [titles[k] ?? k, String(v)])}
+          sx={{ rowGap: 0.5, maxHeight: 360, overflow: 'auto' }}
+        />
         {data.status === 'pending_review' ? (
           <Paper variant="outlined" sx={{ p: 2 }}>
             <SchemaForm formId="project-review" onSubmit={review.submit} busy={review.busy} serverErrors={review.errors} />

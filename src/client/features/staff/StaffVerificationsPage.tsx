@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -12,6 +11,7 @@ import { useSubmit } from '../forms/use-submit';
 import AuditTrail from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';
+import DetailList, { schemaTitles } from '../../components/DetailList';
 import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
 import MessageDialog from '../../components/MessageDialog';
@@ -41,7 +41,7 @@ interface Detail {
   history: { action: string; by: string; at: string; note: string | null }[];
 }
 
-const titles = Object.fromEntries(Object.entries(verificationSchema.properties).map(([k, v]) => [k, (v as { title: string }).title]));
+const titles = schemaTitles(verificationSchema);
 
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
   const { data, error, loading, reload } = useApi<Detail>(`/staff/verifications/${id}`);
@@ -67,18 +67,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
             </Grid>
           ))}
         </Grid>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 3, rowGap: 0.5, m: 0 }}>
-          {fields.map(([k, v]) => (
-            <Box key={k} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">
-                {titles[k] ?? k}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {String(v)}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <DetailList items={fields.map(([k, v]) => [titles[k] ?? k, String(v)])} sx={{ rowGap: 0.5 }} />
         {data.status === 'submitted' && data.current ? (
           <Paper variant="outlined" sx={{ p: 2 }}>
             <SchemaForm formId="review" onSubmit={review.submit} busy={review.busy} serverErrors={review.errors} />
