@@ -1,24 +1,21 @@
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { SchemaForm } from '../../form-engine';
 import type { ProjectReviewForm } from '../../../shared/generated/form-types';
 import type { ProjectView } from '../../../shared/api/views';
 import { api } from '../../lib/api';
 import { useSubmit } from '../forms/use-submit';
-import AuditTrail, { type AuditEntry } from '../../components/AuditTrail';
+import type { AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';
 import DetailList, { schemaTitles } from '../../components/DetailList';
 import Money from '../../components/Money';
 import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
-import MessageDialog from '../../components/MessageDialog';
+import ReviewDecision from './ReviewDecision';
 import projectSchema from '../../../../schemas/project-owner.schema.json';
 
 type Detail = ProjectView & { owner: { email: string; phone: string }; submittedAt: string; history: AuditEntry[] };
@@ -64,23 +61,15 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
             .map(([k, v]) => [titles[k] ?? k, String(v)])}
           sx={{ rowGap: 0.5, maxHeight: 360, overflow: 'auto' }}
         />
-        {data.status === 'pending_review' ? (
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <SchemaForm formId="project-review" onSubmit={review.submit} busy={review.busy} serverErrors={review.errors} />
-          </Paper>
-        ) : (
-          <Alert severity="info">This project is {data.status.replace('_', ' ')}.</Alert>
-        )}
-        <AuditTrail entries={data.history} />
+        <ReviewDecision
+          formId="project-review"
+          review={review}
+          open={data.status === 'pending_review'}
+          decided={`This project is ${data.status.replace('_', ' ')}.`}
+          history={data.history}
+          onDone={onDone}
+        />
       </CardContent>
-      <MessageDialog
-        message={review.message}
-        onClose={() => {
-          const done = review.message?.tone === 'success';
-          review.setMessage(null);
-          if (done) onDone();
-        }}
-      />
     </Card>
   );
 }

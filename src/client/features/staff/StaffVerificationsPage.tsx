@@ -1,20 +1,17 @@
-import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { SchemaForm } from '../../form-engine';
 import type { ReviewForm } from '../../../shared/generated/form-types';
 import { api } from '../../lib/api';
 import { useSubmit } from '../forms/use-submit';
-import AuditTrail from '../../components/AuditTrail';
+import type { AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';
 import DetailList, { schemaTitles } from '../../components/DetailList';
 import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
-import MessageDialog from '../../components/MessageDialog';
+import ReviewDecision from './ReviewDecision';
 import verificationSchema from '../../../../schemas/verification.schema.json';
 
 interface QueueItem {
@@ -38,7 +35,7 @@ interface Detail {
   phone: string;
   note: string | null;
   submittedAt: string;
-  history: { action: string; by: string; at: string; note: string | null }[];
+  history: AuditEntry[];
 }
 
 const titles = schemaTitles(verificationSchema);
@@ -68,26 +65,15 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
           ))}
         </Grid>
         <DetailList items={fields.map(([k, v]) => [titles[k] ?? k, String(v)])} sx={{ rowGap: 0.5 }} />
-        {data.status === 'submitted' && data.current ? (
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <SchemaForm formId="review" onSubmit={review.submit} busy={review.busy} serverErrors={review.errors} />
-          </Paper>
-        ) : (
-          <Alert severity="info">
-            This submission is {data.status}
-            {data.note ? ` (note: ${data.note})` : ''}.
-          </Alert>
-        )}
-        <AuditTrail entries={data.history} />
+        <ReviewDecision
+          formId="review"
+          review={review}
+          open={data.status === 'submitted' && data.current}
+          decided={`This submission is ${data.status}${data.note ? ` (note: ${data.note})` : ''}.`}
+          history={data.history}
+          onDone={onDone}
+        />
       </CardContent>
-      <MessageDialog
-        message={review.message}
-        onClose={() => {
-          const done = review.message?.tone === 'success';
-          review.setMessage(null);
-          if (done) onDone();
-        }}
-      />
     </Card>
   );
 }
