@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { ApiState } from '../lib/use-api';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -53,4 +54,15 @@ export function EmptyState({ title, text, action }: { title: string; text?: stri
       {action}
     </Box>
   );
+}
+
+/**
+ * A list answered by the API in its four states: progress while nothing is shown yet, the error with Try again,
+ * `empty` when the list has no items, otherwise `children` with the items.
+ */
+export function ApiItems<T>({ state, loadingLabel, empty, children }: { state: ApiState<{ items: T[] }>; loadingLabel?: string; empty: ReactNode; children: (items: T[]) => ReactNode }) {
+  if (state.loading) return <Loading label={loadingLabel} />;
+  if (state.error) return <ErrorState message={state.error.message} onRetry={state.reload} />;
+  if (!state.data?.items.length) return <>{empty}</>;
+  return <>{children(state.data.items)}</>;
 }

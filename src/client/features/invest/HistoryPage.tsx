@@ -14,7 +14,7 @@ import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
 import DocumentList from '../../components/DocumentList';
-import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import { ApiItems, EmptyState } from '../../components/Status';
 import MessageDialog, { type Message } from '../../components/MessageDialog';
 import OfferCard from './OfferCard';
 import { PROPOSAL_STATUS } from './ProposalsPage';
@@ -33,160 +33,164 @@ interface Donation {
 }
 
 function Requests({ onMessage }: { onMessage: (m: Message) => void }) {
-  const { data, error, loading, reload } = useApi<{ items: Proposal[] }>('/me/agreement-requests');
-  if (loading) return <Loading />;
-  if (error) return <ErrorState message={error.message} onRetry={reload} />;
-  if (!data?.items.length) return <EmptyState title="You have sent no agreement requests." text="Open a project and choose Agreement Request." action={<Button component={RouterLink} to="/projects">Browse projects</Button>} />;
+  const state = useApi<{ items: Proposal[] }>('/me/agreement-requests');
   return (
-    <Grid container spacing={2}>
-      {data.items.map((p) => (
-        <Grid key={p.id} size={{ xs: 12, md: 6 }}>
-          <Card sx={{ height: '100%' }}>
-            <CardContent sx={{ display: 'grid', gap: 1 }}>
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                <Typography sx={{ fontWeight: 700 }} component="h3">
-                  <RouterLink to={`/projectDetails?id=${p.projectId}`}>{p.projectTitle}</RouterLink>
-                </Typography>
-                <Chip size="small" label={PROPOSAL_STATUS[p.status].label} color={PROPOSAL_STATUS[p.status].color} />
-              </Box>
-              <Typography>
-                <Money amount={p.amount} /> · {p.investmentType} · sent {new Date(p.createdAt).toLocaleDateString()}
-              </Typography>
-              {p.declineReason && <Typography variant="body2" color="text.secondary">Owner’s reason: {p.declineReason}</Typography>}
-              {p.acceptanceDocuments.length > 0 && (
-                <>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>Owner’s acceptance documents</Typography>
-                  <DocumentList documents={p.acceptanceDocuments} />
-                </>
-              )}
-              {p.status === 'pending' && (
-                <Box>
-                  <Button
-                    size="small"
-                    color="error"
-                    onClick={async () => {
-                      if (!window.confirm('Withdraw this agreement request? This is final.')) return;
-                      try {
-                        await api.post(`/agreement-requests/${p.id}/withdraw`);
-                        reload();
-                      } catch (e) {
-                        onMessage({ title: 'Could not withdraw', text: (e as ApiError).message, tone: 'error' });
-                        reload();
-                      }
-                    }}
-                  >
-                    Withdraw
-                  </Button>
-                </Box>
-              )}
-            </CardContent>
-          </Card>
+    <ApiItems state={state} empty={<EmptyState title="You have sent no agreement requests." text="Open a project and choose Agreement Request." action={<Button component={RouterLink} to="/projects">Browse projects</Button>} />}>
+      {(items) => (
+        <Grid container spacing={2}>
+          {items.map((p) => (
+            <Grid key={p.id} size={{ xs: 12, md: 6 }}>
+              <Card sx={{ height: '100%' }}>
+                <CardContent sx={{ display: 'grid', gap: 1 }}>
+                  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                    <Typography sx={{ fontWeight: 700 }} component="h3">
+                      <RouterLink to={`/projectDetails?id=${p.projectId}`}>{p.projectTitle}</RouterLink>
+                    </Typography>
+                    <Chip size="small" label={PROPOSAL_STATUS[p.status].label} color={PROPOSAL_STATUS[p.status].color} />
+                  </Box>
+                  <Typography>
+                    <Money amount={p.amount} /> · {p.investmentType} · sent {new Date(p.createdAt).toLocaleDateString()}
+                  </Typography>
+                  {p.declineReason && <Typography variant="body2" color="text.secondary">Owner’s reason: {p.declineReason}</Typography>}
+                  {p.acceptanceDocuments.length > 0 && (
+                    <>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>Owner’s acceptance documents</Typography>
+                      <DocumentList documents={p.acceptanceDocuments} />
+                    </>
+                  )}
+                  {p.status === 'pending' && (
+                    <Box>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={async () => {
+                          if (!window.confirm('Withdraw this agreement request? This is final.')) return;
+                          try {
+                            await api.post(`/agreement-requests/${p.id}/withdraw`);
+                            state.reload();
+                          } catch (e) {
+                            onMessage({ title: 'Could not withdraw', text: (e as ApiError).message, tone: 'error' });
+                            state.reload();
+                          }
+                        }}
+                      >
+                        Withdraw
+                      </Button>
+                    </Box>
+                  )}
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
         </Grid>
-      ))}
-    </Grid>
+      )}
+    </ApiItems>
   );
 }
 
 function Offers({ onMessage }: { onMessage: (m: Message) => void }) {
-  const { data, error, loading, reload } = useApi<{ items: Offer[] }>('/me/offers');
-  if (loading) return <Loading />;
-  if (error) return <ErrorState message={error.message} onRetry={reload} />;
-  if (!data?.items.length) return <EmptyState title="You have published no offers." action={<Button component={RouterLink} to="/investForm">Create New Invest</Button>} />;
+  const state = useApi<{ items: Offer[] }>('/me/offers');
   return (
-    <Grid container spacing={2}>
-      {data.items.map((o) => (
-        <Grid key={o.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-          <OfferCard
-            offer={o}
-            action={
-              o.status === 'open' ? (
-                <Button
-                  size="small"
-                  color="error"
-                  onClick={async () => {
-                    try {
-                      await api.post(`/offers/${o.id}/withdraw`);
-                      reload();
-                    } catch (e) {
-                      onMessage({ title: 'Could not withdraw', text: (e as ApiError).message, tone: 'error' });
-                    }
-                  }}
-                >
-                  Withdraw offer
-                </Button>
-              ) : (
-                <Chip size="small" label="Withdrawn" />
-              )
-            }
-          />
+    <ApiItems state={state} empty={<EmptyState title="You have published no offers." action={<Button component={RouterLink} to="/investForm">Create New Invest</Button>} />}>
+      {(items) => (
+        <Grid container spacing={2}>
+          {items.map((o) => (
+            <Grid key={o.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <OfferCard
+                offer={o}
+                action={
+                  o.status === 'open' ? (
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={async () => {
+                        try {
+                          await api.post(`/offers/${o.id}/withdraw`);
+                          state.reload();
+                        } catch (e) {
+                          onMessage({ title: 'Could not withdraw', text: (e as ApiError).message, tone: 'error' });
+                        }
+                      }}
+                    >
+                      Withdraw offer
+                    </Button>
+                  ) : (
+                    <Chip size="small" label="Withdrawn" />
+                  )
+                }
+              />
+            </Grid>
+          ))}
         </Grid>
-      ))}
-    </Grid>
+      )}
+    </ApiItems>
   );
 }
 
 function Invitations() {
-  const { data, error, loading, reload } = useApi<{ items: Invitation[] }>('/me/invitations');
-  if (loading) return <Loading />;
-  if (error) return <ErrorState message={error.message} onRetry={reload} />;
-  if (!data?.items.length) return <EmptyState title="No invitations yet." text="Project owners who find your offer relevant can send you a Request For Invest." />;
+  const state = useApi<{ items: Invitation[] }>('/me/invitations');
   return (
-    <Grid container spacing={2}>
-      {data.items.map((i) => (
-        <Grid key={i.id} size={{ xs: 12, md: 6 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="body2" color="text.secondary">
-                {new Date(i.createdAt).toLocaleDateString()} · Request For Invest
-              </Typography>
-              <Typography variant="h6" component="h3">
-                {i.project.title}
-              </Typography>
-              <Typography sx={{ mb: 1 }}>
-                Goal <Money amount={i.project.figures.goal} /> · markup {i.project.figures.markupPercent} % · {i.project.figures.progressPercent}% raised
-              </Typography>
-              <Box sx={{ display: 'flex', gap: 1 }}>
-                <Button size="small" variant="outlined" component={RouterLink} to={`/projectDetails?id=${i.project.id}`}>
-                  See Details
-                </Button>
-                {i.project.status === 'open' && (
-                  <Button size="small" variant="contained" component={RouterLink} to={`/investmentAgreementForm?project=${i.project.id}`}>
-                    Agreement Request
-                  </Button>
-                )}
-              </Box>
-            </CardContent>
-          </Card>
+    <ApiItems state={state} empty={<EmptyState title="No invitations yet." text="Project owners who find your offer relevant can send you a Request For Invest." />}>
+      {(items) => (
+        <Grid container spacing={2}>
+          {items.map((i) => (
+            <Grid key={i.id} size={{ xs: 12, md: 6 }}>
+              <Card>
+                <CardContent>
+                  <Typography variant="body2" color="text.secondary">
+                    {new Date(i.createdAt).toLocaleDateString()} · Request For Invest
+                  </Typography>
+                  <Typography variant="h6" component="h3">
+                    {i.project.title}
+                  </Typography>
+                  <Typography sx={{ mb: 1 }}>
+                    Goal <Money amount={i.project.figures.goal} /> · markup {i.project.figures.markupPercent} % · {i.project.figures.progressPercent}% raised
+                  </Typography>
+                  <Box sx={{ display: 'flex', gap: 1 }}>
+                    <Button size="small" variant="outlined" component={RouterLink} to={`/projectDetails?id=${i.project.id}`}>
+                      See Details
+                    </Button>
+                    {i.project.status === 'open' && (
+                      <Button size="small" variant="contained" component={RouterLink} to={`/investmentAgreementForm?project=${i.project.id}`}>
+                        Agreement Request
+                      </Button>
+                    )}
+                  </Box>
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
         </Grid>
-      ))}
-    </Grid>
+      )}
+    </ApiItems>
   );
 }
 
 function Donations() {
-  const { data, error, loading, reload } = useApi<{ items: Donation[] }>('/me/donations');
-  if (loading) return <Loading />;
-  if (error) return <ErrorState message={error.message} onRetry={reload} />;
-  if (!data?.items.length) return <EmptyState title="No donations from this account yet." action={<Button component={RouterLink} to="/donate">Donate</Button>} />;
+  const state = useApi<{ items: Donation[] }>('/me/donations');
   return (
-    <Grid container spacing={2}>
-      {data.items.map((d) => (
-        <Grid key={d.id} size={{ xs: 12, md: 6 }}>
-          <Card>
-            <CardContent>
-              <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                <Typography sx={{ fontWeight: 700 }}>{d.projectTitle}</Typography>
-                <Chip size="small" label={d.status} color={d.status === 'confirmed' ? 'success' : d.status === 'cancelled' ? 'default' : 'info'} />
-              </Box>
-              <Typography>
-                <Money amount={d.amount} /> by {d.paymentMethod} · receipt {d.receipt}
-              </Typography>
-              {d.note && <Typography variant="body2" color="text.secondary">Staff note: {d.note}</Typography>}
-            </CardContent>
-          </Card>
+    <ApiItems state={state} empty={<EmptyState title="No donations from this account yet." action={<Button component={RouterLink} to="/donate">Donate</Button>} />}>
+      {(items) => (
+        <Grid container spacing={2}>
+          {items.map((d) => (
+            <Grid key={d.id} size={{ xs: 12, md: 6 }}>
+              <Card>
+                <CardContent>
+                  <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+                    <Typography sx={{ fontWeight: 700 }}>{d.projectTitle}</Typography>
+                    <Chip size="small" label={d.status} color={d.status === 'confirmed' ? 'success' : d.status === 'cancelled' ? 'default' : 'info'} />
+                  </Box>
+                  <Typography>
+                    <Money amount={d.amount} /> by {d.paymentMethod} · receipt {d.receipt}
+                  </Typography>
+                  {d.note && <Typography variant="body2" color="text.secondary">Staff note: {d.note}</Typography>}
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
         </Grid>
-      ))}
-    </Grid>
+      )}
+    </ApiItems>
   );
 }
 

@@ -5,13 +5,13 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useApi } from '../../lib/use-api';
-import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import { ApiItems, EmptyState } from '../../components/Status';
 import OfferCard from './OfferCard';
 import type { Offer } from './types';
 
 /** The Invest tab: Create New Invest and the investor cards of open offers. */
 export default function InvestTab() {
-  const { data, error, loading, reload } = useApi<{ items: Offer[] }>('/offers');
+  const state = useApi<{ items: Offer[] }>('/offers');
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
@@ -20,21 +20,17 @@ export default function InvestTab() {
           Create New Invest
         </Button>
       </Box>
-      {loading ? (
-        <Loading label="Loading offers…" />
-      ) : error ? (
-        <ErrorState message={error.message} onRetry={reload} />
-      ) : !data?.items.length ? (
-        <EmptyState title="No offers yet." text="Publish yours with Create New Invest." />
-      ) : (
-        <Grid container spacing={2}>
-          {data.items.map((o) => (
-            <Grid key={o.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <OfferCard offer={o} />
-            </Grid>
-          ))}
-        </Grid>
-      )}
+      <ApiItems state={state} loadingLabel="Loading offers…" empty={<EmptyState title="No offers yet." text="Publish yours with Create New Invest." />}>
+        {(items) => (
+          <Grid container spacing={2}>
+            {items.map((o) => (
+              <Grid key={o.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                <OfferCard offer={o} />
+              </Grid>
+            ))}
+          </Grid>
+        )}
+      </ApiItems>
     </Box>
   );
 }

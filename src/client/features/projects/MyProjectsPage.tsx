@@ -17,7 +17,7 @@ import type { ProjectView } from '../../../shared/api/views';
 import Money from '../../components/Money';
 import ProjectImage from '../../components/ProjectImage';
 import { STATUS_LABEL } from '../../components/ProjectCard';
-import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import { ApiItems, EmptyState } from '../../components/Status';
 import MessageDialog, { type Message } from '../../components/MessageDialog';
 
 const STATUS_COLOR: Record<ProjectView['status'], 'default' | 'info' | 'success' | 'warning' | 'primary'> = {
@@ -30,14 +30,14 @@ const STATUS_COLOR: Record<ProjectView['status'], 'default' | 'info' | 'success'
 
 /** My projects with status and figures, and what can be done with each. */
 export default function MyProjectsPage() {
-  const { data, error, loading, reload } = useApi<{ items: ProjectView[] }>('/me/projects');
+  const state = useApi<{ items: ProjectView[] }>('/me/projects');
   const [message, setMessage] = useState<Message | null>(null);
 
   async function close(p: ProjectView) {
     if (!window.confirm(`Close the campaign of "${p.title}"? It will take no more requests or donations.`)) return;
     try {
       await api.post(`/projects/${p.id}/close`);
-      reload();
+      state.reload();
     } catch (e) {
       setMessage({ title: 'Could not close the project', text: (e as ApiError).message, tone: 'error' });
     }
@@ -50,74 +50,70 @@ export default function MyProjectsPage() {
           Create New Project
         </Button>
       </Box>
-      {loading ? (
-        <Loading label="Loading your projects…" />
-      ) : error ? (
-        <ErrorState message={error.message} onRetry={reload} />
-      ) : !data?.items.length ? (
-        <EmptyState title="You have no projects yet." text="Verified owners can apply for funding in four steps." />
-      ) : (
-        <Grid container spacing={2}>
-          {data.items.map((p) => {
-            const f = p.figures;
-            return (
-              <Grid key={p.id} size={12}>
-                <Card>
-                  <Grid container>
-                    <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-                      <ProjectImage fileId={p.images[0]} category={p.category} alt={p.title} isPublic={false} height={{ xs: 160, sm: 210 }} />
+      <ApiItems state={state} loadingLabel="Loading your projects…" empty={<EmptyState title="You have no projects yet." text="Verified owners can apply for funding in four steps." />}>
+        {(items) => (
+          <Grid container spacing={2}>
+            {items.map((p) => {
+              const f = p.figures;
+              return (
+                <Grid key={p.id} size={12}>
+                  <Card>
+                    <Grid container>
+                      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+                        <ProjectImage fileId={p.images[0]} category={p.category} alt={p.title} isPublic={false} height={{ xs: 160, sm: 210 }} />
+                      </Grid>
+                      <Grid size={{ xs: 12, sm: 8, md: 9 }}>
+                        <CardContent>
+                          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+                            <Chip size="small" label={STATUS_LABEL[p.status]} color={STATUS_COLOR[p.status]} />
+                            <Chip size="small" variant="outlined" label={p.category} />
+                          </Box>
+                          <Typography variant="h6" component="h2">
+                            {p.title}
+                          </Typography>
+                          {p.staffNote && p.status === 'rejected' && (
+                            <Alert severity="warning" sx={{ my: 1 }}>
+                              Staff note: {p.staffNote}
+                            </Alert>
+                          )}
+                          <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
+                            Raised <Money amount={f.raised} /> of <Money amount={f.goal} /> · Waiting <Money amount={f.waiting} /> · {f.backers} backers
+                            {f.daysLeft !== null && p.status === 'open' ? ` · ${f.daysLeft} days left` : ''}
+                          </Typography>
+                          <LinearProgress variant="determinate" value={f.progressBar} sx={{ height: 8, borderRadius: 4, mb: 2 }} aria-label={`${p.title}: ${f.progressPercent}% raised`} />
+                          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                            <Button component={RouterLink} to={`/agreementRequest?project=${p.id}`} variant="contained" size="small">
+                              Agreement Requests
+                            </Button>
+                            <Button component={RouterLink} to={`/projectDetails?id=${p.id}`} variant="outlined" size="small">
+                              See Details
+                            </Button>
+                            {p.status === 'open' && (
+                              <Button component={RouterLink} to={`/RelevantInvestorCards?project=${p.id}`} variant="outlined" size="small">
+                                Relevant Investors
+                              </Button>
+                            )}
+                            {(p.status === 'rejected' || p.status === 'pending_review') && (
+                              <Button component={RouterLink} to={`/EditProjects/projectOwnerInfo?id=${p.id}`} variant="outlined" size="small">
+                                Edit and resubmit
+                              </Button>
+                            )}
+                            {(p.status === 'open' || p.status === 'funded') && (
+                              <Button onClick={() => close(p)} color="error" size="small">
+                                Close campaign
+                              </Button>
+                            )}
+                          </Box>
+                        </CardContent>
+                      </Grid>
                     </Grid>
-                    <Grid size={{ xs: 12, sm: 8, md: 9 }}>
-                      <CardContent>
-                        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-                          <Chip size="small" label={STATUS_LABEL[p.status]} color={STATUS_COLOR[p.status]} />
-                          <Chip size="small" variant="outlined" label={p.category} />
-                        </Box>
-                        <Typography variant="h6" component="h2">
-                          {p.title}
-                        </Typography>
-                        {p.staffNote && p.status === 'rejected' && (
-                          <Alert severity="warning" sx={{ my: 1 }}>
-                            Staff note: {p.staffNote}
-                          </Alert>
-                        )}
-                        <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
-                          Raised <Money amount={f.raised} /> of <Money amount={f.goal} /> · Waiting <Money amount={f.waiting} /> · {f.backers} backers
-                          {f.daysLeft !== null && p.status === 'open' ? ` · ${f.daysLeft} days left` : ''}
-                        </Typography>
-                        <LinearProgress variant="determinate" value={f.progressBar} sx={{ height: 8, borderRadius: 4, mb: 2 }} aria-label={`${p.title}: ${f.progressPercent}% raised`} />
-                        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                          <Button component={RouterLink} to={`/agreementRequest?project=${p.id}`} variant="contained" size="small">
-                            Agreement Requests
-                          </Button>
-                          <Button component={RouterLink} to={`/projectDetails?id=${p.id}`} variant="outlined" size="small">
-                            See Details
-                          </Button>
-                          {p.status === 'open' && (
-                            <Button component={RouterLink} to={`/RelevantInvestorCards?project=${p.id}`} variant="outlined" size="small">
-                              Relevant Investors
-                            </Button>
-                          )}
-                          {(p.status === 'rejected' || p.status === 'pending_review') && (
-                            <Button component={RouterLink} to={`/EditProjects/projectOwnerInfo?id=${p.id}`} variant="outlined" size="small">
-                              Edit and resubmit
-                            </Button>
-                          )}
-                          {(p.status === 'open' || p.status === 'funded') && (
-                            <Button onClick={() => close(p)} color="error" size="small">
-                              Close campaign
-                            </Button>
-                          )}
-                        </Box>
-                      </CardContent>
-                    </Grid>
-                  </Grid>
-                </Card>
-              </Grid>
-            );
-          })}
-        </Grid>
-      )}
+                  </Card>
+                </Grid>
+              );
+            })}
+          </Grid>
+        )}
+      </ApiItems>
       <MessageDialog message={message} onClose={() => setMessage(null)} />
     </Box>
   );

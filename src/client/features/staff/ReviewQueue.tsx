@@ -12,7 +12,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Box from '@mui/material/Box';
 import { useApi } from '../../lib/use-api';
-import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import { ApiItems, EmptyState } from '../../components/Status';
 
 export interface QueueProps<T extends { id: string }> {
   /** Accessible names of the tabs and the list. */
@@ -34,7 +34,7 @@ export interface QueueProps<T extends { id: string }> {
 
 export default function ReviewQueue<T extends { id: string }>(props: QueueProps<T>) {
   const [status, setStatus] = useState(props.tabs[0]!.value);
-  const { data, error, loading, reload } = useApi<{ items: T[] }>(props.path(status));
+  const state = useApi<{ items: T[] }>(props.path(status));
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Box>
@@ -51,42 +51,38 @@ export default function ReviewQueue<T extends { id: string }>(props: QueueProps<
           <Tab key={t.value} value={t.value} label={t.label} />
         ))}
       </Tabs>
-      {loading ? (
-        <Loading />
-      ) : error ? (
-        <ErrorState message={error.message} onRetry={reload} />
-      ) : !data?.items.length ? (
-        <EmptyState title="Nothing here." text={status === props.tabs[0]!.value ? props.emptyText : undefined} />
-      ) : (
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <Paper variant="outlined">
-              <List component="div" aria-label={props.listLabel}>
-                {data.items.map((item) => {
-                  const text = props.describe(item);
-                  return (
-                    <ListItemButton key={item.id} selected={open === item.id} onClick={() => setOpen(item.id)}>
-                      <ListItemText primary={text.primary} secondary={text.secondary} />
-                    </ListItemButton>
-                  );
-                })}
-              </List>
-            </Paper>
+      <ApiItems state={state} empty={<EmptyState title="Nothing here." text={status === props.tabs[0]!.value ? props.emptyText : undefined} />}>
+        {(items) => (
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <Paper variant="outlined">
+                <List component="div" aria-label={props.listLabel}>
+                  {items.map((item) => {
+                    const text = props.describe(item);
+                    return (
+                      <ListItemButton key={item.id} selected={open === item.id} onClick={() => setOpen(item.id)}>
+                        <ListItemText primary={text.primary} secondary={text.secondary} />
+                      </ListItemButton>
+                    );
+                  })}
+                </List>
+              </Paper>
+            </Grid>
+            <Grid size={{ xs: 12, md: 8 }}>
+              {open ? (
+                <Box key={open}>
+                  {props.review(open, () => {
+                    setOpen(null);
+                    state.reload();
+                  })}
+                </Box>
+              ) : (
+                <EmptyState title={props.chooseText} />
+              )}
+            </Grid>
           </Grid>
-          <Grid size={{ xs: 12, md: 8 }}>
-            {open ? (
-              <Box key={open}>
-                {props.review(open, () => {
-                  setOpen(null);
-                  reload();
-                })}
-              </Box>
-            ) : (
-              <EmptyState title={props.chooseText} />
-            )}
-          </Grid>
-        </Grid>
-      )}
+        )}
+      </ApiItems>
     </Box>
   );
 }

@@ -15,7 +15,7 @@ import type { ReviewForm } from '../../../shared/generated/form-types';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
-import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import { ApiItems, EmptyState } from '../../components/Status';
 import MessageDialog from '../../components/MessageDialog';
 import { useSubmit } from '../forms/use-submit';
 
@@ -36,13 +36,13 @@ interface Donation {
 /** Staff: confirm that pledged donations arrived (they then count as raised), or cancel them with a note. */
 export default function StaffDonationsPage() {
   const [status, setStatus] = useState<'pledged' | 'confirmed' | 'cancelled'>('pledged');
-  const { data, error, loading, reload } = useApi<{ items: Donation[] }>(`/staff/donations?status=${status}`);
+  const state = useApi<{ items: Donation[] }>(`/staff/donations?status=${status}`);
   const [open, setOpen] = useState<Donation | null>(null);
   const review = useSubmit<ReviewForm>(async (form) => {
     if (!open) return;
     await api.post(`/staff/donations/${open.id}/review`, form);
     setOpen(null);
-    reload();
+    state.reload();
     return { title: form.decision === 'approve' ? 'Donation confirmed' : 'Donation cancelled', text: 'Recorded in the audit log.', tone: 'success' };
   }, 'Not recorded');
 
@@ -53,39 +53,35 @@ export default function StaffDonationsPage() {
         <Tab value="confirmed" label="Confirmed" />
         <Tab value="cancelled" label="Cancelled" />
       </Tabs>
-      {loading ? (
-        <Loading />
-      ) : error ? (
-        <ErrorState message={error.message} onRetry={reload} />
-      ) : !data?.items.length ? (
-        <EmptyState title="Nothing here." text={status === 'pledged' ? 'No donation is waiting for confirmation.' : undefined} />
-      ) : (
-        <Grid container spacing={2}>
-          {data.items.map((d) => (
-            <Grid key={d.id} size={{ xs: 12, md: 6 }}>
-              <Card>
-                <CardContent sx={{ display: 'grid', gap: 0.5 }}>
-                  <Typography sx={{ fontWeight: 700 }}>{d.projectTitle}</Typography>
-                  <Typography variant="h6" component="p">
-                    <Money amount={d.amount} /> by {d.paymentMethod}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {d.receipt} · {d.anonymous ? 'Anonymous' : (d.donorName ?? 'No name')} {d.email ? `· ${d.email}` : ''} · {new Date(d.createdAt).toLocaleString()}
-                  </Typography>
-                  {d.note && <Typography variant="body2">Note: {d.note}</Typography>}
-                  {d.status === 'pledged' && (
-                    <Box sx={{ mt: 1 }}>
-                      <Button variant="contained" size="small" onClick={() => setOpen(d)} aria-label={`Review donation ${d.receipt}`}>
-                        Review
-                      </Button>
-                    </Box>
-                  )}
-                </CardContent>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
-      )}
+      <ApiItems state={state} empty={<EmptyState title="Nothing here." text={status === 'pledged' ? 'No donation is waiting for confirmation.' : undefined} />}>
+        {(items) => (
+          <Grid container spacing={2}>
+            {items.map((d) => (
+              <Grid key={d.id} size={{ xs: 12, md: 6 }}>
+                <Card>
+                  <CardContent sx={{ display: 'grid', gap: 0.5 }}>
+                    <Typography sx={{ fontWeight: 700 }}>{d.projectTitle}</Typography>
+                    <Typography variant="h6" component="p">
+                      <Money amount={d.amount} /> by {d.paymentMethod}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {d.receipt} · {d.anonymous ? 'Anonymous' : (d.donorName ?? 'No name')} {d.email ? `· ${d.email}` : ''} · {new Date(d.createdAt).toLocaleString()}
+                    </Typography>
+                    {d.note && <Typography variant="body2">Note: {d.note}</Typography>}
+                    {d.status === 'pledged' && (
+                      <Box sx={{ mt: 1 }}>
+                        <Button variant="contained" size="small" onClick={() => setOpen(d)} aria-label={`Review donation ${d.receipt}`}>
+                          Review
+                        </Button>
+                      </Box>
+                    )}
+                  </CardContent>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+        )}
+      </ApiItems>
       <Dialog open={Boolean(open)} onClose={() => !review.busy && setOpen(null)} aria-labelledby="donation-review-title" maxWidth="sm" fullWidth>
         <DialogTitle id="donation-review-title">
           {open?.receipt}: <Money amount={open?.amount} /> by {open?.paymentMethod}
