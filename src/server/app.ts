@@ -11,10 +11,13 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { SmsSender } from './sms';
 import { DEFAULT_BODY_LIMIT } from './limits';
+import { clientErrorHandler, frameworkErrors, MAX_URL_LENGTH, URL_TOO_LONG } from './http-errors';
+import { AppError } from './errors';
 import { repoRoot } from '../shared/forms/load-schemas';
 import dbPlugin from './plugins/db';
 import formsPlugin from './plugins/forms';
 import errorsPlugin from './plugins/errors';
+import inputGuardPlugin from './plugins/input-guard';
 import securityPlugin from './plugins/security';
 import authPlugin from './plugins/auth';
 import clientPlugin from './plugins/client';
@@ -53,11 +56,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     ajv: { customOptions: { strict: false } },
+    frameworkErrors,
+    clientErrorHandler,
+  });
+  // Before routing's work is used for anything: an address longer than any page or API call needs.
+  app.addHook('onRequest', async (request) => {
+    if ((request.raw.url ?? '').length > MAX_URL_LENGTH) throw new AppError(414, URL_TOO_LONG);
   });
 
   await app.register(dbPlugin, { config, database, sms: options.sms });
   await app.register(formsPlugin, { schemasDir: options.schemasDir });
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(rateLimit, {

@@ -1,6 +1,6 @@
 /**
  * Sessions: `Authorization: Bearer <token>`, an opaque random token stored hashed with an expiry. Routes opt in
- * with `preHandler: app.requireUser` (or `app.requireStaff`); without a live token they answer 401.
+ * with `onRequest: app.requireUser` (or `app.requireStaff`); without a live token they answer 401.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -65,6 +65,18 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       tokenHash,
     };
   }
+
+  // A route that requires a bearer token must check it in `onRequest`: before the body is parsed and validated,
+  // so an anonymous caller cannot make it do any work (see plugins/input-guard.ts). Optional sign-in is declared
+  // the OpenAPI way, with an empty requirement beside the bearer one: `security: [{}, { bearer: [] }]`.
+  app.addHook('onRoute', (route) => {
+    const security = (route.schema as { security?: object[] } | undefined)?.security ?? [];
+    const needsUser = security.length > 0 && !security.some((s) => Object.keys(s).length === 0);
+    const hooks = ([] as unknown[]).concat(route.onRequest ?? []);
+    if (needsUser && !hooks.some((h) => h === app.requireUser || h === app.requireStaff)) {
+      throw new Error(`${route.method} ${route.url} declares security but does not check the session in onRequest`);
+    }
+  });
 
   app.decorate('readSession', readSession);
   app.decorate('requireUser', async (request: FastifyRequest) => {

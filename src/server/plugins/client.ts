@@ -21,6 +21,9 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
       index: ['index.html'],
       // `npm run build` writes .br and .gz beside each asset.
       preCompressed: true,
+      // One route per built file (listed at start), not a wildcard that looks any path up on disk: an unknown or
+      // absurd path (12,000 characters) never reaches the file system and gets the page or a JSON 404 below.
+      wildcard: false,
       setHeaders(reply, path) {
         // Hashed assets never change; the page itself is always revalidated.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

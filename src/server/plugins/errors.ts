@@ -6,25 +6,42 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, VALIDATION_MESSAGE } from '../errors';
-import { normalizeErrors, type RawAjvError } from '../../shared/validation/errors';
+import { normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
+import { INPUT_LIMITS } from '../../shared/validation/safe-input';
+
+/**
+ * At most `INPUT_LIMITS.maxErrors` field errors in one answer (a person fixes the first ones first; a program gets
+ * the count of the rest), so no answer grows with the size of a bad request.
+ */
+export function cappedErrors(message: string, errors: FieldError[]) {
+  const max = INPUT_LIMITS.maxErrors;
+  if (errors.length <= max) return { message, errors };
+  const rest = errors.length - max;
+  return { message: `${message} (${max} of ${errors.length} problems shown)`, errors: errors.slice(0, max), errorsNotShown: rest };
+}
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
       const errors = normalizeErrors(error.validation as unknown as RawAjvError[], app.declaredFieldNames);
       if (error.validationContext && error.validationContext !== 'body') {
-        return reply.status(400).send({
-          message: `Invalid ${error.validationContext}: ${errors.map((e) => `${e.path.slice(1) || 'value'} ${e.message.toLowerCase()}`).join('; ')}`,
-          errors,
-        });
+        const shown = errors.slice(0, INPUT_LIMITS.maxErrors);
+        return reply.status(400).send(
+          cappedErrors(`Invalid ${error.validationContext}: ${shown.map((e) => `${e.path.slice(1) || 'value'} ${e.message.toLowerCase()}`).join('; ')}`, errors),
+        );
       }
-      return reply.status(400).send({ message: VALIDATION_MESSAGE, errors });
+      return reply.status(400).send(cappedErrors(VALIDATION_MESSAGE, errors));
     }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply.status(error.statusCode).send(error.errors ? cappedErrors(error.message, error.errors) : { message: error.message });
     }
     const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Fastify asks to close the connection; closing while the client is still sending resets it and the client
+      // never reads this answer. Keep the connection: Node reads the rest of the body and discards it.
+      reply.removeHeader('connection');
+    }
     if (status < 500) {
       // Fastify's own client errors: bad JSON, body too large, wrong content type, rate limit.
       const message =

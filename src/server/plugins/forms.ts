@@ -4,9 +4,10 @@
  * with the same messages the browser shows. Unknown fields are refused (`unevaluatedProperties: false`).
  */
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import type { JsonSchema } from '../../shared/forms/catalog';
 import { createAjv } from '../../shared/validation/ajv-setup';
+import { limitsSchema } from '../../shared/validation/limits-schema';
 import { declaredPropertyNames } from '../../shared/validation/errors';
 import { loadApiSchemas, loadSchemas } from '../../shared/forms/load-schemas';
 
@@ -44,6 +45,25 @@ const API_RENAMES: [form: string, from: string, to: string][] = [
   ['reset-password', 'email', 'phone'],
 ];
 
+type Check = ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null };
+
+/**
+ * A body validator that checks the sizes first (see limits-schema.ts): a body with arrays or strings past their
+ * bounds is answered with those errors alone, before any item is looked at, so no body's shape is costly.
+ */
+function sizesFirst(sizes: Check, full: Check): Check {
+  const check: Check = (data) => {
+    if (!sizes(data)) {
+      check.errors = sizes.errors;
+      return false;
+    }
+    const valid = full(data);
+    check.errors = full.errors;
+    return valid;
+  };
+  return check;
+}
+
 export interface FormsPluginOptions {
   /** Read the schemas from this directory instead of the repository's `schemas/`. */
   schemasDir?: string;
@@ -59,13 +79,17 @@ async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): P
   }
 
   const bodies = createAjv();
+  const limits = createAjv();
   const params = createAjv({ coerceTypes: true, useDefaults: true });
   for (const schema of Object.values(all)) {
     bodies.addSchema(schema);
+    limits.addSchema(limitsSchema(schema));
     app.addSchema(schema);
   }
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? bodies.compile(schema as object) : params.compile(schema as object),
+    httpPart === 'body'
+      ? sizesFirst(limits.compile(limitsSchema(schema as JsonSchema)) as Check, bodies.compile(schema as object) as Check)
+      : params.compile(schema as object),
   );
   app.decorate('formSchemas', all);
   app.decorate('declaredFieldNames', declaredPropertyNames(all));

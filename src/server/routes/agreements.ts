@@ -82,7 +82,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     {
       bodyLimit: FORM_BODY_LIMIT,
       schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'agreement-request#' } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const me = currentUser(request);
@@ -122,7 +122,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     '/projects/:id/agreement-requests',
     {
       schema: { tags: ['agreements'], security: [{ bearer: [] }], description: "The project's proposal cards (owner and staff).", params: idParams },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const me = currentUser(request);
@@ -135,7 +135,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     },
   );
 
-  app.get('/me/agreement-requests', { schema: { tags: ['agreements'], security: [{ bearer: [] }] }, preHandler: app.requireUser }, async (request) => {
+  app.get('/me/agreement-requests', { schema: { tags: ['agreements'], security: [{ bearer: [] }] }, onRequest: app.requireUser }, async (request) => {
     const me = currentUser(request);
     const rows = await app.db
       .selectFrom('agreement_requests as a')
@@ -192,7 +192,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     {
       bodyLimit: FORM_BODY_LIMIT,
       schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'agreement-accept#' } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const me = currentUser(request);
@@ -236,7 +236,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
 
   app.post<{ Params: { id: string }; Body: DeclineForm }>(
     '/agreement-requests/:id/decline',
-    { schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'decline#' } }, preHandler: app.requireUser },
+    { schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'decline#' } }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       const row = await decide(request.params.id, me.id, 'owner', 'declined', async () => ({ decline_reason: request.body.reason.trim() }));
@@ -246,7 +246,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
 
   app.post<{ Params: { id: string } }>(
     '/agreement-requests/:id/withdraw',
-    { schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams }, preHandler: app.requireUser },
+    { schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       const row = await decide(request.params.id, me.id, 'investor', 'withdrawn', async () => ({}));

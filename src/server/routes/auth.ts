@@ -233,7 +233,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/user/change-password',
     {
       schema: { tags: ['auth'], security: [{ bearer: [] }], body: { $ref: 'change-password#' }, response: { 200: message } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const me = currentUser(request);
@@ -261,7 +261,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/user/sign-out',
-    { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: message } }, preHandler: app.requireUser },
+    { schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: message } }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       await app.db.updateTable('sessions').set({ revoked_at: new Date() }).where('token_hash', '=', me.tokenHash).execute();
@@ -290,7 +290,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
           },
         },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const me = currentUser(request);

@@ -12,7 +12,7 @@ type Tile = { id: string; label: string; value: string | number; format: 'money'
 export default async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/dashboard/summary',
-    { schema: { tags: ['dashboard'], security: [{ bearer: [] }] }, preHandler: app.requireUser },
+    { schema: { tags: ['dashboard'], security: [{ bearer: [] }] }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       const money = (v: string | null | undefined) => fromPaisa(toPaisa(v ?? '0'));

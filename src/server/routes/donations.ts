@@ -76,7 +76,7 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
 
   app.get(
     '/me/donations',
-    { schema: { tags: ['donations'], security: [{ bearer: [] }] }, preHandler: app.requireUser },
+    { schema: { tags: ['donations'], security: [{ bearer: [] }] }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       const rows = await app.db

@@ -24,7 +24,7 @@ export default async function draftRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { formId: string } }>(
     '/me/drafts/:formId',
-    { schema: { tags: ['drafts'], security: [{ bearer: [] }], params }, preHandler: app.requireUser },
+    { schema: { tags: ['drafts'], security: [{ bearer: [] }], params }, onRequest: app.requireUser },
     async (request) => {
       formOf(request.params.formId);
       const row = await app.db
@@ -47,7 +47,7 @@ export default async function draftRoutes(app: FastifyInstance): Promise<void> {
         params,
         body: { type: 'object', properties: { data: { type: 'object' } }, required: ['data'], additionalProperties: false },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const me = currentUser(request);
@@ -69,7 +69,7 @@ export default async function draftRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { formId: string } }>(
     '/me/drafts/:formId',
-    { schema: { tags: ['drafts'], security: [{ bearer: [] }], params }, preHandler: app.requireUser },
+    { schema: { tags: ['drafts'], security: [{ bearer: [] }], params }, onRequest: app.requireUser },
     async (request) => {
       formOf(request.params.formId);
       await app.db.deleteFrom('drafts').where('user_id', '=', currentUser(request).id).where('form_id', '=', request.params.formId).execute();

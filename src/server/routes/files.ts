@@ -12,7 +12,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['files'],
-        security: [{ bearer: [] }],
+        security: [{}, { bearer: [] }],
         params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
       },
     },

@@ -52,7 +52,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         querystring: { type: 'object', properties: { projectId: { type: 'string', format: 'uuid' } }, additionalProperties: false },
         body: { $ref: 'invest#' },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const me = currentUser(request);
@@ -89,7 +89,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/offers',
-    { schema: { tags: ['offers'], security: [{ bearer: [] }], description: 'Open offers: the investor cards.' }, preHandler: app.requireUser },
+    { schema: { tags: ['offers'], security: [{ bearer: [] }], description: 'Open offers: the investor cards.' }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       const rows = await app.db.selectFrom('offers').selectAll().where('status', '=', 'open').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute();
@@ -97,7 +97,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/me/offers', { schema: { tags: ['offers'], security: [{ bearer: [] }] }, preHandler: app.requireUser }, async (request) => {
+  app.get('/me/offers', { schema: { tags: ['offers'], security: [{ bearer: [] }] }, onRequest: app.requireUser }, async (request) => {
     const me = currentUser(request);
     const rows = await app.db.selectFrom('offers').selectAll().where('investor_id', '=', me.id).orderBy('created_at', 'desc').execute();
     return { items: rows.map((r) => offerView(r, me.id)) };
@@ -105,7 +105,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: string } }>(
     '/offers/:id/withdraw',
-    { schema: { tags: ['offers'], security: [{ bearer: [] }], params: idParams }, preHandler: app.requireUser },
+    { schema: { tags: ['offers'], security: [{ bearer: [] }], params: idParams }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       const row = await app.db
@@ -132,7 +132,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         description: "Owner only: offers linked to the project first, then open BDT offers of the project's category covering its minimum investment.",
         params: idParams,
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const me = currentUser(request);
@@ -177,7 +177,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         params: idParams,
         body: { $ref: 'invest-request#' },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const me = currentUser(request);
@@ -205,7 +205,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/me/invitations', { schema: { tags: ['offers'], security: [{ bearer: [] }] }, preHandler: app.requireUser }, async (request) => {
+  app.get('/me/invitations', { schema: { tags: ['offers'], security: [{ bearer: [] }] }, onRequest: app.requireUser }, async (request) => {
     const me = currentUser(request);
     const rows = await app.db
       .selectFrom('invitations as i')

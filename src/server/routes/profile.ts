@@ -78,7 +78,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
 
   app.get(
     '/profile',
-    { schema: { tags: ['profile'], security: [{ bearer: [] }], response: { 200: profileAnswer } }, preHandler: app.requireUser },
+    { schema: { tags: ['profile'], security: [{ bearer: [] }], response: { 200: profileAnswer } }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       return profileView(me.id, me.email, me.phone);
@@ -89,7 +89,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     '/profile',
     {
       schema: { tags: ['profile'], security: [{ bearer: [] }], body: { $ref: 'profile#' }, response: { 200: profileAnswer } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const me = currentUser(request);
@@ -109,7 +109,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     '/profile/verification',
     {
       schema: { tags: ['profile'], security: [{ bearer: [] }], response: { 200: verificationSchema } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => verificationView(app.db, currentUser(request).id, true),
   );
@@ -126,7 +126,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
         body: { $ref: 'verification#' },
         response: { 200: verificationSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const me = currentUser(request);

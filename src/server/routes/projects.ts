@@ -56,7 +56,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     {
       bodyLimit: FORM_BODY_LIMIT,
       schema: { tags: ['projects'], security: [{ bearer: [] }], body: { $ref: 'project-owner#' } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const me = currentUser(request);
@@ -90,7 +90,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         params: idParams,
         body: { $ref: 'project-owner#' },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const me = currentUser(request);
@@ -181,7 +181,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
 
   app.get(
     '/me/projects',
-    { schema: { tags: ['projects'], security: [{ bearer: [] }] }, preHandler: app.requireUser },
+    { schema: { tags: ['projects'], security: [{ bearer: [] }] }, onRequest: app.requireUser },
     async (request) => {
       await closeEndedCampaigns(app.db);
       const me = currentUser(request);
@@ -192,7 +192,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Params: { id: string } }>(
     '/projects/:id/close',
-    { schema: { tags: ['projects'], security: [{ bearer: [] }], params: idParams }, preHandler: app.requireUser },
+    { schema: { tags: ['projects'], security: [{ bearer: [] }], params: idParams }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       const { row } = await visibleProject(app.db, request.params.id, me);

@@ -48,10 +48,10 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
     return { items, totals: { scheduled: total(), due: total('due'), paid: total('paid'), confirmed: total('confirmed') } };
   }
 
-  app.get('/me/returns', { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As investor: what is repaid to me.' }, preHandler: app.requireUser }, async (request) =>
+  app.get('/me/returns', { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As investor: what is repaid to me.' }, onRequest: app.requireUser }, async (request) =>
     list('investor_id', currentUser(request).id),
   );
-  app.get('/me/repayments', { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As project owner: what I repay.' }, preHandler: app.requireUser }, async (request) =>
+  app.get('/me/repayments', { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As project owner: what I repay.' }, onRequest: app.requireUser }, async (request) =>
     list('owner_id', currentUser(request).id),
   );
 
@@ -81,12 +81,12 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
 
   app.post<{ Params: { id: string } }>(
     '/instalments/:id/paid',
-    { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'The owner marks an instalment paid.', params: idParams }, preHandler: app.requireUser },
+    { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'The owner marks an instalment paid.', params: idParams }, onRequest: app.requireUser },
     async (request) => step(request.params.id, currentUser(request).id, 'owner_id', 'due', 'paid'),
   );
   app.post<{ Params: { id: string } }>(
     '/instalments/:id/confirm',
-    { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'The investor confirms receipt.', params: idParams }, preHandler: app.requireUser },
+    { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'The investor confirms receipt.', params: idParams }, onRequest: app.requireUser },
     async (request) => step(request.params.id, currentUser(request).id, 'investor_id', 'paid', 'confirmed'),
   );
 }

@@ -27,7 +27,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
           additionalProperties: false,
         },
       },
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
     },
     async (request) => {
       const me = currentUser(request);
@@ -44,7 +44,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
 
   app.get<{ Params: { id: string } }>(
     '/staff/projects/:id',
-    { schema: { tags: ['staff'], security: [{ bearer: [] }], params: idParams }, preHandler: app.requireStaff },
+    { schema: { tags: ['staff'], security: [{ bearer: [] }], params: idParams }, onRequest: app.requireStaff },
     async (request) => {
       const me = currentUser(request);
       const row = await app.db.selectFrom('projects').selectAll().where('id', '=', request.params.id).executeTakeFirst();
@@ -70,7 +70,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
         querystring: { type: 'object', properties: { seen: { type: 'string', format: 'date-time' } }, additionalProperties: false },
         body: { $ref: 'project-review#' },
       },
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
     },
     async (request) => {
       const me = currentUser(request);
@@ -130,7 +130,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
           additionalProperties: false,
         },
       },
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
     },
     async (request) => {
       const rows = await app.db
@@ -156,7 +156,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
         params: idParams,
         body: { $ref: 'review#' },
       },
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
     },
     async (request) => {
       const me = currentUser(request);

@@ -26,7 +26,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
           additionalProperties: false,
         },
       },
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
     },
     async (request) => {
       const rows = await app.db
@@ -63,7 +63,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
         security: [{ bearer: [] }],
         params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
       },
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
     },
     async (request) => {
       const row = await app.db
@@ -100,7 +100,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
         params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
         body: { $ref: 'review#' },
       },
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
     },
     async (request) => {
       const me = currentUser(request);

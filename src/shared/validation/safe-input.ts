@@ -1,0 +1,76 @@
+/**
+ * The rule every form shares, whatever its schema says: text may not hold a NUL character or half of a UTF-16
+ * surrogate pair (PostgreSQL cannot store either, and neither is anything a person typed), and a document may not
+ * be nested deeper, nor hold more values, than any form needs. The browser, the server (bodies, query strings and
+ * path parameters) and the CLI all apply it, so they agree; it is cheap (one pass, no recursion) and runs before the
+ * schema's own checks.
+ */
+import { escapePointerSegment, type FieldError } from './errors';
+
+/** Limits of the shape of one document. Generous for every form; tight enough that no shape is costly. */
+export interface InputLimits {
+  /** Objects and arrays inside one another (a form with a list of rows is 3 deep). */
+  maxDepth: number;
+  /** Values (strings, numbers, objects, …) in the whole document. */
+  maxValues: number;
+  /** Fields of one object (the largest form has under a hundred). */
+  maxKeys: number;
+  /** Errors reported before the walk stops. */
+  maxErrors: number;
+}
+
+export const INPUT_LIMITS: InputLimits = { maxDepth: 32, maxValues: 20_000, maxKeys: 500, maxErrors: 20 };
+
+export const UNSAFE_TEXT_MESSAGE =
+  'This text contains a character that cannot be saved (a null character or a broken emoji). Please retype it.';
+export const UNSAFE_NAME_MESSAGE = 'A field name contains a character that is not allowed.';
+export const TOO_DEEP_MESSAGE = `The data is nested too deeply (more than ${INPUT_LIMITS.maxDepth} levels).`;
+export const TOO_MANY_KEYS_MESSAGE = `This part of the data has too many fields (more than ${INPUT_LIMITS.maxKeys}).`;
+export const TOO_MANY_VALUES_MESSAGE = `The data holds too many values (more than ${INPUT_LIMITS.maxValues.toLocaleString('en-US')}).`;
+
+// A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when a string holds a NUL character or a lone surrogate. */
+export function hasUnsafeText(text: string): boolean {
+  return UNSAFE_TEXT.test(text);
+}
+
+/**
+ * The problems of one document's shape and text, as field errors (empty when it is fine). Paths are JSON pointers
+ * under `base` (e.g. `/documents/0/description`). Stops at the first depth or size problem, and after
+ * `limits.maxErrors` text problems.
+ */
+export function unsafeInputErrors(value: unknown, base = '', limits: InputLimits = INPUT_LIMITS): FieldError[] {
+  const errors: FieldError[] = [];
+  const stack: [value: unknown, path: string, depth: number][] = [[value, base, 0]];
+  let values = 1;
+  while (stack.length > 0) {
+    const [node, path, depth] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (hasUnsafeText(node)) errors.push({ path, message: UNSAFE_TEXT_MESSAGE });
+    } else if (node !== null && typeof node === 'object') {
+      if (depth >= limits.maxDepth) return [{ path, message: TOO_DEEP_MESSAGE }];
+      // Counted before anything is pushed, so a huge array is refused without being walked.
+      const keys = Array.isArray(node) ? null : Object.keys(node);
+      values += keys ? keys.length : (node as unknown[]).length;
+      if (values > limits.maxValues) return [{ path: base, message: TOO_MANY_VALUES_MESSAGE }];
+      if (keys && keys.length > limits.maxKeys) return [{ path, message: TOO_MANY_KEYS_MESSAGE }];
+      if (!keys) {
+        const list = node as unknown[];
+        for (let i = list.length - 1; i >= 0; i--) stack.push([list[i], `${path}/${i}`, depth + 1]);
+      } else {
+        for (let i = keys.length - 1; i >= 0; i--) {
+          const key = keys[i]!;
+          if (hasUnsafeText(key)) {
+            errors.push({ path, message: UNSAFE_NAME_MESSAGE });
+            continue;
+          }
+          stack.push([(node as Record<string, unknown>)[key], `${path}/${escapePointerSegment(key)}`, depth + 1]);
+        }
+      }
+    }
+    if (errors.length >= limits.maxErrors) break;
+  }
+  return errors;
+}
