@@ -1,20 +1,95 @@
 /**
- * Staff membership, from the command line only (never through the API):
+ * Staff membership and sign-in locks, from the command line only (never through the API):
  *   npm run staff -- add <email|phone>
  *   npm run staff -- remove <email|phone>
  *   npm run staff -- list
+ *   npm run staff -- locks                            sign-in locks and counted failures now
+ *   npm run staff -- unlock <email|phone|address>     lifts a lock (audited)
  * Works on the configured database (DATABASE_URL, or PGlite in DATA_DIR — stop the server first: PGlite allows
- * one process per data directory). Exit 0 done, 1 no such account, 2 usage error.
+ * one process per data directory). Exit 0 done, 1 nothing to do (no such account, no lock), 2 usage error.
  */
+import { isIP } from 'node:net';
+import { userInfo } from 'node:os';
+import type { Kysely } from 'kysely';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
+import type { DB } from '../src/server/db/schema';
 import { isEmail, normalizeIdentifier } from '../src/server/auth/identity';
+import { accountKey, addressKey, listLocks, unlock } from '../src/server/auth/throttle';
+import { audit } from '../src/server/audit';
 
-const USAGE = 'usage: npm run staff -- add <email|phone> | remove <email|phone> | list';
+const USAGE =
+  'usage: npm run staff -- add <email|phone> | remove <email|phone> | list | locks | unlock <email|phone|address>';
+const COMMANDS: Record<string, number> = { add: 1, remove: 1, list: 0, locks: 0, unlock: 1 };
+
+function findUser(db: Kysely<DB>, key: string) {
+  const query = db.selectFrom('users').select(['id', 'email', 'phone']);
+  return (isEmail(key) ? query.where((eb) => eb(eb.fn('lower', ['email']), '=', key)) : query.where('phone', '=', key)).executeTakeFirst();
+}
+
+async function setStaff(db: Kysely<DB>, who: string, staff: boolean): Promise<number> {
+  const key = normalizeIdentifier(who);
+  const user = await findUser(db, key);
+  if (!user) {
+    console.error(`No account with ${isEmail(key) ? 'email' : 'phone'} ${key}. The person must sign up first.`);
+    return 1;
+  }
+  await db.updateTable('users').set({ is_staff: staff }).where('id', '=', user.id).execute();
+  console.log(staff ? `${user.email} (${user.phone}) is now staff.` : `${user.email} (${user.phone}) is no longer staff.`);
+  return 0;
+}
+
+async function showLocks(db: Kysely<DB>): Promise<number> {
+  const locks = await listLocks(db);
+  if (locks.length === 0) console.log('No sign-in locks and no counted failures.');
+  for (const l of locks) {
+    const state = l.lockedUntil && l.lockedUntil > new Date() ? `locked until ${l.lockedUntil.toISOString()}` : 'not locked';
+    console.log(`${l.key}\t${l.failures} failed attempt${l.failures === 1 ? '' : 's'}\t${state}`);
+  }
+  return 0;
+}
+
+/**
+ * Lifts the lock of a client address, or of an account: the identifiers it can be signed in with (its email and its
+ * phone) and the text as typed. Each lifted lock is written to the audit log.
+ */
+async function lift(db: Kysely<DB>, who: string): Promise<number> {
+  const text = who.trim();
+  let keys: string[];
+  let subject: { type: string; id: string };
+  if (isIP(text)) {
+    keys = [addressKey(text)];
+    subject = { type: 'signin-address', id: text };
+  } else {
+    const key = normalizeIdentifier(text);
+    const user = await findUser(db, key);
+    keys = [...new Set([accountKey(key), ...(user ? [accountKey(user.email.toLowerCase()), accountKey(user.phone)] : [])])];
+    subject = user ? { type: 'user', id: user.id } : { type: 'signin-account', id: key };
+  }
+  const lifted = await unlock(db, keys);
+  if (lifted.length === 0) {
+    console.error(`No sign-in lock or counted failures for ${text}. See them all with: npm run staff -- locks`);
+    return 1;
+  }
+  const by = userInfo().username;
+  for (const l of lifted) {
+    await audit(db, {
+      actorId: null,
+      action: 'signin.unlock',
+      subjectType: subject.type,
+      subjectId: subject.id,
+      before: l.lockedUntil && l.lockedUntil > new Date() ? 'locked' : `${l.failures} failures`,
+      after: 'unlocked',
+      note: `${l.key} lifted from the command line by ${by}`,
+    });
+    console.log(`Lifted ${l.key} (${l.failures} failed attempt${l.failures === 1 ? '' : 's'}).`);
+  }
+  return 0;
+}
 
 async function main(argv: string[]): Promise<number> {
-  const [command, who, ...rest] = argv;
-  if (!command || rest.length > 0 || (command !== 'list' && !who) || !['add', 'remove', 'list'].includes(command)) {
+  const [command, ...args] = argv;
+  if (!command || !(command in COMMANDS) || args.length !== COMMANDS[command]) {
     console.error(USAGE);
     return 2;
   }
@@ -28,23 +103,20 @@ async function main(argv: string[]): Promise<number> {
   }
   try {
     const { db } = database;
-    if (command === 'list') {
-      const staff = await db.selectFrom('users').select(['email', 'phone']).where('is_staff', '=', true).orderBy('email').execute();
-      if (staff.length === 0) console.log('No staff yet. Add one with: npm run staff -- add <email|phone>');
-      for (const s of staff) console.log(`${s.email}\t${s.phone}`);
-      return 0;
+    switch (command) {
+      case 'list': {
+        const staff = await db.selectFrom('users').select(['email', 'phone']).where('is_staff', '=', true).orderBy('email').execute();
+        if (staff.length === 0) console.log('No staff yet. Add one with: npm run staff -- add <email|phone>');
+        for (const s of staff) console.log(`${s.email}\t${s.phone}`);
+        return 0;
+      }
+      case 'locks':
+        return await showLocks(db);
+      case 'unlock':
+        return await lift(db, args[0]!);
+      default:
+        return await setStaff(db, args[0]!, command === 'add');
     }
-    const key = normalizeIdentifier(who!);
-    const query = db.updateTable('users').set({ is_staff: command === 'add' });
-    const updated = await (isEmail(key) ? query.where((eb) => eb(eb.fn('lower', ['email']), '=', key)) : query.where('phone', '=', key))
-      .returning(['email', 'phone'])
-      .executeTakeFirst();
-    if (!updated) {
-      console.error(`No account with ${isEmail(key) ? 'email' : 'phone'} ${key}. The person must sign up first.`);
-      return 1;
-    }
-    console.log(command === 'add' ? `${updated.email} (${updated.phone}) is now staff.` : `${updated.email} (${updated.phone}) is no longer staff.`);
-    return 0;
   } finally {
     await database.close();
   }

@@ -110,6 +110,11 @@ function lintSchema(id: string, schema: Node, file: string): Problem[] {
         at(`${pointer}/errorMessage/${esc(key)}`, `message for "${key}", but this schema has no "${key}" keyword`);
       }
     }
+    // Every list has a bound: the server checks sizes before items, so no request's shape is costly.
+    const isArray = node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array')) || 'items' in node;
+    if (isArray && !pointer.endsWith('/if') && typeof node.maxItems !== 'number') {
+      at(pointer || '/', 'list has no "maxItems": add the most rows a person may add (and errorMessage.maxItems)');
+    }
     // Every field shown to a person has a label.
     if (/\/properties\/[^/]+$/.test(pointer) && !pointer.includes('/if/') && typeof node.title !== 'string') {
       const inBranch = /\/(then|else)\//.test(pointer) && !('type' in node);

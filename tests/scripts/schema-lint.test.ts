@@ -19,6 +19,18 @@ describe('schema lint', () => {
     expect(messages(schemas, ui)).toEqual([]);
   });
 
+  it('finds a list without maxItems, at any depth', () => {
+    const { schemas, ui } = forms();
+    delete schemas['agreement-request']!.properties.documents.maxItems;
+    delete schemas['agreement-request']!.properties.documents.errorMessage.maxItems;
+    delete schemas['invest']!.allOf[0].then.properties.documents.maxItems;
+    delete schemas['invest']!.allOf[0].then.properties.documents.errorMessage.maxItems;
+    expect(messages(schemas, ui)).toEqual([
+      'schemas/agreement-request.schema.json /properties/documents: list has no "maxItems": add the most rows a person may add (and errorMessage.maxItems)',
+      'schemas/invest.schema.json /allOf/0/then/properties/documents: list has no "maxItems": add the most rows a person may add (and errorMessage.maxItems)',
+    ]);
+  });
+
   it('finds a required field without a message', () => {
     const { schemas, ui } = forms();
     delete schemas['profile']!.errorMessage.required.country;

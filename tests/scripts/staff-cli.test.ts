@@ -52,7 +52,44 @@ describe('npm run staff', () => {
     expect(await staffCli(dataDir, 'add', 'nobody@example.com')).toMatchObject({ code: 1, stderr: expect.stringContaining('No account with email nobody@example.com') });
     expect(await staffCli(dataDir, 'promote', 'x')).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run staff') });
     expect(await staffCli(dataDir, 'add')).toMatchObject({ code: 2 });
+    expect(await staffCli(dataDir, 'unlock')).toMatchObject({ code: 2 });
   });
+
+  it('lists sign-in locks and lifts an address lock and an account lock, each audited', async () => {
+    const db = await openDatabase({ dataDir });
+    const until = new Date(Date.now() + 15 * 60_000);
+    await db.db
+      .insertInto('signin_failures')
+      .values([
+        { key: 'address:203.0.113.7', failures: 40, locked_until: until },
+        { key: 'account:reviewer@example.com', failures: 8, locked_until: until },
+        { key: 'account:+8801700000001', failures: 2, locked_until: null },
+      ])
+      .execute();
+    await db.close();
+
+    const locks = await staffCli(dataDir, 'locks');
+    expect(locks.stdout).toMatch(/address:203\.0\.113\.7\t40 failed attempts\tlocked until/);
+
+    expect(await staffCli(dataDir, 'unlock', '203.0.113.7')).toMatchObject({ code: 0, stdout: expect.stringContaining('Lifted address:203.0.113.7 (40 failed attempts).') });
+    // By phone, the account's email lock goes too: either can be typed in the sign-in box.
+    const byPhone = await staffCli(dataDir, 'unlock', '+8801700000001');
+    expect(byPhone.code).toBe(0);
+    expect(byPhone.stdout).toContain('Lifted account:reviewer@example.com (8 failed attempts).');
+    expect(byPhone.stdout).toContain('Lifted account:+8801700000001 (2 failed attempts).');
+    expect(await staffCli(dataDir, 'unlock', '203.0.113.7')).toMatchObject({ code: 1, stderr: expect.stringContaining('No sign-in lock') });
+
+    const check = await openDatabase({ dataDir });
+    try {
+      expect(await check.db.selectFrom('signin_failures').select('key').execute()).toEqual([]);
+      const audits = await check.db.selectFrom('audit_log').select(['action', 'subject_type', 'before_status', 'after_status', 'note']).where('action', '=', 'signin.unlock').orderBy('id').execute();
+      expect(audits).toHaveLength(3);
+      expect(audits[0]).toMatchObject({ subject_type: 'signin-address', before_status: 'locked', after_status: 'unlocked', note: expect.stringContaining('address:203.0.113.7 lifted from the command line by') });
+      expect(audits.slice(1).map((a) => a.subject_type)).toEqual(['user', 'user']);
+    } finally {
+      await check.close();
+    }
+  }, 180_000);
 
   it('says the data directory is in use while a server holds it', async () => {
     const db = await openDatabase({ dataDir });

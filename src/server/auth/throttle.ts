@@ -25,10 +25,14 @@ export interface ThrottleKeys {
   address: string;
 }
 
+/** The throttle keys of a client address and of account identifiers (as `beginAttempt` names them). */
+export const addressKey = (address: string) => `address:${address}`;
+export const accountKey = (identifier: string) => `account:${identifier}`;
+
 function keysOf(keys: ThrottleKeys): [string, number][] {
   return [
-    [`account:${keys.account}`, 1],
-    [`address:${keys.address}`, ADDRESS_FACTOR],
+    [accountKey(keys.account), 1],
+    [addressKey(keys.address), ADDRESS_FACTOR],
   ];
 }
 
@@ -91,11 +95,38 @@ async function takeBack(db: Kysely<DB>, key: string): Promise<void> {
  * one address who sign in correctly never lock each other out).
  */
 export async function attemptSucceeded(db: Kysely<DB>, keys: ThrottleKeys): Promise<void> {
-  await db.deleteFrom('signin_failures').where('key', '=', `account:${keys.account}`).execute();
-  await takeBack(db, `address:${keys.address}`);
+  await db.deleteFrom('signin_failures').where('key', '=', accountKey(keys.account)).execute();
+  await takeBack(db, addressKey(keys.address));
 }
 
 /** Clears an account's count (after a password reset proved who they are). */
 export async function clearAccount(db: Kysely<DB>, account: string): Promise<void> {
-  await db.deleteFrom('signin_failures').where('key', '=', `account:${account}`).execute();
+  await db.deleteFrom('signin_failures').where('key', '=', accountKey(account)).execute();
+}
+
+/** A sign-in throttle row, as staff see it. */
+export interface SignInLock {
+  key: string;
+  failures: number;
+  lockedUntil: Date | null;
+}
+
+/** The keys that are locked now or have failures counted, newest lock first. */
+export async function listLocks(db: Kysely<DB>): Promise<SignInLock[]> {
+  const rows = await db
+    .selectFrom('signin_failures')
+    .select(['key', 'failures', 'locked_until'])
+    .where((eb) => eb.or([eb('failures', '>', 0), eb('locked_until', '>', new Date())]))
+    .orderBy('locked_until', 'desc')
+    .orderBy('key')
+    .execute();
+  return rows.map((r) => ({ key: r.key, failures: Number(r.failures), lockedUntil: r.locked_until }));
+}
+
+
+/** Lifts locks and forgets counted failures for the given keys; returns the rows that were there. */
+export async function unlock(db: Kysely<DB>, keys: string[]): Promise<SignInLock[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.deleteFrom('signin_failures').where('key', 'in', keys).returning(['key', 'failures', 'locked_until']).execute();
+  return rows.map((r) => ({ key: r.key, failures: Number(r.failures), lockedUntil: r.locked_until }));
 }

@@ -15,6 +15,7 @@ export type FormId = (typeof FORM_IDS)[number];
 export interface AgreementAcceptForm {
   /**
    * @minItems 1
+   * @maxItems 10
    */
   documents: {
     description: string;
@@ -34,6 +35,7 @@ export interface AgreementRequestForm {
   investmentType: 'Halal Way' | 'Bank Loan' | 'Borrow' | 'Donation';
   /**
    * @minItems 1
+   * @maxItems 10
    */
   documents: {
     description: string;
@@ -99,6 +101,7 @@ export interface InvestForm {
   investmentMethod?: 'Cheque' | 'Bank' | 'Cash' | 'Card' | 'Mobile Banking';
   /**
    * @minItems 1
+   * @maxItems 10
    */
   documents?: {
     description: string;
