@@ -34,6 +34,12 @@ function sizesOnly(node: unknown): unknown {
   for (const k of MAP) {
     if (isNode(node[k])) out[k] = Object.fromEntries(Object.entries(node[k]).map(([name, s]) => [name, sizesOnly(s)]));
   }
+  // A list's items are looked at only when the list is within its bound (with `allErrors`, a failing `maxItems`
+  // alone would not stop Ajv from walking every item).
+  if (typeof node.maxItems === 'number' && 'items' in out) {
+    out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), { if: { maxItems: node.maxItems }, then: { items: out.items } }];
+    delete out.items;
+  }
   // The schema's own messages for the size rules it kept (ajv-errors ignores the ones that no longer apply).
   if (typeof node.errorMessage === 'string') out.errorMessage = node.errorMessage;
   else if (isNode(node.errorMessage)) {

@@ -11,15 +11,15 @@ import { escapePointerSegment, type FieldError } from './errors';
 export interface InputLimits {
   /** Objects and arrays inside one another (a form with a list of rows is 3 deep). */
   maxDepth: number;
-  /** Values (strings, numbers, objects, …) in the whole document. */
+  /** Values (strings, numbers, objects, …) in the whole document (the largest form holds under two hundred). */
   maxValues: number;
-  /** Fields of one object (the largest form has under a hundred). */
+  /** Fields of one object (the largest form has about sixty). */
   maxKeys: number;
   /** Errors reported before the walk stops. */
   maxErrors: number;
 }
 
-export const INPUT_LIMITS: InputLimits = { maxDepth: 32, maxValues: 20_000, maxKeys: 500, maxErrors: 20 };
+export const INPUT_LIMITS: InputLimits = { maxDepth: 32, maxValues: 5_000, maxKeys: 200, maxErrors: 20 };
 
 export const UNSAFE_TEXT_MESSAGE =
   'This text contains a character that cannot be saved (a null character or a broken emoji). Please retype it.';
@@ -39,38 +39,54 @@ export function hasUnsafeText(text: string): boolean {
 /**
  * The problems of one document's shape and text, as field errors (empty when it is fine). Paths are JSON pointers
  * under `base` (e.g. `/documents/0/description`). Stops at the first depth or size problem, and after
- * `limits.maxErrors` text problems.
+ * `limits.maxErrors` text problems. Recursion is safe: it never goes deeper than `limits.maxDepth`.
  */
 export function unsafeInputErrors(value: unknown, base = '', limits: InputLimits = INPUT_LIMITS): FieldError[] {
   const errors: FieldError[] = [];
-  const stack: [value: unknown, path: string, depth: number][] = [[value, base, 0]];
+  const path: string[] = [];
+  const here = () => base + path.map((s) => `/${escapePointerSegment(s)}`).join('');
   let values = 1;
-  while (stack.length > 0) {
-    const [node, path, depth] = stack.pop()!;
+  let stop = false;
+  const fail = (message: string) => {
+    errors.length = 0;
+    errors.push({ path: here(), message });
+    stop = true;
+  };
+
+  const visit = (node: unknown): void => {
     if (typeof node === 'string') {
-      if (hasUnsafeText(node)) errors.push({ path, message: UNSAFE_TEXT_MESSAGE });
-    } else if (node !== null && typeof node === 'object') {
-      if (depth >= limits.maxDepth) return [{ path, message: TOO_DEEP_MESSAGE }];
-      // Counted before anything is pushed, so a huge array is refused without being walked.
-      const keys = Array.isArray(node) ? null : Object.keys(node);
-      values += keys ? keys.length : (node as unknown[]).length;
-      if (values > limits.maxValues) return [{ path: base, message: TOO_MANY_VALUES_MESSAGE }];
-      if (keys && keys.length > limits.maxKeys) return [{ path, message: TOO_MANY_KEYS_MESSAGE }];
-      if (!keys) {
-        const list = node as unknown[];
-        for (let i = list.length - 1; i >= 0; i--) stack.push([list[i], `${path}/${i}`, depth + 1]);
-      } else {
-        for (let i = keys.length - 1; i >= 0; i--) {
-          const key = keys[i]!;
-          if (hasUnsafeText(key)) {
-            errors.push({ path, message: UNSAFE_NAME_MESSAGE });
-            continue;
-          }
-          stack.push([(node as Record<string, unknown>)[key], `${path}/${escapePointerSegment(key)}`, depth + 1]);
-        }
-      }
+      if (hasUnsafeText(node)) errors.push({ path: here(), message: UNSAFE_TEXT_MESSAGE });
+      if (errors.length >= limits.maxErrors) stop = true;
+      return;
     }
-    if (errors.length >= limits.maxErrors) break;
-  }
+    if (node === null || typeof node !== 'object') return;
+    if (path.length >= limits.maxDepth) return fail(TOO_DEEP_MESSAGE);
+    // Sizes are counted before anything inside is looked at, so a huge list is refused without being walked.
+    if (Array.isArray(node)) {
+      values += node.length;
+      if (values > limits.maxValues) return fail(TOO_MANY_VALUES_MESSAGE);
+      for (let i = 0; i < node.length && !stop; i++) {
+        path.push(String(i));
+        visit(node[i]);
+        path.pop();
+      }
+      return;
+    }
+    const keys = Object.keys(node);
+    values += keys.length;
+    if (keys.length > limits.maxKeys) return fail(TOO_MANY_KEYS_MESSAGE);
+    if (values > limits.maxValues) return fail(TOO_MANY_VALUES_MESSAGE);
+    for (const key of keys) {
+      if (stop) return;
+      if (hasUnsafeText(key)) {
+        errors.push({ path: here(), message: UNSAFE_NAME_MESSAGE });
+        continue;
+      }
+      path.push(key);
+      visit((node as Record<string, unknown>)[key]);
+      path.pop();
+    }
+  };
+  visit(value);
   return errors;
 }
