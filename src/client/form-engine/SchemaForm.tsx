@@ -11,6 +11,7 @@ import { Theme } from '@rjsf/mui';
 import { getUiOptions, type RJSFSchema } from '@rjsf/utils';
 import type { FormDataMap, FormId } from '../../shared/generated/form-types';
 import { declaredPropertyNames, normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
+import { unsafeInputErrors } from '../../shared/validation/safe-input';
 import { loadFormDefinition, type FormDefinition } from './definitions';
 import { pointerToId, toErrorSchema, topField } from './error-schema';
 import type { EngineContext } from './engine-context';
@@ -44,10 +45,15 @@ export interface SchemaFormProps<F extends FormId> {
   onStepChange?: (step: number) => void;
 }
 
-/** Validates data with the form's RJSF validator (runtime or precompiled) and returns the shared field errors. */
+/**
+ * Validates data with the form's RJSF validator (runtime or precompiled) and returns the shared field errors,
+ * after the rule every form shares (no NUL or broken emoji in text; see shared/validation/safe-input), exactly as
+ * the server and the CLI apply them.
+ */
 export function validateWithDefinition(def: FormDefinition, data: unknown): FieldError[] {
+  const unsafe = unsafeInputErrors(data);
   const { errors } = def.validator.rawValidation(def.schema, data);
-  return normalizeErrors((errors ?? []) as RawAjvError[], declaredNames(def.schema));
+  return [...unsafe, ...normalizeErrors((errors ?? []) as RawAjvError[], declaredNames(def.schema))];
 }
 
 const declaredCache = new WeakMap<object, Set<string>>();
