@@ -21,6 +21,7 @@ import inputGuardPlugin from './plugins/input-guard';
 import securityPlugin from './plugins/security';
 import authPlugin from './plugins/auth';
 import clientPlugin from './plugins/client';
+import jobsPlugin from './jobs';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import devOutboxRoutes from './routes/dev-outbox';
@@ -36,6 +37,7 @@ import returnRoutes from './routes/returns';
 import dashboardRoutes from './routes/dashboard';
 import draftRoutes from './routes/drafts';
 import staffMarketRoutes from './routes/staff-market';
+import staffJobRoutes from './routes/staff-jobs';
 
 export interface AppOptions {
   config: Config;
@@ -70,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(jobsPlugin);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
@@ -108,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(dashboardRoutes);
       await api.register(draftRoutes);
       await api.register(staffMarketRoutes);
+      await api.register(staffJobRoutes);
       if (app.sms.kind === 'outbox') await api.register(devOutboxRoutes);
     },
     { prefix: '/api/v1' },

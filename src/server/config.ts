@@ -32,6 +32,11 @@ export interface Config {
   signInRateLimitPerMinute: number;
   /** Trust X-Forwarded-For from a proxy in front of the server. */
   trustProxy: boolean;
+  /** Run the scheduled jobs in this process (off in tests, which run them by hand with their own clock). */
+  jobs: boolean;
+  /** An unpaid pledge is reminded after this many days, and expires (cancelled) after the second number. */
+  pledgeRemindDays: number;
+  pledgeExpireDays: number;
 }
 
 export class ConfigError extends Error {
@@ -97,6 +102,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     signInRateLimitPerMinute: int(env, 'SIGNIN_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    jobs: oneOf(env, 'JOBS', 'on', ['on', 'off'] as const) === 'on',
+    pledgeRemindDays: int(env, 'PLEDGE_REMIND_DAYS', 3, 1, 365),
+    pledgeExpireDays: int(env, 'PLEDGE_EXPIRE_DAYS', 14, 1, 365),
     ...overrides,
   };
   // The outbox serves codes to anyone who asks: fine on one's own machine, an account takeover on a public host.
@@ -106,6 +114,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       `SMS_PROVIDER is the outbox, whose codes anyone can read at /api/v1/dev/outbox, but HOST=${config.host} is reachable from other machines. ` +
         'Set SMS_PROVIDER=http (with SMS_HTTP_URL and SMS_HTTP_KEY), or ALLOW_DEV_OUTBOX=1 for a test server.',
     );
+  }
+  if (config.pledgeExpireDays <= config.pledgeRemindDays) {
+    throw new ConfigError('PLEDGE_EXPIRE_DAYS must be greater than PLEDGE_REMIND_DAYS');
   }
   if (config.signInLockAfter <= config.signInSlowAfter) {
     throw new ConfigError('SIGNIN_LOCK_AFTER must be greater than SIGNIN_SLOW_AFTER');

@@ -95,7 +95,7 @@ export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
   const config = loadConfig(
     { LOG_LEVEL: 'silent' },
-    { dataDir, databaseUrl: pgdb?.url, authRateLimitPerMinute: 10_000, signInRateLimitPerMinute: 10_000, signInSlowAfter: 50, signInLockAfter: 100, ...overrides },
+    { dataDir, databaseUrl: pgdb?.url, jobs: false, authRateLimitPerMinute: 10_000, signInRateLimitPerMinute: 10_000, signInSlowAfter: 50, signInLockAfter: 100, ...overrides },
   );
   const database = await openDatabase({ dataDir, databaseUrl: pgdb?.url });
   const app = await buildApp({ config, database, schemasDir, logger: false });

@@ -193,6 +193,7 @@ export interface DonationsTable {
   staff_note: string | null;
   decided_at: NullableTimestamp;
   created_at: Generated<Date>;
+  reminded_at: NullableTimestamp;
 }
 
 export type InstalmentStatus = 'due' | 'paid' | 'confirmed';
@@ -209,6 +210,17 @@ export interface InstalmentsTable {
   status: InstalmentStatus;
   paid_at: NullableTimestamp;
   confirmed_at: NullableTimestamp;
+  overdue_at: NullableTimestamp;
+}
+
+export interface JobRunsTable {
+  id: Generated<string>;
+  job: string;
+  slot: Date;
+  started_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+  ok: boolean | null;
+  result: string | null;
 }
 
 export interface DraftsTable {
@@ -237,4 +249,5 @@ export interface DB {
   donations: DonationsTable;
   instalments: InstalmentsTable;
   drafts: DraftsTable;
+  job_runs: JobRunsTable;
 }

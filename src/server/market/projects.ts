@@ -42,13 +42,21 @@ function fileIds(data: Record<string, unknown>): string[] {
   return IMAGE_FIELDS.map((f) => data[f]).filter((v): v is string => typeof v === 'string' && v.startsWith('file:')).map((v) => v.slice(5));
 }
 
+/**
+ * The status to show: a campaign past its end date is closed even in the seconds before the scheduled job writes
+ * it (reads never write).
+ */
+function shownStatus(row: ProjectRow, now = new Date()): ProjectStatus {
+  return (row.status === 'open' || row.status === 'funded') && row.ends_at && row.ends_at <= now ? 'closed' : row.status;
+}
+
 /** What an audience sees of a project. */
 export function projectView(row: ProjectRow, figures: Figures, audience: Audience, viewerId?: string): ProjectView {
   const data = row.data as Record<string, unknown>;
   const details = audience === 'public' ? Object.fromEntries(PUBLIC_FIELDS.filter((k) => k in data).map((k) => [k, data[k]])) : data;
   return {
     id: row.id,
-    status: row.status,
+    status: shownStatus(row),
     title: row.title,
     category: row.category,
     country: row.country,
@@ -91,7 +99,8 @@ export async function viewsOf(db: Db, rows: ProjectRow[], viewer: SessionUser | 
 
 /**
  * Closes campaigns whose end date has passed (open or funded → closed), with an audit row each. Cheap (an indexed
- * look-up); called before anything that depends on a project being open.
+ * look-up); the scheduled job does it every 15 seconds, and writes that depend on a project being open call it
+ * first so they never act on a campaign that has just ended.
  */
 export async function closeEndedCampaigns(db: Kysely<DB>, now = new Date()): Promise<number> {
   const ended = await db

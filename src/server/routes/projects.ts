@@ -10,7 +10,7 @@ import { FORM_BODY_LIMIT } from '../limits';
 import { decodeUploads, storeUploads } from '../files/store';
 import { currentVerification } from './profile';
 import { audit } from '../audit';
-import { closeEndedCampaigns, PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
+import { PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { decodeCursor, encodeCursor } from '../market/cursor';
 import { sql } from 'kysely';
@@ -143,7 +143,6 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      await closeEndedCampaigns(app.db);
       const viewer = await app.readSession(request);
       const { category, status, sort, limit } = request.query;
       let query = app.db
@@ -172,7 +171,6 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     '/projects/:id',
     { schema: { tags: ['projects'], params: idParams } },
     async (request) => {
-      await closeEndedCampaigns(app.db);
       const viewer = await app.readSession(request);
       const { row } = await visibleProject(app.db, request.params.id, viewer);
       return (await viewsOf(app.db, [row], viewer))[0];
@@ -183,7 +181,6 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     '/me/projects',
     { schema: { tags: ['projects'], security: [{ bearer: [] }] }, onRequest: app.requireUser },
     async (request) => {
-      await closeEndedCampaigns(app.db);
       const me = currentUser(request);
       const rows = await app.db.selectFrom('projects').selectAll().where('owner_id', '=', me.id).orderBy('created_at', 'desc').execute();
       return { items: await viewsOf(app.db, rows, me) };

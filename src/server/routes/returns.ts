@@ -26,6 +26,8 @@ function instalmentView(r: Row) {
     amount: r.amount,
     currency: 'BDT',
     status: r.status,
+    /** Still due after its due date (marked by the scheduled job). */
+    overdue: r.status === 'due' && r.overdue_at !== null,
     paidAt: r.paid_at?.toISOString() ?? null,
     confirmedAt: r.confirmed_at?.toISOString() ?? null,
   };

@@ -29,6 +29,7 @@ export const TOO_MANY_KEYS_MESSAGE = `This part of the data has too many fields 
 export const TOO_MANY_VALUES_MESSAGE = `The data holds too many values (more than ${INPUT_LIMITS.maxValues.toLocaleString('en-US')}).`;
 
 // A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+// eslint-disable-next-line no-control-regex -- finding the NUL character is the point
 const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when a string holds a NUL character or a lone surrogate. */

@@ -1,0 +1,137 @@
+/**
+ * Jobs on a clock, run once however many server processes share the database. Each job has a cron pattern
+ * (croner); at each slot every process tries it, and only one runs it: the run happens inside a transaction that
+ * holds the job's PostgreSQL advisory lock (`pg_try_advisory_xact_lock`) and first inserts the job's row for that
+ * slot (unique per job and slot), so a second process — at the same moment or a little later — finds the slot
+ * taken and does nothing. Messages a job produces are sent after its transaction commits. Staff read the last run
+ * of each job at GET /api/v1/staff/jobs.
+ */
+import fp from 'fastify-plugin';
+import { Cron } from 'croner';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { closeCampaigns, markOverdue, purge, remindAndExpirePledges, type TaskContext, type TaskResult } from './tasks';
+
+interface JobDefinition {
+  name: string;
+  /** Cron pattern (seconds first when it has six fields), in UTC. */
+  schedule: string;
+  description: string;
+  task: (ctx: TaskContext) => Promise<TaskResult>;
+}
+
+export const JOBS: JobDefinition[] = [
+  { name: 'close-campaigns', schedule: '*/15 * * * * *', description: 'Closes campaigns whose end date has passed.', task: closeCampaigns },
+  { name: 'mark-overdue', schedule: '0 */10 * * * *', description: 'Marks instalments still due after their due date as overdue.', task: markOverdue },
+  { name: 'pledges', schedule: '0 5 * * * *', description: 'Reminds donors of unpaid pledges, then expires them.', task: remindAndExpirePledges },
+  { name: 'purge', schedule: '0 17 3 * * *', description: 'Removes expired sessions, old codes, abandoned drafts and their files.', task: purge },
+];
+
+export type JobOutcome = { ran: true; ok: boolean; summary: string } | { ran: false; reason: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: {
+      /** Runs a job for a slot now (tests pass their own clock); another process holding it makes this a no-op. */
+      run(name: string, now?: Date, slot?: Date): Promise<JobOutcome>;
+      /** Each job with its last run. */
+      status(): Promise<JobStatus[]>;
+    };
+  }
+}
+
+export interface JobStatus {
+  name: string;
+  schedule: string;
+  description: string;
+  lastRun: { slot: string; startedAt: string; finishedAt: string | null; ok: boolean | null; result: string | null } | null;
+}
+
+/** A stable 31-bit number for a job's advisory lock. */
+function lockKey(name: string): number {
+  let h = 0;
+  for (const ch of `halal-fund-job:${name}`) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  return h & 0x7fffffff;
+}
+
+async function jobsPlugin(app: FastifyInstance): Promise<void> {
+  const byName = new Map(JOBS.map((j) => [j.name, j]));
+
+  async function run(name: string, now = new Date(), slot = now): Promise<JobOutcome> {
+    const job = byName.get(name);
+    if (!job) throw new Error(`no job named ${name}`);
+    let outcome: JobOutcome;
+    let result: TaskResult | undefined;
+    try {
+      outcome = await app.db.transaction().execute(async (trx) => {
+        const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${lockKey(name)}) AS ok`.execute(trx);
+        if (!lock.rows[0]?.ok) return { ran: false, reason: 'another process is running it' } as const;
+        const claimed = await trx
+          .insertInto('job_runs')
+          .values({ job: name, slot, started_at: new Date() })
+          .onConflict((oc) => oc.columns(['job', 'slot']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!claimed) return { ran: false, reason: 'already run for this slot' } as const;
+        result = await job.task({ trx, now, config: app.config });
+        await trx.updateTable('job_runs').set({ finished_at: new Date(), ok: true, result: result.summary }).where('id', '=', claimed.id).execute();
+        return { ran: true, ok: true, summary: result.summary } as const;
+      });
+    } catch (err) {
+      // The work rolled back; the failure is recorded on its own so staff see it (and the slot stays retryable
+      // only by hand: the next slot runs the job again).
+      const message = (err as Error).message;
+      app.log.error({ err, job: name }, 'job failed');
+      await app.db
+        .insertInto('job_runs')
+        .values({ job: name, slot, started_at: now, finished_at: new Date(), ok: false, result: `failed: ${message}` })
+        .onConflict((oc) => oc.columns(['job', 'slot']).doNothing())
+        .execute()
+        .catch(() => undefined);
+      return { ran: true, ok: false, summary: `failed: ${message}` };
+    }
+    for (const m of result?.messages ?? []) {
+      await app.sms.send(m).catch((err: unknown) => app.log.error({ err, job: name }, 'job message not sent'));
+    }
+    if (outcome.ran) app.log.debug({ job: name }, outcome.summary);
+    return outcome;
+  }
+
+  async function status(): Promise<JobStatus[]> {
+    return Promise.all(
+      JOBS.map(async (j) => {
+        const last = await app.db.selectFrom('job_runs').selectAll().where('job', '=', j.name).orderBy('started_at', 'desc').limit(1).executeTakeFirst();
+        return {
+          name: j.name,
+          schedule: j.schedule,
+          description: j.description,
+          lastRun: last
+            ? { slot: last.slot.toISOString(), startedAt: last.started_at.toISOString(), finishedAt: last.finished_at?.toISOString() ?? null, ok: last.ok, result: last.result }
+            : null,
+        };
+      }),
+    );
+  }
+
+  app.decorate('jobs', { run, status });
+
+  if (app.config.jobs) {
+    const crons: Cron[] = [];
+    app.addHook('onReady', async () => {
+      for (const job of JOBS) {
+        // The slot is the scheduled time, the same in every process, whatever its clock skew within the second.
+        const cron = new Cron(job.schedule, { timezone: 'UTC', protect: true }, async (self: Cron) => {
+          const slot = self.currentRun() ?? new Date();
+          slot.setMilliseconds(0);
+          await run(job.name, new Date(), slot);
+        });
+        crons.push(cron);
+      }
+    });
+    app.addHook('onClose', async () => {
+      for (const c of crons) c.stop();
+    });
+  }
+}
+
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['db'] });

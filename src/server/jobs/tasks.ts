@@ -1,0 +1,127 @@
+/**
+ * The work that happens on a clock. Each task runs inside one transaction (the runner's, which holds the job's
+ * advisory lock), takes the time it runs at (tests drive the clock), and returns one line saying what it did.
+ * Messages to people are returned, not sent: the runner sends them after the transaction commits.
+ */
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Config } from '../config';
+import type { SmsMessage } from '../sms';
+import { audit } from '../audit';
+
+export interface TaskContext {
+  trx: Transaction<DB>;
+  now: Date;
+  config: Config;
+}
+
+export interface TaskResult {
+  summary: string;
+  /** Sent after commit. */
+  messages?: SmsMessage[];
+}
+
+const DAY = 86_400_000;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Campaigns whose end date has passed: open or funded → closed, audited as the system. */
+export async function closeCampaigns({ trx, now }: TaskContext): Promise<TaskResult> {
+  const ended = await trx
+    .selectFrom('projects')
+    .select(['id', 'status', 'ends_at'])
+    .where('status', 'in', ['open', 'funded'])
+    .where('ends_at', '<=', now)
+    .forUpdate()
+    .execute();
+  for (const p of ended) {
+    await trx.updateTable('projects').set({ status: 'closed', closed_at: p.ends_at }).where('id', '=', p.id).execute();
+    await audit(trx, { actorId: null, action: 'project.close', subjectType: 'project', subjectId: p.id, before: p.status, after: 'closed', note: 'The campaign end date passed.' });
+  }
+  return { summary: `closed ${plural(ended.length, 'campaign')}` };
+}
+
+/**
+ * Forgets what is no longer needed: sessions that expired or were revoked a day ago, codes used, replaced or
+ * expired two days ago (the daily cap on wrong codes looks back one day), drafts untouched for 90 days, and stored
+ * files that only an abandoned draft ever used (a day old, referenced by no draft).
+ */
+export async function purge({ trx, now }: TaskContext): Promise<TaskResult> {
+  const dayAgo = new Date(now.getTime() - DAY);
+  const twoDaysAgo = new Date(now.getTime() - 2 * DAY);
+  const sessions = await trx
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)]))
+    .executeTakeFirst();
+  const codes = await trx
+    .deleteFrom('otp_codes')
+    .where('created_at', '<', twoDaysAgo)
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('replaced_at', 'is not', null), eb('expires_at', '<', twoDaysAgo)]))
+    .executeTakeFirst();
+  const drafts = await trx.deleteFrom('drafts').where('updated_at', '<', new Date(now.getTime() - 90 * DAY)).executeTakeFirst();
+  const files = await sql<{ id: string }>`
+    DELETE FROM files f
+    WHERE f.created_at < ${dayAgo}
+      AND EXISTS (SELECT 1 FROM file_links l WHERE l.file_id = f.id AND l.subject_type = 'draft')
+      AND NOT EXISTS (SELECT 1 FROM file_links l WHERE l.file_id = f.id AND l.subject_type <> 'draft')
+      AND NOT EXISTS (SELECT 1 FROM drafts d WHERE d.user_id = f.owner_id AND strpos(d.data::text, 'file:' || f.id::text) > 0)
+    RETURNING f.id
+  `.execute(trx);
+  const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
+  return {
+    summary: `removed ${plural(n(sessions), 'session')}, ${plural(n(codes), 'code')}, ${plural(n(drafts), 'abandoned draft')}, ${plural(files.rows.length, 'draft file')}`,
+  };
+}
+
+/** Today's date in Dhaka (instalments fall due by the calendar there). */
+function dhakaDate(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Instalments still due after their due date (Dhaka time) are marked overdue, once. */
+export async function markOverdue({ trx, now }: TaskContext): Promise<TaskResult> {
+  const marked = await trx
+    .updateTable('instalments')
+    .set({ overdue_at: now })
+    .where('status', '=', 'due')
+    .where('overdue_at', 'is', null)
+    .where('due_on', '<', dhakaDate(now))
+    .executeTakeFirst();
+  return { summary: `marked ${plural(Number(marked.numUpdatedRows), 'instalment')} overdue` };
+}
+
+/**
+ * Pledges not paid: after `pledgeRemindDays` the donor (when signed in to pledge) gets one reminder by SMS; after
+ * `pledgeExpireDays` the pledge is cancelled, audited as the system, and no longer counts in Pledged.
+ */
+export async function remindAndExpirePledges({ trx, now, config }: TaskContext): Promise<TaskResult> {
+  const expireBefore = new Date(now.getTime() - config.pledgeExpireDays * DAY);
+  const remindBefore = new Date(now.getTime() - config.pledgeRemindDays * DAY);
+  const expired = await trx
+    .updateTable('donations')
+    .set({ status: 'cancelled', decided_at: now, staff_note: `Not paid within ${config.pledgeExpireDays} days.` })
+    .where('status', '=', 'pledged')
+    .where('created_at', '<', expireBefore)
+    .returning(['id'])
+    .execute();
+  for (const d of expired) {
+    await audit(trx, { actorId: null, action: 'donation.expire', subjectType: 'donation', subjectId: d.id, before: 'pledged', after: 'cancelled', note: `Not paid within ${config.pledgeExpireDays} days.` });
+  }
+  const due = await trx
+    .updateTable('donations')
+    .set({ reminded_at: now })
+    .from('users')
+    .whereRef('users.id', '=', 'donations.donor_id')
+    .where('donations.status', '=', 'pledged')
+    .where('donations.reminded_at', 'is', null)
+    .where('donations.created_at', '<', remindBefore)
+    .returning(['donations.amount', 'users.phone', 'donations.created_at'])
+    .execute();
+  const messages = due.map((d) => {
+    const left = Math.max(1, Math.ceil((d.created_at.getTime() + config.pledgeExpireDays * DAY - now.getTime()) / DAY));
+    return {
+      to: d.phone,
+      text: `Halal Fund: your pledge of ৳${Number(d.amount).toLocaleString('en-US')} is not paid yet. Pay within ${plural(left, 'day')} or it expires. See Dashboard → Investment History.`,
+    };
+  });
+  return { summary: `reminded ${plural(due.length, 'pledge')}, expired ${plural(expired.length, 'pledge')}`, messages };
+}
