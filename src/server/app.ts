@@ -19,6 +19,7 @@ import formsPlugin from './plugins/forms';
 import errorsPlugin from './plugins/errors';
 import inputGuardPlugin from './plugins/input-guard';
 import securityPlugin from './plugins/security';
+import { databaseStore } from './plugins/rate-limit-store';
 import authPlugin from './plugins/auth';
 import clientPlugin from './plugins/client';
 import jobsPlugin from './jobs';
@@ -75,6 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(jobsPlugin);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database: the limit holds across every server process sharing it.
+    store: databaseStore(app.db),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,

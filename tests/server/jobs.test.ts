@@ -110,6 +110,25 @@ describe.each(DB_KINDS)('scheduled jobs on %s', (kind) => {
   });
 });
 
+describe.each(DB_KINDS)('rate limits kept in the database on %s', (kind) => {
+  it('refuses the request past the limit with 429 and a wait, per route and address', async () => {
+    const t = await startTestApp(kind, { authRateLimitPerMinute: 3 });
+    try {
+      const subscribe = () => t.app.inject({ method: 'POST', url: '/api/v1/newsletter', payload: { email: `r${Math.random()}@example.com` } });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await subscribe()).statusCode);
+      expect(statuses.slice(0, 3).every((s) => s < 300)).toBe(true);
+      const refused = await subscribe();
+      expect(refused.statusCode).toBe(429);
+      expect(json(refused).message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+      const rows = await t.app.db.selectFrom('rate_limits').select(['key', 'hits']).execute();
+      expect(rows).toEqual([{ key: expect.stringMatching(/^POST \/api\/v1\/newsletter\|/), hits: 5 }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe.runIf(DB_KINDS.includes('postgres'))('a job across processes on PostgreSQL', () => {
   let t: TestApp;
   afterAll(() => t?.close());
@@ -128,6 +147,25 @@ describe.runIf(DB_KINDS.includes('postgres'))('a job across processes on Postgre
     } finally {
       await other.close();
       await second.close();
+    }
+  });
+
+  it('holds a rate limit of N per minute across two processes together', async () => {
+    const first = await startTestApp('postgres', { authRateLimitPerMinute: 4 });
+    const second = await openDatabase({ dataDir: '', databaseUrl: first.databaseUrl });
+    const other = await buildApp({ config: first.config, database: second, logger: false });
+    await other.ready();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const app = i % 2 ? other : first.app;
+        statuses.push((await app.inject({ method: 'POST', url: '/api/v1/newsletter', payload: { email: `n${i}@example.com` } })).statusCode);
+      }
+      expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+    } finally {
+      await other.close();
+      await second.close();
+      await first.close();
     }
   });
 });

@@ -250,4 +250,11 @@ export interface DB {
   instalments: InstalmentsTable;
   drafts: DraftsTable;
   job_runs: JobRunsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_started_at: Date;
 }

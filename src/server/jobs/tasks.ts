@@ -42,7 +42,8 @@ export async function closeCampaigns({ trx, now }: TaskContext): Promise<TaskRes
 
 /**
  * Forgets what is no longer needed: sessions that expired or were revoked a day ago, codes used, replaced or
- * expired two days ago (the daily cap on wrong codes looks back one day), drafts untouched for 90 days, and stored
+ * expired two days ago (the daily cap on wrong codes looks back one day), rate-limit windows of yesterday, drafts
+ * untouched for 90 days, and stored
  * files that only an abandoned draft ever used (a day old, referenced by no draft).
  */
 export async function purge({ trx, now }: TaskContext): Promise<TaskResult> {
@@ -57,6 +58,7 @@ export async function purge({ trx, now }: TaskContext): Promise<TaskResult> {
     .where('created_at', '<', twoDaysAgo)
     .where((eb) => eb.or([eb('used_at', 'is not', null), eb('replaced_at', 'is not', null), eb('expires_at', '<', twoDaysAgo)]))
     .executeTakeFirst();
+  await trx.deleteFrom('rate_limits').where('window_started_at', '<', dayAgo).execute();
   const drafts = await trx.deleteFrom('drafts').where('updated_at', '<', new Date(now.getTime() - 90 * DAY)).executeTakeFirst();
   const files = await sql<{ id: string }>`
     DELETE FROM files f
