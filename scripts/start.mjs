@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds the front end when it is missing or older than its sources, then runs the server
-// (embedded PGlite in ./data unless DATABASE_URL is set). Signals are passed on, so Ctrl-C shuts down cleanly.
+// (embedded PGlite in ./data unless DATABASE_URL is set). SIGINT and SIGTERM are passed on, so Ctrl-C or a process
+// manager stopping `npm start` drains and stops the server; so does this launcher's parent going away.
+// SKIP_CLIENT_BUILD=1 starts without checking the front end (the API works; pages only if dist/client exists).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -23,7 +25,7 @@ function newest(path) {
   return max;
 }
 
-const stale = !existsSync(built) || sources.some((s) => newest(s) > statSync(built).mtimeMs);
+const stale = process.env.SKIP_CLIENT_BUILD !== '1' && (!existsSync(built) || sources.some((s) => newest(s) > statSync(built).mtimeMs));
 if (stale) {
   console.log(existsSync(built) ? 'Sources changed: rebuilding the front end…' : 'Building the front end (first start)…');
   const r = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
@@ -33,7 +35,18 @@ if (stale) {
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/server.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // The server stops by itself if this launcher disappears without passing a signal on (SIGKILL).
+  env: { NODE_ENV: 'production', ...process.env, HALAL_FUND_LAUNCHER_PID: String(process.pid) },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+const stop = (signal) => {
+  if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+// npm runs this through `sh -c`; when a process manager stops npm, npm signals that shell, which may die without
+// passing the signal on. Re-parenting is how this process learns of it: the server is then stopped, not orphaned.
+const parent = process.ppid;
+const watch = setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 500);
+watch.unref();
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
