@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: builds the front end when it is missing or older than its sources, then runs the server
+// `npm start`: builds the front end when it is missing or older than its sources, then runs the server's JavaScript
+// bundle (dist/server, rebuilt by esbuild when a server source changed)
 // (embedded PGlite in ./data unless DATABASE_URL is set). SIGINT and SIGTERM are passed on, so Ctrl-C or a process
 // manager stopping `npm start` drains and stops the server; so does this launcher's parent going away.
 // SKIP_CLIENT_BUILD=1 starts without checking the front end (the API works; pages only if dist/client exists).
@@ -7,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './lib/build-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const built = join(root, 'dist/client/index.html');
@@ -32,7 +34,15 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/server.ts')], {
+// The server runs as JavaScript (no TypeScript compilation at start): its esbuild bundle, rebuilt when it changed.
+let bundle;
+try {
+  bundle = await ensureBuilt({ entry: 'src/server/server.ts', outdir: 'dist/server', name: 'server' });
+} catch (err) {
+  console.error(`Could not build the server: ${err.message}`);
+  process.exit(1);
+}
+const server = spawn(process.execPath, [bundle], {
   cwd: root,
   stdio: 'inherit',
   // The server stops by itself if this launcher disappears without passing a signal on (SIGKILL).

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,6 +97,10 @@ describe('stopping npm start', () => {
     dirs.push(dataDir);
     const started = await launch('npm', ['start'], { DATA_DIR: dataDir });
     expect((await fetch(`${started.url}/api/v1/health`)).status).toBe(200);
+    // In production the server is its JavaScript bundle: nothing compiles TypeScript at start.
+    const cmdline = readFileSync(`/proc/${started.serverPid}/cmdline`, 'utf8').split('\0');
+    expect(cmdline.slice(1, 2)).toEqual([join(ROOT, 'dist/server/server.mjs')]);
+    expect(cmdline).not.toContain('tsx');
     started.proc.kill('SIGTERM');
     await started.exited;
     expect(await waitUntil(() => !alive(started.serverPid), 15_000)).toBe(true);
