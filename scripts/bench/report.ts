@@ -16,7 +16,8 @@ export function meetsGoal(figure: Figure): boolean {
 }
 
 function amount(value: number, unit: string): string {
-  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : Math.abs(value) >= 1 ? 2 : 3;
+  const size = Math.abs(value);
+  const digits = size >= 100 ? 0 : size >= 10 ? 1 : size >= 0.1 || size === 0 ? 2 : 3;
   return `${value.toFixed(digits)} ${unit}`.trim();
 }
 
