@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// `npm start`: builds the front end when it is missing or older than its sources, then runs the server
-// (embedded PGlite in ./data unless DATABASE_URL is set). Signals are passed on, so Ctrl-C shuts down cleanly.
+// `npm start`: builds the front end when it is missing or older than its sources, then runs the server's JavaScript
+// bundle (dist/server, rebuilt by esbuild when a server source changed)
+// (embedded PGlite in ./data unless DATABASE_URL is set). SIGINT and SIGTERM are passed on, so Ctrl-C or a process
+// manager stopping `npm start` drains and stops the server; so does this launcher's parent going away.
+// SKIP_CLIENT_BUILD=1 starts without checking the front end (the API works; pages only if dist/client exists).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './lib/build-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const built = join(root, 'dist/client/index.html');
@@ -23,17 +27,36 @@ function newest(path) {
   return max;
 }
 
-const stale = !existsSync(built) || sources.some((s) => newest(s) > statSync(built).mtimeMs);
+const stale = process.env.SKIP_CLIENT_BUILD !== '1' && (!existsSync(built) || sources.some((s) => newest(s) > statSync(built).mtimeMs));
 if (stale) {
   console.log(existsSync(built) ? 'Sources changed: rebuilding the front end…' : 'Building the front end (first start)…');
   const r = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/server.ts')], {
+// The server runs as JavaScript (no TypeScript compilation at start): its esbuild bundle, rebuilt when it changed.
+let bundle;
+try {
+  bundle = await ensureBuilt({ entry: 'src/server/server.ts', outdir: 'dist/server', name: 'server' });
+} catch (err) {
+  console.error(`Could not build the server: ${err.message}`);
+  process.exit(1);
+}
+const server = spawn(process.execPath, [bundle], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // The server stops by itself if this launcher disappears without passing a signal on (SIGKILL).
+  env: { NODE_ENV: 'production', ...process.env, HALAL_FUND_LAUNCHER_PID: String(process.pid) },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+const stop = (signal) => {
+  if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+// npm runs this through `sh -c`; when a process manager stops npm, npm signals that shell, which may die without
+// passing the signal on. Re-parenting is how this process learns of it: the server is then stopped, not orphaned.
+const parent = process.ppid;
+const watch = setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 500);
+watch.unref();
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,67 +1,165 @@
 /**
- * The headless validator: checks a JSON file against a form's schema with the same module the browser and the
- * server use.
+ * The headless validator: checks JSON documents against a form's schema with the same rules and messages the
+ * browser and the server use.
  *
- *   npm run validate -- [--json] <form-id> <data.json>
+ *   npm run validate -- [--json] <form-id> <file|dir|glob|->…
  *
- * Exit 0 valid, 1 invalid, 2 usage error (unknown form id, unreadable file, bad JSON) with a one-line reason.
- * With --json, stdout is one JSON document: {"valid": boolean, "errors": [{"path", "message"}]}.
- * SCHEMAS_DIR points it at another schemas directory (a temporary copy, say).
+ * One file: exactly the historical output (with --json one JSON document {"valid", "errors"}; without, one line per
+ * problem or "<file>: valid <form>"); a bad file or bad JSON is a usage error.
+ * Several documents (files, a directory's *.json, a glob, JSON Lines on stdin with `-`): one result per document
+ * (with --json one JSON line {"file", "valid", "errors"} each), then a summary; a document that cannot be read or
+ * parsed is reported as invalid with the reason.
+ * Exit 0 all valid, 1 any invalid, 2 usage error (unknown form id, unknown option, an input naming nothing) with a
+ * one-line reason. SCHEMAS_DIR points it at another schemas directory (a temporary copy, say).
+ *
+ * `npm run validate` runs the esbuild bundle of this file (scripts/validate.mjs), so a call compiles no TypeScript;
+ * it uses the precompiled validators when they match the schema (see lib/form-validator.ts).
  */
 import { readFileSync } from 'node:fs';
-import { createCatalog } from '../src/shared/forms/catalog';
-import { loadSchemas, defaultSchemasDir } from '../src/shared/forms/load-schemas';
+import { join } from 'node:path';
+import type { JsonSchema, ValidationResult } from '../src/shared/forms/catalog';
+import { defaultSchemasDir } from '../src/shared/forms/load-schemas';
+import { formIds, formValidator, type DocumentValidator } from './lib/form-validator';
+import { expandInput, InputError, jsonLines, type Source } from './lib/validate-inputs';
 import { isMain } from './lib/is-main';
 
-const USAGE = 'usage: npm run validate -- [--json] <form-id> <data.json>';
+const USAGE = 'usage: npm run validate -- [--json] <form-id> <file|dir|glob|->…';
 
 class UsageError extends Error {}
 
-interface Outcome {
+export interface Outcome {
   code: 0 | 1 | 2;
   stdout: string;
   stderr: string;
 }
 
-/** Runs the CLI on an argument list; returns what it prints and its exit code (pure, for tests and main). */
-export function runValidate(argv: readonly string[]): Outcome {
+/** Where stdin comes from (the process's own in main; a string in tests of the function). */
+export type StdinReader = () => Promise<string>;
+
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads a form's schema from the schemas directory, or says why it cannot as a usage error. */
+function readSchema(schemasDir: string, formId: string): JsonSchema {
+  let ids: string[];
+  try {
+    ids = formIds(schemasDir);
+  } catch (err) {
+    throw new UsageError(`cannot read the schemas in ${schemasDir}: ${(err as Error).message}`);
+  }
+  if (!ids.includes(formId)) throw new UsageError(`unknown form id "${formId}"; known: ${ids.join(', ')}`);
+  const file = join(schemasDir, `${formId}.schema.json`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
+  } catch (err) {
+    throw new UsageError(`cannot read the schemas in ${schemasDir}: ${file}: ${(err as Error).message}`);
+  }
+}
+
+function humanLines(name: string, formId: string, result: ValidationResult): string {
+  return result.valid
+    ? `${name}: valid ${formId}\n`
+    : result.errors.map((e) => `${name}: ${e.path || '/'}: ${e.message}\n`).join('');
+}
+
+/** One file, as the CLI always answered it: unreadable or bad JSON is a usage error. */
+function validateOne(file: string, formId: string, validate: DocumentValidator, json: boolean): Outcome {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${file} is not valid JSON: ${(err as Error).message}`);
+  }
+  const result = validate(data);
+  const stdout = json ? `${JSON.stringify(result)}\n` : humanLines(file, formId, result);
+  return { code: result.valid ? 0 : 1, stdout, stderr: '' };
+}
+
+/** A document's result; one that cannot be read or parsed is invalid, with the reason as its error. */
+function check(source: Source, validate: DocumentValidator): ValidationResult {
+  if ('readError' in source) return { valid: false, errors: [{ path: '', message: `Cannot read the file: ${source.readError}` }] };
+  let data: unknown;
+  try {
+    data = JSON.parse(source.text);
+  } catch (err) {
+    return { valid: false, errors: [{ path: '', message: `Not valid JSON: ${(err as Error).message}` }] };
+  }
+  return validate(data);
+}
+
+function* fileSources(files: readonly string[]): Generator<Source> {
+  for (const name of files) {
+    try {
+      yield { name, text: readFileSync(name, 'utf8') };
+    } catch (err) {
+      yield { name, readError: (err as NodeJS.ErrnoException).code ?? (err as Error).message };
+    }
+  }
+}
+
+/** Many documents: one result each, then the summary. */
+function validateMany(sources: Iterable<Source>, formId: string, validate: DocumentValidator, json: boolean): Outcome {
+  const out: string[] = [];
+  let total = 0;
+  let invalid = 0;
+  for (const source of sources) {
+    const result = check(source, validate);
+    total++;
+    if (!result.valid) invalid++;
+    out.push(json ? `${JSON.stringify({ file: source.name, ...result })}\n` : humanLines(source.name, formId, result));
+  }
+  const valid = total - invalid;
+  out.push(
+    json
+      ? `${JSON.stringify({ summary: { documents: total, valid, invalid } })}\n`
+      : `${total} document${total === 1 ? '' : 's'}: ${valid} valid, ${invalid} invalid\n`,
+  );
+  return { code: invalid > 0 ? 1 : 0, stdout: out.join(''), stderr: '' };
+}
+
+/** Runs the CLI on an argument list; returns what it prints and its exit code (for tests and main). */
+export async function runValidate(argv: readonly string[], readStdin: StdinReader = readProcessStdin): Promise<Outcome> {
   const json = argv.includes('--json');
   const rest = argv.filter((a) => a !== '--json');
   try {
     const unknownFlag = rest.find((a) => a.startsWith('--'));
     if (unknownFlag) throw new UsageError(`unknown option ${unknownFlag}; ${USAGE}`);
-    if (rest.length !== 2) throw new UsageError(USAGE);
-    const [formId, file] = rest as [string, string];
+    if (rest.length < 2) throw new UsageError(USAGE);
+    const [formId, ...args] = rest as [string, ...string[]];
+    const schema = readSchema(defaultSchemasDir(), formId);
 
-    let schemas;
-    try {
-      schemas = loadSchemas();
-    } catch (err) {
-      throw new UsageError(`cannot read the schemas in ${defaultSchemasDir()}: ${(err as Error).message}`);
+    const inputs = args.map((arg) => {
+      try {
+        return { arg, input: expandInput(arg) };
+      } catch (err) {
+        if (err instanceof InputError) throw new UsageError(err.message);
+        throw err;
+      }
+    });
+    if (inputs.filter(({ input }) => input.kind === 'stdin').length > 1) throw new UsageError(`"-" (stdin) given twice; ${USAGE}`);
+    const validate = await formValidator(formId, schema);
+
+    const only = inputs.length === 1 ? inputs[0]! : undefined;
+    if (only?.input.kind === 'files' && only.input.files.length === 1 && only.input.files[0] === only.arg) {
+      return validateOne(only.arg, formId, validate, json);
     }
-    const catalog = createCatalog(schemas);
-    if (!catalog.has(formId)) {
-      throw new UsageError(`unknown form id "${formId}"; known: ${catalog.ids.join(', ')}`);
-    }
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (err) {
-      throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch (err) {
-      throw new UsageError(`${file} is not valid JSON: ${(err as Error).message}`);
-    }
-    const result = catalog.validate(formId, data);
-    const stdout = json
-      ? `${JSON.stringify(result)}\n`
-      : result.valid
-        ? `${file}: valid ${formId}\n`
-        : result.errors.map((e) => `${file}: ${e.path || '/'}: ${e.message}\n`).join('');
-    return { code: result.valid ? 0 : 1, stdout, stderr: '' };
+    const stdinText = inputs.some(({ input }) => input.kind === 'stdin') ? await readStdin() : '';
+    const sources = function* (): Generator<Source> {
+      for (const { input } of inputs) {
+        if (input.kind === 'stdin') yield* jsonLines(stdinText);
+        else yield* fileSources(input.files);
+      }
+    };
+    return validateMany(sources(), formId, validate, json);
   } catch (err) {
     if (err instanceof UsageError) {
       return { code: 2, stdout: '', stderr: `validate: ${err.message.replace(/\s*\n\s*/g, ' ')}\n` };
@@ -70,9 +168,12 @@ export function runValidate(argv: readonly string[]): Outcome {
   }
 }
 
-if (isMain(import.meta.url)) {
-  const { code, stdout, stderr } = runValidate(process.argv.slice(2));
+/** The command-line entry: what the built bundle and `tsx scripts/validate.ts` run. */
+export async function main(): Promise<void> {
+  const { code, stdout, stderr } = await runValidate(process.argv.slice(2));
   process.stdout.write(stdout);
   process.stderr.write(stderr);
   process.exitCode = code;
 }
+
+if (isMain(import.meta.url)) await main();

@@ -1,11 +1,12 @@
 /**
- * The server process: reads the configuration, opens (and migrates) the database, listens, and shuts down
- * gracefully on SIGINT/SIGTERM (stop accepting, finish requests in flight, close the database, release the lock).
+ * The server process: reads the configuration, checks DATA_DIR and the port (one plain line and an exit when either
+ * is unusable, before anything slow), opens (and migrates) the database, listens, and shuts down gracefully on
+ * SIGINT/SIGTERM or when its launcher is gone (stop accepting, finish requests in flight, close the database,
+ * release the lock). Exit codes: 2 configuration (DATA_DIR included), 3 database, 4 listening.
  */
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
-import { DataDirLockedError } from './db/lock';
-import { buildApp } from './app';
+import { checkPortFree, dataDirProblem, listenProblem } from './startup-checks';
+import { stopWithParent } from './parent-watch';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -20,6 +21,24 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  // Before the database: these mistakes are found in milliseconds, not after an open that can take seconds.
+  const dirProblem = config.databaseUrl ? undefined : dataDirProblem(config.dataDir);
+  if (dirProblem) {
+    console.error(dirProblem);
+    process.exit(2);
+  }
+  const portProblem = await checkPortFree(config.host, config.port);
+  if (portProblem) {
+    console.error(portProblem);
+    process.exit(4);
+  }
+
+  // Loaded only now, so the checks above answer before the application's modules are even read.
+  const [{ openDatabase }, { DataDirLockedError }, { buildApp }] = await Promise.all([
+    import('./db/database'),
+    import('./db/lock'),
+    import('./app'),
+  ]);
   let database;
   try {
     database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -60,12 +79,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Started by scripts/start.mjs: if that launcher dies without passing a signal on, stop rather than be orphaned.
+  stopWithParent(process.env.HALAL_FUND_LAUNCHER_PID, () => void shutdown('launcher exited'));
 
   let address: string;
   try {
     address = await app.listen({ port: config.port, host: config.host });
   } catch (err) {
-    app.log.error(`Could not listen on ${config.host}:${config.port}: ${(err as Error).message}`);
+    console.error(listenProblem(config.host, config.port, err as NodeJS.ErrnoException));
     await database.close();
     process.exit(4);
   }

@@ -1,9 +1,10 @@
 /**
- * The headless validator CLI through its public seam: `npm run validate -- [--json] <form-id> <data.json>`.
+ * The headless validator CLI through its public seam: `npm run validate -- [--json] <form-id> <file|dir|glob|->…`
+ * (what npm runs: `node scripts/validate.mjs`, the built bundle).
  */
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,10 +20,10 @@ interface Result {
   stderr: string;
 }
 
-/** Runs the CLI script with node + tsx (what `npm run validate` runs), with extra environment. */
+/** Runs the CLI the way `npm run validate` does (node on the built bundle), with extra environment. */
 async function cli(args: string[], env: Record<string, string> = {}): Promise<Result> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/validate.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/validate.mjs', ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
     });
@@ -31,6 +32,25 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<Re
     const e = err as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
+}
+
+/** Runs the CLI with `input` on its stdin. */
+function cliWithStdin(args: string[], input: string): Promise<Result> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['scripts/validate.mjs', ...args], { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+/** Parses JSON Lines output. */
+function lines(stdout: string): unknown[] {
+  return stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as unknown);
 }
 
 let dir: string;
@@ -126,5 +146,113 @@ describe('npm run validate', () => {
     const edited = await cli(['--json', 'newsletter', data], { SCHEMAS_DIR: copy });
     expect(edited.code).toBe(1);
     expect(JSON.parse(edited.stdout)).toEqual({ valid: false, errors: [{ path: '/name', message: 'Tell us your name' }] });
+  });
+});
+
+describe('npm run validate with many documents', () => {
+  const signIn = JSON.parse(readFileSync(join(FIXTURES, 'sign-in.valid.json'), 'utf8')) as Record<string, unknown>;
+  const shortPassword = { path: '/password', message: 'Password must be 6 characters' };
+  const weakPassword = { path: '/password', message: 'Password must include uppercase, lowercase, number and special character' };
+  let batch: string;
+  beforeAll(() => {
+    batch = join(dir, 'batch');
+    mkdirSync(join(batch, 'nested'), { recursive: true });
+    writeFileSync(join(batch, 'a.json'), JSON.stringify(signIn));
+    writeFileSync(join(batch, 'b.json'), JSON.stringify({ ...signIn, password: 'short' }));
+    writeFileSync(join(batch, 'nested/c.json'), JSON.stringify(signIn));
+    writeFileSync(join(batch, 'notes.txt'), 'not a document');
+  });
+
+  it('takes several files: one JSON line each in the order given, a summary, exit 1 when one is invalid', async () => {
+    const a = join(batch, 'a.json');
+    const b = join(batch, 'b.json');
+    const result = await cli(['--json', 'sign-in', b, a]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
+    expect(lines(result.stdout)).toEqual([
+      { file: b, valid: false, errors: [shortPassword, weakPassword] },
+      { file: a, valid: true, errors: [] },
+      { summary: { documents: 2, valid: 1, invalid: 1 } },
+    ]);
+  });
+
+  it('exits 0 when every document is valid', async () => {
+    const result = await cli(['--json', 'sign-in', join(batch, 'a.json'), join(batch, 'nested/c.json')]);
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout).at(-1)).toEqual({ summary: { documents: 2, valid: 2, invalid: 0 } });
+  });
+
+  it('takes a directory: every .json file under it, sorted, with human lines and a summary line', async () => {
+    const result = await cli(['sign-in', batch]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe(
+      [
+        `${join(batch, 'a.json')}: valid sign-in`,
+        `${join(batch, 'b.json')}: /password: Password must be 6 characters`,
+        `${join(batch, 'b.json')}: /password: Password must include uppercase, lowercase, number and special character`,
+        `${join(batch, 'nested/c.json')}: valid sign-in`,
+        '3 documents: 2 valid, 1 invalid',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('takes a glob (quoted, as ajv-cli takes it), relative to the working directory', async () => {
+    mkdirSync(join(ROOT, 'tmp'), { recursive: true });
+    const inRepo = mkdtempSync(join(ROOT, 'tmp', 'validate-glob-'));
+    try {
+      cpSync(batch, inRepo, { recursive: true });
+      const relative = inRepo.slice(ROOT.length + 1);
+      const result = await cli(['--json', 'sign-in', `${relative}/*.json`]);
+      expect(lines(result.stdout)).toEqual([
+        { file: `${relative}/a.json`, valid: true, errors: [] },
+        { file: `${relative}/b.json`, valid: false, errors: [shortPassword, weakPassword] },
+        { summary: { documents: 2, valid: 1, invalid: 1 } },
+      ]);
+      const absolute = await cli(['--json', 'sign-in', `${batch}/**/c.json`]);
+      expect(lines(absolute.stdout)[0]).toEqual({ file: join(batch, 'nested/c.json'), valid: true, errors: [] });
+    } finally {
+      rmSync(inRepo, { recursive: true, force: true });
+    }
+  });
+
+  it('takes JSON Lines on stdin with "-", naming each document by its line; a bad line is invalid with the reason', async () => {
+    const input = `${JSON.stringify(signIn)}\n\n{"email": \n${JSON.stringify({ ...signIn, password: 'short' })}\n`;
+    const result = await cliWithStdin(['--json', 'sign-in', '-'], input);
+    expect(result.code).toBe(1);
+    const out = lines(result.stdout) as Array<{ file?: string; valid?: boolean; errors?: Array<{ message: string }> }>;
+    expect(out.map((r) => [r.file, r.valid])).toEqual([
+      ['stdin:1', true],
+      ['stdin:3', false],
+      ['stdin:4', false],
+      [undefined, undefined],
+    ]);
+    expect(out[1]!.errors![0]!.message).toMatch(/^Not valid JSON/);
+    expect(out[2]!.errors).toEqual([shortPassword, weakPassword]);
+    expect(out[3]).toEqual({ summary: { documents: 3, valid: 1, invalid: 2 } });
+  });
+
+  it('mixes stdin and files', async () => {
+    const result = await cliWithStdin(['--json', 'sign-in', join(batch, 'a.json'), '-'], `${JSON.stringify(signIn)}\n`);
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)).toEqual([
+      { file: join(batch, 'a.json'), valid: true, errors: [] },
+      { file: 'stdin:1', valid: true, errors: [] },
+      { summary: { documents: 2, valid: 2, invalid: 0 } },
+    ]);
+  });
+
+  it.each([
+    ['a glob that matches nothing', () => ['sign-in', join(batch, '*.yaml')], /no file matches/],
+    ['a directory without .json files', () => ['sign-in', join(batch, 'empty')], /no \.json file in the directory/],
+    ['a missing file among others', () => ['sign-in', join(batch, 'a.json'), join(batch, 'gone.json')], /cannot read .*gone\.json: ENOENT/],
+    ['stdin given twice', () => ['sign-in', '-', '-'], /given twice/],
+  ])('exits 2 before validating anything for %s', async (_case, args, reason) => {
+    mkdirSync(join(batch, 'empty'), { recursive: true });
+    const result = await cli(args());
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(reason);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { DB } from './schema';
 import { lockDataDir, type DirLock } from './lock';
 import { migrate, type ScriptRunner } from './migrate';
+import { dataDirProblem } from '../startup-checks';
 
 export interface Database {
   db: Kysely<DB>;
@@ -31,6 +32,8 @@ export interface DatabaseOptions {
 const TEXT_TYPES = { 20: (v: string) => v, 1082: (v: string) => v, 1700: (v: string) => v };
 
 async function openPglite(dataDir: string, runMigrations: boolean): Promise<Database> {
+  const problem = dataDirProblem(dataDir);
+  if (problem) throw new Error(problem);
   mkdirSync(dataDir, { recursive: true });
   const lock: DirLock = await lockDataDir(dataDir);
   try {

@@ -3,8 +3,8 @@
  * advisory lock keeps two starting servers from migrating at the same time.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { repoRoot } from '../../shared/forms/load-schemas';
 
 export interface ScriptRunner {
   /** Runs a multi-statement SQL script on one connection. */
@@ -13,7 +13,8 @@ export interface ScriptRunner {
   query(sql: string): Promise<Record<string, unknown>[]>;
 }
 
-const DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+// From the repository root, not this module: the server also runs as a bundle in dist/server.
+const DIR = join(repoRoot(), 'src/server/db/migrations');
 const LOCK_KEY = 726_354_127;
 
 /** The migration files, in order. */

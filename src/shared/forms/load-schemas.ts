@@ -2,12 +2,23 @@
  * Node-only: reads the schema files from disk. Used by the server, the CLI and the scripts (never the browser,
  * which bundles the same files). A directory can be given so a temporary copy can be checked.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from './catalog';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The nearest directory above this module with a package.json: the repository root whether this file runs from
+ * src/ (tsx) or bundled into dist/ (the built CLI and server), where a fixed '../../..' would point elsewhere.
+ */
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return resolve(from, '../../..');
+  }
+}
+
+const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
 
 /** The repository's `schemas/` directory, or `SCHEMAS_DIR` when set. */
 export function defaultSchemasDir(): string {
