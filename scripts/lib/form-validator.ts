@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { JsonSchema, ValidationResult } from '../../src/shared/forms/catalog';
 import { repoRoot } from '../../src/shared/forms/load-schemas';
 import { declaredPropertyNames, normalizeErrors, type RawAjvError } from '../../src/shared/validation/errors';
+import { unsafeInputErrors } from '../../src/shared/validation/safe-input';
 import { declaredDigest, schemaDigest } from './schema-digest';
 
 export const PRECOMPILED_DIR = join(repoRoot(), 'src/client/form-engine/precompiled');
@@ -51,8 +52,10 @@ export async function formValidator(formId: string, schema: JsonSchema): Promise
   if (fn) {
     const declared = declaredPropertyNames(schema);
     return (data) => {
-      const valid = fn(data);
-      return { valid, errors: valid ? [] : normalizeErrors(fn.errors, declared) };
+      // The rule every form shares (as the browser and the server apply it), then the form's own.
+      const unsafe = unsafeInputErrors(data);
+      const valid = fn(data) && unsafe.length === 0;
+      return { valid, errors: valid ? [] : [...unsafe, ...normalizeErrors(fn.errors, declared)] };
     };
   }
   const { createCatalog } = await import('../../src/shared/forms/catalog');

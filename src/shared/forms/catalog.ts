@@ -5,6 +5,7 @@
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../validation/ajv-setup';
 import { declaredPropertyNames, normalizeErrors, type FieldError, type RawAjvError } from '../validation/errors';
+import { unsafeInputErrors } from '../validation/safe-input';
 
 /** A JSON Schema document as read from `schemas/<form-id>.schema.json`. */
 export type JsonSchema = Record<string, unknown>;
@@ -58,8 +59,10 @@ export function createCatalog(schemas: Record<string, JsonSchema>): FormCatalog 
     schema,
     validate(formId, data) {
       const { fn, declared } = validator(formId);
-      const valid = fn(data) as boolean;
-      return { valid, errors: valid ? [] : normalizeErrors(fn.errors as RawAjvError[], declared) };
+      // The rule every form shares (no NUL or broken emoji in text, bounded nesting), then the form's own.
+      const unsafe = unsafeInputErrors(data);
+      const valid = (fn(data) as boolean) && unsafe.length === 0;
+      return { valid, errors: valid ? [] : [...unsafe, ...normalizeErrors(fn.errors as RawAjvError[], declared)] };
     },
   };
 }
