@@ -17,6 +17,7 @@ import formsPlugin from './plugins/forms';
 import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
 import authPlugin from './plugins/auth';
+import paymentsPlugin from './plugins/payments';
 import clientPlugin from './plugins/client';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
@@ -33,6 +34,7 @@ import returnRoutes from './routes/returns';
 import dashboardRoutes from './routes/dashboard';
 import draftRoutes from './routes/drafts';
 import staffMarketRoutes from './routes/staff-market';
+import paymentRoutes from './routes/payments';
 
 export interface AppOptions {
   config: Config;
@@ -60,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(paymentsPlugin);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
@@ -98,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(dashboardRoutes);
       await api.register(draftRoutes);
       await api.register(staffMarketRoutes);
+      await api.register(paymentRoutes);
       if (app.sms.kind === 'outbox') await api.register(devOutboxRoutes);
     },
     { prefix: '/api/v1' },

@@ -2,7 +2,8 @@
  * Configuration from environment variables, validated once at start-up. A bad value stops the server with a
  * message naming the variable and what it accepts.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { repoRoot } from '../shared/forms/load-schemas';
 
 export interface Config {
   port: number;
@@ -32,6 +33,13 @@ export interface Config {
   signInRateLimitPerMinute: number;
   /** Trust X-Forwarded-For from a proxy in front of the server. */
   trustProxy: boolean;
+  /** The site's address as donors' browsers and a payment gateway reach it (for the gateway's return and IPN URLs). */
+  publicUrl: string | undefined;
+  /** The JSON file of payment instructions for each method (edited by product staff). */
+  paymentInstructionsFile: string;
+  /** The optional hosted-checkout gateway; off unless set. */
+  paymentGateway: 'off' | 'sslcommerz';
+  sslcommerz: { storeId: string; storePassword: string; url: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +84,23 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
     if (!env.SMS_HTTP_KEY) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_KEY, the gateway API key');
   }
+  const paymentGateway = oneOf(env, 'PAYMENT_GATEWAY', 'off', ['off', 'sslcommerz'] as const);
+  let sslcommerz: Config['sslcommerz'];
+  if (paymentGateway === 'sslcommerz') {
+    const storeId = env.SSLCOMMERZ_STORE_ID;
+    const storePassword = env.SSLCOMMERZ_STORE_PASSWORD;
+    const url = env.SSLCOMMERZ_URL?.replace(/\/+$/, '');
+    if (!storeId) throw new ConfigError('PAYMENT_GATEWAY=sslcommerz needs SSLCOMMERZ_STORE_ID, the store id SSLCommerz gave you');
+    if (!storePassword) throw new ConfigError('PAYMENT_GATEWAY=sslcommerz needs SSLCOMMERZ_STORE_PASSWORD, the store password SSLCommerz gave you');
+    if (!url || !/^https?:\/\/[^/]+/.test(url)) {
+      throw new ConfigError('PAYMENT_GATEWAY=sslcommerz needs SSLCOMMERZ_URL: https://sandbox.sslcommerz.com (sandbox) or https://securepay.sslcommerz.com (live)');
+    }
+    sslcommerz = { storeId, storePassword, url };
+  }
+  const publicUrl = env.PUBLIC_URL?.replace(/\/+$/, '') || undefined;
+  if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) {
+    throw new ConfigError(`PUBLIC_URL must be the site's origin, like https://halalfund.example (got "${env.PUBLIC_URL}")`);
+  }
   const config: Config = {
     port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -97,6 +122,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     signInRateLimitPerMinute: int(env, 'SIGNIN_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    publicUrl,
+    paymentInstructionsFile: resolve(env.PAYMENT_INSTRUCTIONS_FILE || join(repoRoot(), 'src/server/payments/instructions.json')),
+    paymentGateway,
+    sslcommerz,
     ...overrides,
   };
   // The outbox serves codes to anyone who asks: fine on one's own machine, an account takeover on a public host.
