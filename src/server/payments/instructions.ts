@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createAjv } from '../../shared/validation/ajv-setup';
 import { repoRoot } from '../../shared/forms/load-schemas';
 import { ConfigError } from '../config';
+import type { PaymentInstructions } from '../../shared/api/views';
 
 export const INSTRUCTIONS_SCHEMA_FILE = join(repoRoot(), 'src/server/payments/instructions.schema.json');
 
@@ -27,14 +28,8 @@ export interface PaymentInstructionsFile {
   };
 }
 
-/** What a receipt shows for its method. */
-export interface InstructionsView {
-  method: string;
-  summary: string;
-  details: { label: string; value: string }[];
-  /** The accounts are placeholders: the donor must not send money to them. */
-  sample: boolean;
-}
+/** What a receipt shows for its method (the shape the client reads). */
+export type InstructionsView = PaymentInstructions;
 
 /** Reads and checks the instructions file; a bad file stops the server with the file, the place and the problem. */
 export function loadPaymentInstructions(file: string): PaymentInstructionsFile {
