@@ -54,6 +54,10 @@ export async function startFakeGateway(storeId: string, storePassword: string) {
         p.validated = true;
         return send({ status, tran_id: p.tranId, val_id: p.valId, amount: p.amount, store_amount: p.amount, currency: p.currency, risk_level: '0' });
       }
+      if (req.method === 'GET' && url.pathname.startsWith('/EasyCheckOut/')) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end('<!doctype html><title>Fake SSLCommerz</title><h1>Fake SSLCommerz checkout</h1>');
+      }
       res.writeHead(404).end();
     });
   });

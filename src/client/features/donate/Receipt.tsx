@@ -19,6 +19,11 @@ import { api } from '../../lib/api';
 import Money from '../../components/Money';
 import DetailList from '../../components/DetailList';
 
+/** Day, month name and time: unambiguous on paper, whatever the reader's locale. */
+function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
 const STATUS = {
   pledged: { chip: 'Pledged', color: 'info', text: 'Pledged — waiting for your payment; staff confirm it when the money arrives' },
   confirmed: { chip: 'Confirmed', color: 'success', text: 'Confirmed — the money arrived. Thank you!' },
@@ -69,13 +74,13 @@ export default function Receipt({ receipt, heading }: { receipt: DonationReceipt
       </Box>
 
       <DetailList
-        sx={{ gridTemplateColumns: 'auto 1fr' }}
+        sx={{ gridTemplateColumns: { xs: 'auto 1fr' } }}
         items={[
           ['Amount', <strong>{<Money amount={receipt.amount} currency={receipt.currency} />}</strong>],
           ['Project', receipt.projectTitle],
           ['Payment method', receipt.paymentMethod],
           ['Status', status.text],
-          ['Pledged on', new Date(receipt.createdAt).toLocaleString()],
+          ['Pledged on', formatDateTime(receipt.createdAt)],
           ...(receipt.donorName ? ([['Donor', receipt.donorName]] as const) : []),
         ]}
       />

@@ -29,7 +29,7 @@ export default function ReceiptPage() {
   if (!/^[0-9a-f-]{36}$/i.test(id)) body = <ErrorState message="This link does not name a donation." />;
   else if (state.error) body = <ErrorState message={state.error.message} onRetry={state.error.status === 404 ? undefined : state.reload} />;
   else if (!state.data) body = <Loading label="Loading the receipt…" />;
-  else body = <Receipt receipt={state.data} heading="Donation receipt" />;
+  else body = <Receipt receipt={state.data} heading={`Your donation to ${state.data.projectTitle}`} />;
 
   return (
     <>

@@ -54,7 +54,7 @@ export default function GatewayEvents() {
                 {items.map((e) => (
                   <TableRow key={e.id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.at).toLocaleString()}</TableCell>
-                    <TableCell>{e.reference ?? '—'}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.reference ?? '—'}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>
                       {e.tranId ?? '—'} ({e.kind})
                     </TableCell>
