@@ -1,11 +1,12 @@
 /**
  * The schema lint, run by `npm run schemas:check` and by `npm test`:
  * every schema compiles, every required field has a message, every ui-schema key exists in its schema,
- * every `if` that tests a field also requires it, and the generated types are current.
+ * every `if` that tests a field also requires it, the site config and the payment instructions match their schemas,
+ * and the generated types are current.
  */
 import { readTextIfExists } from './lib/read-text';
 import { loadApiSchemas, loadSchemas, loadUiSchemas, repoRoot } from '../src/shared/forms/load-schemas';
-import { lintApiSchemas, lintConfig, lintForms, type Problem } from './lib/schema-lint';
+import { lintApiSchemas, lintConfig, lintForms, lintPaymentInstructions, PAYMENT_INSTRUCTIONS_FILE, type Problem } from './lib/schema-lint';
 import { join } from 'node:path';
 import { readJson } from './lib/read-text';
 import { CONFIG_TYPES_FILE, renderConfigTypes, renderTypes, TYPES_FILE } from './gen-types';
@@ -20,6 +21,13 @@ export async function checkAll(): Promise<Problem[]> {
     ...lintForms(schemas, loadUiSchemas()),
     ...lintApiSchemas(apiSchemas),
     ...lintConfig(config('screens.json'), config('screens.schema.json'), config('content.json'), config('content.schema.json'), Object.keys(schemas)),
+    ...lintPaymentInstructions(
+      // The file the server would read: PAYMENT_INSTRUCTIONS_FILE when set, else the shipped one.
+      readJson(process.env.PAYMENT_INSTRUCTIONS_FILE || join(repoRoot(), PAYMENT_INSTRUCTIONS_FILE)),
+      readJson(join(repoRoot(), 'src/server/payments/instructions.schema.json')),
+      schemas.donate,
+      process.env.PAYMENT_INSTRUCTIONS_FILE || PAYMENT_INSTRUCTIONS_FILE,
+    ),
   ];
   if (problems.length === 0) {
     const stale = [

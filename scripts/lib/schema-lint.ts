@@ -258,3 +258,37 @@ export function lintConfig(
   walkLinks(content, '', 'src/client/config/content.json');
   return problems;
 }
+
+export const PAYMENT_INSTRUCTIONS_FILE = 'src/server/payments/instructions.json';
+
+/** Every value the donate form's `paymentMethod` can take, in any of its amount tiers. */
+function paymentMethodsOf(donateSchema: Node): string[] {
+  const out = new Set<string>();
+  walkSchema(donateSchema, '', (node) => {
+    const method = isNode(node.properties) ? node.properties.paymentMethod : undefined;
+    if (isNode(method) && Array.isArray(method.enum)) for (const m of method.enum) out.add(String(m));
+  });
+  return [...out];
+}
+
+/**
+ * Lints the payment instructions against their schema, and checks what the schema cannot know: every payment
+ * method the donate form offers has instructions, so no donor is left without a way to pay.
+ */
+export function lintPaymentInstructions(instructions: Node, schema: Node, donateSchema: Node | undefined, file = PAYMENT_INSTRUCTIONS_FILE): Problem[] {
+  const problems: Problem[] = [];
+  const validate = createAjv().compile(schema);
+  if (!validate(instructions)) {
+    for (const e of validate.errors ?? []) {
+      const extra = e.params && 'additionalProperty' in e.params ? ` ("${String(e.params.additionalProperty)}")` : '';
+      problems.push({ file, pointer: e.instancePath, message: `${e.message ?? 'invalid'}${extra}` });
+    }
+  }
+  const methods = isNode(instructions.methods) ? instructions.methods : {};
+  for (const method of donateSchema ? paymentMethodsOf(donateSchema) : []) {
+    if (!(method in methods)) {
+      problems.push({ file, pointer: '/methods', message: `the donate form offers "${method}" but it has no instructions: add methods["${method}"]` });
+    }
+  }
+  return problems;
+}

@@ -21,6 +21,7 @@ import inputGuardPlugin from './plugins/input-guard';
 import securityPlugin from './plugins/security';
 import { databaseStore } from './plugins/rate-limit-store';
 import authPlugin from './plugins/auth';
+import paymentsPlugin from './plugins/payments';
 import clientPlugin from './plugins/client';
 import jobsPlugin from './jobs';
 import healthRoutes from './routes/health';
@@ -39,6 +40,7 @@ import dashboardRoutes from './routes/dashboard';
 import draftRoutes from './routes/drafts';
 import staffMarketRoutes from './routes/staff-market';
 import staffJobRoutes from './routes/staff-jobs';
+import paymentRoutes from './routes/payments';
 
 export interface AppOptions {
   config: Config;
@@ -74,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(jobsPlugin);
+  await app.register(paymentsPlugin);
   await app.register(rateLimit, {
     global: false,
     // Counted in the database: the limit holds across every server process sharing it.
@@ -115,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(draftRoutes);
       await api.register(staffMarketRoutes);
       await api.register(staffJobRoutes);
+      await api.register(paymentRoutes);
       if (app.sms.kind === 'outbox') await api.register(devOutboxRoutes);
     },
     { prefix: '/api/v1' },

@@ -2,7 +2,8 @@
  * Configuration from environment variables, validated once at start-up. A bad value stops the server with a
  * message naming the variable and what it accepts.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { repoRoot } from '../shared/forms/load-schemas';
 
 export interface Config {
   port: number;
@@ -37,6 +38,13 @@ export interface Config {
   /** An unpaid pledge is reminded after this many days, and expires (cancelled) after the second number. */
   pledgeRemindDays: number;
   pledgeExpireDays: number;
+  /** The site's address as donors' browsers and a payment gateway reach it (for the gateway's return and IPN URLs). */
+  publicUrl: string | undefined;
+  /** The JSON file of payment instructions for each method (edited by product staff). */
+  paymentInstructionsFile: string;
+  /** The optional hosted-checkout gateway; off unless set. */
+  paymentGateway: 'off' | 'sslcommerz';
+  sslcommerz: { storeId: string; storePassword: string; url: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -81,6 +89,23 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
     if (!env.SMS_HTTP_KEY) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_KEY, the gateway API key');
   }
+  const paymentGateway = oneOf(env, 'PAYMENT_GATEWAY', 'off', ['off', 'sslcommerz'] as const);
+  let sslcommerz: Config['sslcommerz'];
+  if (paymentGateway === 'sslcommerz') {
+    const storeId = env.SSLCOMMERZ_STORE_ID;
+    const storePassword = env.SSLCOMMERZ_STORE_PASSWORD;
+    const url = env.SSLCOMMERZ_URL?.replace(/\/+$/, '');
+    if (!storeId) throw new ConfigError('PAYMENT_GATEWAY=sslcommerz needs SSLCOMMERZ_STORE_ID, the store id SSLCommerz gave you');
+    if (!storePassword) throw new ConfigError('PAYMENT_GATEWAY=sslcommerz needs SSLCOMMERZ_STORE_PASSWORD, the store password SSLCommerz gave you');
+    if (!url || !/^https?:\/\/[^/]+/.test(url)) {
+      throw new ConfigError('PAYMENT_GATEWAY=sslcommerz needs SSLCOMMERZ_URL: https://sandbox.sslcommerz.com (sandbox) or https://securepay.sslcommerz.com (live)');
+    }
+    sslcommerz = { storeId, storePassword, url };
+  }
+  const publicUrl = env.PUBLIC_URL?.replace(/\/+$/, '') || undefined;
+  if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) {
+    throw new ConfigError(`PUBLIC_URL must be the site's origin, like https://halalfund.example (got "${env.PUBLIC_URL}")`);
+  }
   const config: Config = {
     port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -105,6 +130,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobs: oneOf(env, 'JOBS', 'on', ['on', 'off'] as const) === 'on',
     pledgeRemindDays: int(env, 'PLEDGE_REMIND_DAYS', 3, 1, 365),
     pledgeExpireDays: int(env, 'PLEDGE_EXPIRE_DAYS', 14, 1, 365),
+    publicUrl,
+    paymentInstructionsFile: resolve(env.PAYMENT_INSTRUCTIONS_FILE || join(repoRoot(), 'src/server/payments/instructions.json')),
+    paymentGateway,
+    sslcommerz,
     ...overrides,
   };
   // The outbox serves codes to anyone who asks: fine on one's own machine, an account takeover on a public host.

@@ -291,9 +291,15 @@ describe('the marketplace story', () => {
     await choose(donor, 'Payment method', 'Cheque');
     await donor.getByRole('button', { name: 'Donate' }).last().click();
     await expect.poll(() => donor.getByText('Thank you for your donation').isVisible()).toBe(true);
+    expect(await donor.getByRole('heading', { name: 'How to pay by Cheque' }).isVisible()).toBe(true);
+    const reference = (await donor.getByTestId('payment-reference').textContent()) ?? '';
+    expect(reference).toMatch(/^HF-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{2}$/);
     await screenshot(donor, 'donation-receipt-phone');
+    // Staff find it by its reference, typed loosely.
     await staff.goto('/dashboard/staff/donations');
-    await staff.getByRole('button', { name: /Review donation DN-/ }).click();
+    await staff.getByLabel('Find by payment reference').fill(reference.toLowerCase().replace(/-/g, ' '));
+    await staff.getByRole('button', { name: 'Find' }).click();
+    await staff.getByRole('button', { name: `Review donation ${reference}` }).click();
     await staff.getByRole('radio', { name: 'Approve' }).check();
     await staff.getByRole('button', { name: 'Record decision' }).click();
     await closeDialog(staff, 'Donation confirmed');

@@ -22,6 +22,7 @@ export const pages: Record<string, Page> = {
   blogs: lazy(() => import('../features/content/BlogsPage')),
   'blog-post': lazy(() => import('../features/content/BlogPostPage')),
   donate: lazy(() => import('../features/donate/DonatePage')),
+  'donation-receipt': lazy(() => import('../features/donate/ReceiptPage')),
   'dashboard-home': lazy(() => import('../features/dashboard/DashboardHome')),
   profile: lazy(() => import('../features/profile/ProfilePage')),
   'my-projects': lazy(() => import('../features/projects/MyProjectsPage')),

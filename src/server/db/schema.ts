@@ -189,11 +189,40 @@ export interface DonationsTable {
   data: Json;
   amount: Money;
   payment_method: string;
+  /** The payment reference a person types (HF-XXXX-XX), unique. */
+  reference: string;
   anonymous: Generated<boolean>;
   staff_note: string | null;
   decided_at: NullableTimestamp;
   created_at: Generated<Date>;
   reminded_at: NullableTimestamp;
+}
+
+export interface PaymentSessionsTable {
+  tran_id: string;
+  donation_id: string;
+  gateway: string;
+  amount: Money;
+  currency: string;
+  session_key: string | null;
+  created_at: Generated<Date>;
+}
+
+export type GatewayOutcome = 'confirmed' | 'unchanged' | 'rejected';
+
+export interface GatewayEventsTable {
+  id: Generated<string>;
+  gateway: string;
+  kind: string;
+  tran_id: string | null;
+  val_id: string | null;
+  donation_id: string | null;
+  outcome: GatewayOutcome;
+  reason: string;
+  amount: string | null;
+  currency: string | null;
+  payload: Json;
+  created_at: Generated<Date>;
 }
 
 export type InstalmentStatus = 'due' | 'paid' | 'confirmed';
@@ -247,6 +276,8 @@ export interface DB {
   invitations: InvitationsTable;
   agreement_requests: AgreementRequestsTable;
   donations: DonationsTable;
+  payment_sessions: PaymentSessionsTable;
+  gateway_events: GatewayEventsTable;
   instalments: InstalmentsTable;
   drafts: DraftsTable;
   job_runs: JobRunsTable;

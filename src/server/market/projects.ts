@@ -130,7 +130,7 @@ export async function closeEndedCampaigns(db: Kysely<DB>, now = new Date()): Pro
  * Recomputes a project's raised money from its records, under a row lock, and marks it funded when an open
  * project reaches its goal. Call inside the transaction that changed the money.
  */
-export async function settleProject(trx: Transaction<DB>, projectId: string, actorId: string): Promise<ProjectStatus> {
+export async function settleProject(trx: Transaction<DB>, projectId: string, actorId: string | null): Promise<ProjectStatus> {
   const project = await trx.selectFrom('projects').select(['status', 'goal']).where('id', '=', projectId).forUpdate().executeTakeFirstOrThrow();
   const raised = await raisedOf(trx, projectId);
   let status = project.status;

@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { audit, auditTrail } from '../audit';
 import { settleProject, viewsOf } from '../market/projects';
 import { donationView } from './donations';
+import { normaliseReference } from '../payments/reference';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -118,30 +119,39 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
     },
   );
 
-  app.get<{ Querystring: { status: 'pledged' | 'confirmed' | 'cancelled' } }>(
+  app.get<{ Querystring: { status: 'pledged' | 'confirmed' | 'cancelled'; q?: string } }>(
     '/staff/donations',
     {
       schema: {
         tags: ['staff'],
         security: [{ bearer: [] }],
+        description: '`q`: a payment reference (HF-7K3Q-92; case, spaces and dashes do not matter); it searches every status.',
         querystring: {
           type: 'object',
-          properties: { status: { type: 'string', enum: ['pledged', 'confirmed', 'cancelled'], default: 'pledged' } },
+          properties: {
+            status: { type: 'string', enum: ['pledged', 'confirmed', 'cancelled'], default: 'pledged' },
+            q: { type: 'string', maxLength: 40 },
+          },
           additionalProperties: false,
         },
       },
       onRequest: app.requireStaff,
     },
     async (request) => {
-      const rows = await app.db
+      const typed = request.query.q?.trim();
+      const reference = typed ? normaliseReference(typed) : null;
+      if (typed && !reference) {
+        throw badRequest('Please correct the highlighted fields.', [
+          { path: '/q', message: 'A payment reference looks like HF-7K3Q-92: HF, then 4 and 2 letters or digits (no 0, O, 1, I or L)' },
+        ]);
+      }
+      let query = app.db
         .selectFrom('donations as d')
         .innerJoin('projects as p', 'p.id', 'd.project_id')
         .selectAll('d')
-        .select(['p.title as project_title'])
-        .where('d.status', '=', request.query.status)
-        .orderBy('d.created_at', 'asc')
-        .limit(200)
-        .execute();
+        .select(['p.title as project_title']);
+      query = reference ? query.where('d.reference', '=', reference) : query.where('d.status', '=', request.query.status);
+      const rows = await query.orderBy('d.created_at', 'asc').limit(200).execute();
       return { items: rows.map((r) => ({ ...donationView(r, true), projectTitle: r.project_title })) };
     },
   );

@@ -61,3 +61,34 @@ export interface ProjectPage {
   items: ProjectView[];
   nextCursor: string | null;
 }
+
+/** How to pay one method, from the payment instructions file. */
+export interface PaymentInstructions {
+  method: string;
+  summary: string;
+  details: { label: string; value: string }[];
+  /** The accounts are placeholders the platform has not replaced yet: do not send money to them. */
+  sample: boolean;
+}
+
+/** A donation receipt (the answer to a pledge, and GET /donations/:id). */
+export interface DonationReceipt {
+  id: string;
+  reference: string;
+  projectId: string;
+  projectTitle: string;
+  status: 'pledged' | 'confirmed' | 'cancelled';
+  amount: string;
+  currency: string;
+  paymentMethod: string;
+  anonymous: boolean;
+  donorName: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+  note: string | null;
+  instructions: PaymentInstructions | null;
+  /** "Pay now" through the hosted-checkout gateway is offered. */
+  payOnline: boolean;
+  /** Only in the answer to a new pledge. */
+  message?: string;
+}

@@ -221,7 +221,7 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     const b = await api(t.app, 'POST', `/projects/${id}/donations`, donor, { amount: 2000.5, paymentMethod: 'Bank' });
     const c = await api(t.app, 'POST', `/projects/${id}/donations`, null, { amount: 300, paymentMethod: 'Cash', anonymous: true });
     const d = await api(t.app, 'POST', `/projects/${id}/donations`, null, { amount: 400, paymentMethod: 'Cash', anonymous: true });
-    expect(a).toMatchObject({ status: 201, body: { status: 'pledged', amount: '1000.00', receipt: expect.stringMatching(/^DN-/) } });
+    expect(a).toMatchObject({ status: 201, body: { status: 'pledged', amount: '1000.00', reference: expect.stringMatching(/^HF-/) } });
     expect((await api(t.app, 'GET', `/projects/${id}`)).body.figures).toMatchObject({ pledged: '3700.50', raised: '0.00', backers: 0 });
 
     for (const x of [a, b, c, d]) {

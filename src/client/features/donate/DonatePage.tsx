@@ -1,12 +1,12 @@
 /**
  * Donate: choose an open project (or arrive from one), fill the donate form — its payment methods follow the amount
- * tiers of the schema — and get a receipt. No account needed.
+ * tiers of the schema — and get a receipt: the payment reference, how to pay, Pay now when the gateway serves the
+ * method. No account needed.
  */
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
@@ -14,29 +14,18 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { SchemaForm } from '../../form-engine';
 import type { DonateForm } from '../../../shared/generated/form-types';
 import type { FieldError } from '../../../shared/validation/errors';
-import type { ProjectPage, ProjectView } from '../../../shared/api/views';
+import type { DonationReceipt, ProjectPage, ProjectView } from '../../../shared/api/views';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import PageHero from '../../components/PageHero';
-import Money from '../../components/Money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import MessageDialog, { type Message } from '../../components/MessageDialog';
-import DetailList from '../../components/DetailList';
+import Receipt from './Receipt';
 
-interface Receipt {
-  receipt: string;
-  amount: string;
-  paymentMethod: string;
-  projectTitle: string;
-  createdAt: string;
-  message: string;
-  status: string;
-}
 
 export default function DonatePage() {
   const [params, setParams] = useSearchParams();
@@ -50,7 +39,7 @@ export default function DonatePage() {
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [receipt, setReceipt] = useState<DonationReceipt | null>(null);
 
   const projects = [...(data?.items ?? []), ...(single.data && !listed ? [single.data] : [])];
   const chosen = projects.find((p) => p.id === projectId && p.status === 'open');
@@ -63,7 +52,7 @@ export default function DonatePage() {
     setNotice(null);
     setServerErrors([]);
     try {
-      setReceipt(await api.post<Receipt>(`/projects/${projectId}/donations`, form));
+      setReceipt(await api.post<DonationReceipt>(`/projects/${projectId}/donations`, form));
     } catch (err) {
       const e = err as ApiError;
       if (e.network) setNotice(e.message);
@@ -77,34 +66,9 @@ export default function DonatePage() {
   let body;
   if (receipt) {
     body = (
-      <Paper sx={{ p: { xs: 3, md: 4 } }} role="status">
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
-          <CheckCircleIcon color="primary" fontSize="large" aria-hidden />
-          <Typography variant="h5" component="h2">
-            Thank you for your donation
-          </Typography>
-        </Box>
-        <Typography sx={{ mb: 2 }}>{receipt.message}</Typography>
-        <DetailList
-          sx={{ gridTemplateColumns: 'auto 1fr' }}
-          items={[
-            ['Receipt', <strong>{receipt.receipt}</strong>],
-            ['Project', receipt.projectTitle],
-            ['Amount', <Money amount={receipt.amount} />],
-            ['Payment method', receipt.paymentMethod],
-            ['Status', 'Pledged — staff confirm it when the money arrives'],
-            ['Date', new Date(receipt.createdAt).toLocaleString()],
-          ]}
-        />
-        <Box sx={{ display: 'flex', gap: 2, mt: 3, flexWrap: 'wrap' }} className="no-print">
-          <Button variant="contained" onClick={() => window.print()}>
-            Print receipt
-          </Button>
-          <Button component={RouterLink} to={`/projectDetails?id=${projectId}`} variant="outlined">
-            Back to the project
-          </Button>
-        </Box>
-      </Paper>
+      <Box role="status">
+        <Receipt receipt={receipt} heading="Thank you for your donation" />
+      </Box>
     );
   } else if (loading) {
     body = <Loading label="Loading open projects…" />;
@@ -142,7 +106,9 @@ export default function DonatePage() {
 
   return (
     <>
-      <PageHero title="Donate" intro="Give to an open project. Your pledge counts in Pledged now, and in Raised once staff confirm the money arrived." />
+      <Box className="no-print">
+        <PageHero title="Donate" intro="Give to an open project. Your pledge counts in Pledged now, and in Raised once the money arrives." />
+      </Box>
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
         {body}
       </Container>

@@ -22,7 +22,7 @@ import type { Invitation, Offer, Proposal } from './types';
 
 interface Donation {
   id: string;
-  receipt: string;
+  reference: string;
   projectId: string;
   projectTitle: string;
   status: 'pledged' | 'confirmed' | 'cancelled';
@@ -181,9 +181,12 @@ function Donations() {
                     <Chip size="small" label={d.status} color={d.status === 'confirmed' ? 'success' : d.status === 'cancelled' ? 'default' : 'info'} />
                   </Box>
                   <Typography>
-                    <Money amount={d.amount} /> by {d.paymentMethod} · receipt {d.receipt}
+                    <Money amount={d.amount} /> by {d.paymentMethod} · reference {d.reference}
                   </Typography>
                   {d.note && <Typography variant="body2" color="text.secondary">Staff note: {d.note}</Typography>}
+                  <Button size="small" variant="outlined" sx={{ mt: 1 }} component={RouterLink} to={`/donations/receipt?id=${d.id}`} aria-label={`Receipt ${d.reference}`}>
+                    {d.status === 'pledged' ? 'Receipt and how to pay' : 'Receipt'}
+                  </Button>
                 </CardContent>
               </Card>
             </Grid>

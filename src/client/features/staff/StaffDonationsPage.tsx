@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SchemaForm } from '../../form-engine';
 import type { ReviewForm } from '../../../shared/generated/form-types';
@@ -18,10 +19,11 @@ import Money from '../../components/Money';
 import { ApiItems, EmptyState } from '../../components/Status';
 import MessageDialog from '../../components/MessageDialog';
 import { useSubmit } from '../forms/use-submit';
+import GatewayEvents from './GatewayEvents';
 
 interface Donation {
   id: string;
-  receipt: string;
+  reference: string;
   projectTitle: string;
   status: string;
   amount: string;
@@ -36,7 +38,10 @@ interface Donation {
 /** Staff: confirm that pledged donations arrived (they then count as raised), or cancel them with a note. */
 export default function StaffDonationsPage() {
   const [status, setStatus] = useState<'pledged' | 'confirmed' | 'cancelled'>('pledged');
-  const state = useApi<{ items: Donation[] }>(`/staff/donations?status=${status}`);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const state = useApi<{ items: Donation[] }>(search ? `/staff/donations?q=${encodeURIComponent(search)}` : `/staff/donations?status=${status}`);
+  const searchError = search && state.error?.status === 400 ? (state.error.errors[0]?.message ?? state.error.message) : null;
   const [open, setOpen] = useState<Donation | null>(null);
   const review = useSubmit<ReviewForm>(async (form) => {
     if (!open) return;
@@ -48,49 +53,105 @@ export default function StaffDonationsPage() {
 
   return (
     <Box>
-      <Tabs value={status} onChange={(_e, v: typeof status) => setStatus(v)} sx={{ mb: 2 }} aria-label="Donation status">
-        <Tab value="pledged" label="Pledged" />
-        <Tab value="confirmed" label="Confirmed" />
-        <Tab value="cancelled" label="Cancelled" />
-      </Tabs>
-      <ApiItems state={state} empty={<EmptyState title="Nothing here." text={status === 'pledged' ? 'No donation is waiting for confirmation.' : undefined} />}>
-        {(items) => (
-          <Grid container spacing={2}>
-            {items.map((d) => (
-              <Grid key={d.id} size={{ xs: 12, md: 6 }}>
-                <Card>
-                  <CardContent sx={{ display: 'grid', gap: 0.5 }}>
-                    <Typography sx={{ fontWeight: 700 }}>{d.projectTitle}</Typography>
-                    <Typography variant="h6" component="p">
-                      <Money amount={d.amount} /> by {d.paymentMethod}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {d.receipt} · {d.anonymous ? 'Anonymous' : (d.donorName ?? 'No name')} {d.email ? `· ${d.email}` : ''} · {new Date(d.createdAt).toLocaleString()}
-                    </Typography>
-                    {d.note && <Typography variant="body2">Note: {d.note}</Typography>}
-                    {d.status === 'pledged' && (
-                      <Box sx={{ mt: 1 }}>
-                        <Button variant="contained" size="small" onClick={() => setOpen(d)} aria-label={`Review donation ${d.receipt}`}>
-                          Review
-                        </Button>
-                      </Box>
-                    )}
-                  </CardContent>
-                </Card>
-              </Grid>
-            ))}
-          </Grid>
+      <Box
+        component="form"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch(typed.trim());
+        }}
+        sx={{ display: 'flex', gap: 1, mb: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
+        <TextField
+          size="small"
+          label="Find by payment reference"
+          placeholder="HF-7K3Q-92"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          error={Boolean(searchError)}
+          helperText={searchError ?? 'Searches every status'}
+          slotProps={{ htmlInput: { maxLength: 40 } }}
+          sx={{ minWidth: 240 }}
+        />
+        <Button type="submit" variant="contained">
+          Find
+        </Button>
+        {search && (
+          <Button
+            onClick={() => {
+              setTyped('');
+              setSearch('');
+            }}
+          >
+            Show the queue
+          </Button>
         )}
-      </ApiItems>
+      </Box>
+      {!search && (
+        <Tabs value={status} onChange={(_e, v: typeof status) => setStatus(v)} sx={{ mb: 2 }} aria-label="Donation status">
+          <Tab value="pledged" label="Pledged" />
+          <Tab value="confirmed" label="Confirmed" />
+          <Tab value="cancelled" label="Cancelled" />
+        </Tabs>
+      )}
+      {!searchError && (
+        <ApiItems
+          state={state}
+          empty={
+            <EmptyState
+              title={search ? `No donation has the reference ${search}.` : 'Nothing here.'}
+              text={!search && status === 'pledged' ? 'No donation is waiting for confirmation.' : undefined}
+            />
+          }
+        >
+          {(items) => (
+            <Grid container spacing={2}>
+              {items.map((d) => (
+                <Grid key={d.id} size={{ xs: 12, md: 6 }}>
+                  <Card>
+                    <CardContent sx={{ display: 'grid', gap: 0.5 }}>
+                      <Typography sx={{ fontWeight: 700 }}>{d.projectTitle}</Typography>
+                      <Typography variant="h6" component="p">
+                        <Money amount={d.amount} /> by {d.paymentMethod}
+                      </Typography>
+                      {search && <Typography variant="body2">Status: {d.status}</Typography>}
+                      <Typography variant="body2" color="text.secondary">
+                        {d.reference} · {d.anonymous ? 'Anonymous' : (d.donorName ?? 'No name')} {d.email ? `· ${d.email}` : ''} ·{' '}
+                        {new Date(d.createdAt).toLocaleString()}
+                      </Typography>
+                      {d.note && <Typography variant="body2">Note: {d.note}</Typography>}
+                      {d.status === 'pledged' && (
+                        <Box sx={{ mt: 1 }}>
+                          <Button variant="contained" size="small" onClick={() => setOpen(d)} aria-label={`Review donation ${d.reference}`}>
+                            Review
+                          </Button>
+                        </Box>
+                      )}
+                    </CardContent>
+                  </Card>
+                </Grid>
+              ))}
+            </Grid>
+          )}
+        </ApiItems>
+      )}
+      <GatewayEvents />
       <Dialog open={Boolean(open)} onClose={() => !review.busy && setOpen(null)} aria-labelledby="donation-review-title" maxWidth="sm" fullWidth>
         <DialogTitle id="donation-review-title">
-          {open?.receipt}: <Money amount={open?.amount} /> by {open?.paymentMethod}
+          {open?.reference}: <Money amount={open?.amount} /> by {open?.paymentMethod}
         </DialogTitle>
         <DialogContent>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
             Approve when the money has arrived; reject to cancel the pledge.
           </Typography>
-          <SchemaForm formId="review" onSubmit={review.submit} busy={review.busy} serverErrors={review.errors} hideTitle actions={<Button onClick={() => setOpen(null)}>Cancel</Button>} />
+          <SchemaForm
+            formId="review"
+            onSubmit={review.submit}
+            busy={review.busy}
+            serverErrors={review.errors}
+            hideTitle
+            actions={<Button onClick={() => setOpen(null)}>Cancel</Button>}
+          />
         </DialogContent>
       </Dialog>
       <MessageDialog message={review.message} onClose={() => review.setMessage(null)} />

@@ -1,0 +1,126 @@
+/**
+ * A donation receipt: the payment reference (large, to copy or read out), the amount, how to pay the chosen method,
+ * and the actions — Pay now (when the gateway serves the method), Print, back to the project. Prints on its own:
+ * the site's header, footer and the actions are hidden by the print style.
+ */
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import PrintIcon from '@mui/icons-material/Print';
+import type { DonationReceipt } from '../../../shared/api/views';
+import type { ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import Money from '../../components/Money';
+import DetailList from '../../components/DetailList';
+
+/** Day, month name and time: unambiguous on paper, whatever the reader's locale. */
+function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+const STATUS = {
+  pledged: { chip: 'Pledged', color: 'info', text: 'Pledged — waiting for your payment; staff confirm it when the money arrives' },
+  confirmed: { chip: 'Confirmed', color: 'success', text: 'Confirmed — the money arrived. Thank you!' },
+  cancelled: { chip: 'Cancelled', color: 'default', text: 'Cancelled' },
+} as const;
+
+export default function Receipt({ receipt, heading }: { receipt: DonationReceipt; heading: string }) {
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
+  const status = STATUS[receipt.status];
+  const howTo = receipt.instructions;
+
+  async function payNow() {
+    setPaying(true);
+    setPayError(null);
+    try {
+      const { url } = await api.post<{ url: string }>(`/donations/${receipt.id}/checkout`);
+      // The gateway's own page: a full navigation, not a route of this app.
+      window.location.assign(url);
+    } catch (err) {
+      setPayError((err as ApiError).message);
+      setPaying(false);
+    }
+  }
+
+  return (
+    <Paper className="receipt" sx={{ p: { xs: 2.5, md: 4 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, flexWrap: 'wrap' }}>
+        <CheckCircleIcon color="primary" fontSize="large" aria-hidden />
+        <Typography variant="h5" component="h2" sx={{ flex: 1, minWidth: 200 }}>
+          {heading}
+        </Typography>
+        <Chip label={status.chip} color={status.color} />
+      </Box>
+      {receipt.message && <Typography sx={{ mb: 2 }}>{receipt.message}</Typography>}
+
+      <Box sx={{ border: 2, borderColor: 'primary.main', borderRadius: 2, p: 2, mb: 3, textAlign: 'center' }}>
+        <Typography color="text.secondary" id="payment-reference-label">
+          Payment reference — quote it with your payment
+        </Typography>
+        <Typography
+          aria-labelledby="payment-reference-label"
+          sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: { xs: 30, md: 38 }, fontWeight: 700, letterSpacing: 3 }}
+          data-testid="payment-reference"
+        >
+          {receipt.reference}
+        </Typography>
+      </Box>
+
+      <DetailList
+        sx={{ gridTemplateColumns: { xs: 'auto 1fr' } }}
+        items={[
+          ['Amount', <strong>{<Money amount={receipt.amount} currency={receipt.currency} />}</strong>],
+          ['Project', receipt.projectTitle],
+          ['Payment method', receipt.paymentMethod],
+          ['Status', status.text],
+          ['Pledged on', formatDateTime(receipt.createdAt)],
+          ...(receipt.donorName ? ([['Donor', receipt.donorName]] as const) : []),
+        ]}
+      />
+
+      {howTo && receipt.status === 'pledged' && (
+        <Box component="section" aria-labelledby="how-to-pay" sx={{ mt: 3 }}>
+          <Typography variant="h6" component="h3" id="how-to-pay" sx={{ mb: 1 }}>
+            How to pay by {howTo.method}
+          </Typography>
+          {howTo.sample && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              These are sample payment details: the platform has not published its real accounts yet. Do not send money to them — contact us instead.
+            </Alert>
+          )}
+          <Typography sx={{ mb: 1.5 }}>{howTo.summary}</Typography>
+          <DetailList
+            sx={{ gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, bgcolor: 'action.hover', p: 2, borderRadius: 1 }}
+            items={[...howTo.details.map((d) => [d.label, <strong>{d.value}</strong>] as const), ['Reference to quote', <strong>{receipt.reference}</strong>]]}
+          />
+        </Box>
+      )}
+
+      {payError && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }} className="no-print">
+          {payError}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 2, mt: 3, flexWrap: 'wrap' }} className="no-print">
+        {receipt.payOnline && (
+          <Button variant="contained" onClick={payNow} disabled={paying}>
+            {paying ? 'Opening the payment page…' : 'Pay now'}
+          </Button>
+        )}
+        <Button variant={receipt.payOnline ? 'outlined' : 'contained'} startIcon={<PrintIcon />} onClick={() => window.print()}>
+          Print receipt
+        </Button>
+        <Button component={RouterLink} to={`/projectDetails?id=${receipt.projectId}`} variant="outlined">
+          Back to the project
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The payment instructions file is checked by the schema lint: the shipped file passes, a broken copy is reported
+ * with its place, and `npm run schemas:check` fails on it.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { lintPaymentInstructions } from '../../scripts/lib/schema-lint';
+import { loadSchemas } from '../../src/shared/forms/load-schemas';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- free-form JSON edits
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const read = (file: string): Json => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
+const shipped = () => read('src/server/payments/instructions.json');
+const schema = read('src/server/payments/instructions.schema.json');
+const lint = (data: Json, donate: Json = loadSchemas().donate as Json) =>
+  lintPaymentInstructions(data, schema, donate).map((p) => `${p.file} ${p.pointer}: ${p.message}`);
+const tmp = mkdtempSync(join(tmpdir(), 'instructions-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('payment instructions lint', () => {
+  it('passes the shipped file, which says its accounts are samples', () => {
+    expect(lint(shipped())).toEqual([]);
+    expect(shipped().sample).toBe(true);
+  });
+
+  it('reports a bad routing number, a missing method and an unknown field with their places', () => {
+    const data = shipped();
+    data.methods.Bank.routingNumber = '12345';
+    delete data.methods.Cheque;
+    data.methods.Cash.phone = '017';
+    expect(lint(data)).toEqual([
+      'src/server/payments/instructions.json /methods: must have required property \'Cheque\'',
+      'src/server/payments/instructions.json /methods/Bank/routingNumber: must match pattern "^[0-9]{9}$"',
+      'src/server/payments/instructions.json /methods/Cash: must NOT have additional properties ("phone")',
+      'src/server/payments/instructions.json /methods: the donate form offers "Cheque" but it has no instructions: add methods["Cheque"]',
+    ]);
+  });
+
+  it('reports a method the donate form offers that has no instructions', () => {
+    const donate = structuredClone(loadSchemas().donate) as Json;
+    donate.allOf[0].then.properties.paymentMethod.enum.push('Rocket');
+    expect(lint(shipped(), donate)).toContain('src/server/payments/instructions.json /methods: the donate form offers "Rocket" but it has no instructions: add methods["Rocket"]');
+  });
+
+  it('makes npm run schemas:check fail on a broken file', async () => {
+    const data = shipped();
+    data.methods['Mobile Banking'].wallets[0].merchantNumber = 'call us';
+    const file = join(tmp, 'broken.json');
+    writeFileSync(file, JSON.stringify(data));
+    const err = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/schemas-check.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PAYMENT_INSTRUCTIONS_FILE: file },
+    }).then(() => null, (e: { code: number; stderr: string }) => e);
+    expect(err?.code).toBe(1);
+    expect(err?.stderr).toContain(`${file} /methods/Mobile Banking/wallets/0/merchantNumber: must match pattern`);
+  }, 60_000);
+});
