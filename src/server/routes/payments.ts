@@ -119,7 +119,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
 
   app.get(
     '/staff/gateway-events',
-    { schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'The latest 100 gateway callbacks, newest first.' }, preHandler: app.requireStaff },
+    { schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'The latest 100 gateway callbacks, newest first.' }, onRequest: app.requireStaff },
     async () => {
       const rows = await app.db
         .selectFrom('gateway_events as e')
