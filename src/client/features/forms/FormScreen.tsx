@@ -24,6 +24,7 @@ import MessageDialog, { type Message } from '../../components/MessageDialog';
 import { ErrorState, Loading } from '../../components/Status';
 import { useDraft } from './use-draft';
 import { useApi } from '../../lib/use-api';
+import { formatDateTime } from '../../../shared/format/dates';
 
 interface ProfileAnswer {
   verification: { status: 'not submitted' | 'submitted' | 'verified' | 'rejected'; note: string | null };
@@ -224,7 +225,7 @@ export default function FormScreen({ screen }: { screen: Screen }) {
               </Button>
             }
           >
-            We restored the draft you were working on (saved {new Date(draft.restoredAt).toLocaleString()}).
+            We restored the draft you were working on (saved {formatDateTime(draft.restoredAt)}).
           </Alert>
         )}
         <SchemaForm

@@ -19,6 +19,7 @@ import MessageDialog, { type Message } from '../../components/MessageDialog';
 import OfferCard from './OfferCard';
 import { PROPOSAL_STATUS } from './ProposalsPage';
 import type { Invitation, Offer, Proposal } from './types';
+import { formatDate } from '../../../shared/format/dates';
 
 interface Donation {
   id: string;
@@ -49,7 +50,7 @@ function Requests({ onMessage }: { onMessage: (m: Message) => void }) {
                     <Chip size="small" label={PROPOSAL_STATUS[p.status].label} color={PROPOSAL_STATUS[p.status].color} />
                   </Box>
                   <Typography>
-                    <Money amount={p.amount} /> · {p.investmentType} · sent {new Date(p.createdAt).toLocaleDateString()}
+                    <Money amount={p.amount} /> · {p.investmentType} · sent {formatDate(p.createdAt)}
                   </Typography>
                   {p.declineReason && <Typography variant="body2" color="text.secondary">Owner’s reason: {p.declineReason}</Typography>}
                   {p.acceptanceDocuments.length > 0 && (
@@ -138,7 +139,7 @@ function Invitations() {
               <Card>
                 <CardContent>
                   <Typography variant="body2" color="text.secondary">
-                    {new Date(i.createdAt).toLocaleDateString()} · Request For Invest
+                    {formatDate(i.createdAt)} · Request For Invest
                   </Typography>
                   <Typography variant="h6" component="h3">
                     {i.project.title}

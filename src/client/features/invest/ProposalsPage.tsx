@@ -21,6 +21,7 @@ import { useSubmit } from '../forms/use-submit';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
 import type { Proposal } from './types';
+import { formatDate } from '../../../shared/format/dates';
 
 export const PROPOSAL_STATUS: Record<Proposal['status'], { label: string; color: 'info' | 'success' | 'default' | 'warning' }> = {
   pending: { label: 'Pending', color: 'info' },
@@ -83,7 +84,7 @@ export default function ProposalsPage() {
                     <Money amount={p.amount} />
                   </Typography>
                   <Typography variant="body2">
-                    {p.investmentType} · proposed for {p.investDate ?? '—'} · {p.investorAddress}
+                    {p.investmentType} · proposed for {formatDate(p.investDate) || '—'} · {p.investorAddress}
                   </Typography>
                   <DocumentList documents={p.documents} />
                   {p.status === 'declined' && p.declineReason && (

@@ -19,6 +19,7 @@ import { formatMoney } from '../../../shared/domain/money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import MessageDialog, { type Message } from '../../components/MessageDialog';
 import type { Instalment, Schedule } from './types';
+import { formatDate } from '../../../shared/format/dates';
 
 const STATUS: Record<Instalment['status'], { label: string; color: 'warning' | 'info' | 'success' }> = {
   due: { label: 'Due', color: 'warning' },
@@ -88,7 +89,7 @@ function ScheduleTable({ role, onMessage }: { role: 'investor' | 'owner'; onMess
                 <TableCell>{i.projectTitle}</TableCell>
                 {role === 'owner' && <TableCell>{i.investorName}</TableCell>}
                 <TableCell>{i.seq}</TableCell>
-                <TableCell>{new Date(`${i.dueOn}T00:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC' })}</TableCell>
+                <TableCell>{formatDate(i.dueOn)}</TableCell>
                 <TableCell align="right">{formatMoney(i.amount)}</TableCell>
                 <TableCell>
                   <Chip size="small" label={STATUS[i.status].label} color={STATUS[i.status].color} />

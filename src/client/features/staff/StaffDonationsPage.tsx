@@ -18,6 +18,7 @@ import Money from '../../components/Money';
 import { ApiItems, EmptyState } from '../../components/Status';
 import MessageDialog from '../../components/MessageDialog';
 import { useSubmit } from '../forms/use-submit';
+import { formatDateTime } from '../../../shared/format/dates';
 
 interface Donation {
   id: string;
@@ -65,7 +66,7 @@ export default function StaffDonationsPage() {
                       <Money amount={d.amount} /> by {d.paymentMethod}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {d.receipt} · {d.anonymous ? 'Anonymous' : (d.donorName ?? 'No name')} {d.email ? `· ${d.email}` : ''} · {new Date(d.createdAt).toLocaleString()}
+                      {d.receipt} · {d.anonymous ? 'Anonymous' : (d.donorName ?? 'No name')} {d.email ? `· ${d.email}` : ''} · {formatDateTime(d.createdAt)}
                     </Typography>
                     {d.note && <Typography variant="body2">Note: {d.note}</Typography>}
                     {d.status === 'pledged' && (
