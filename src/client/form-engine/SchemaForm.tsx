@@ -25,7 +25,7 @@ export interface SchemaFormProps<F extends FormId> {
   /** Data to start from (read when the form mounts). */
   initialData?: Partial<FormDataMap[F]>;
   /** Called with valid, typed data; fields of branches not taken are already dropped. */
-  onSubmit: (data: FormDataMap[F]) => void | Promise<void>;
+  onSubmit: (data: FormDataMap[F]) => void | Promise<unknown>;
   /** Called with the data after every change (for drafts). */
   onChange?: (data: Partial<FormDataMap[F]>) => void;
   /** True while the page's request runs: the submit button shows progress and cannot be pressed again. */

@@ -16,7 +16,7 @@ import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
 import DocumentList from '../../components/DocumentList';
-import MessageDialog from '../../components/MessageDialog';
+import InlineFailure from '../../components/InlineFailure';
 import { useSubmit } from '../forms/use-submit';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
@@ -130,9 +130,9 @@ export default function ProposalsPage() {
               </Button>
             }
           />
+          <InlineFailure failure={decline.failure} onClose={decline.clearFailure} />
         </DialogContent>
       </Dialog>
-      <MessageDialog message={decline.message} onClose={() => decline.setMessage(null)} />
     </Box>
   );
 }

@@ -16,7 +16,7 @@ import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
 import { ApiItems, EmptyState } from '../../components/Status';
-import MessageDialog from '../../components/MessageDialog';
+import InlineFailure from '../../components/InlineFailure';
 import { useSubmit } from '../forms/use-submit';
 import { formatDateTime } from '../../../shared/format/dates';
 
@@ -92,9 +92,9 @@ export default function StaffDonationsPage() {
             Approve when the money has arrived; reject to cancel the pledge.
           </Typography>
           <SchemaForm formId="review" onSubmit={review.submit} busy={review.busy} serverErrors={review.errors} hideTitle actions={<Button onClick={() => setOpen(null)}>Cancel</Button>} />
+          <InlineFailure failure={review.failure} onClose={review.clearFailure} />
         </DialogContent>
       </Dialog>
-      <MessageDialog message={review.message} onClose={() => review.setMessage(null)} />
     </Box>
   );
 }
