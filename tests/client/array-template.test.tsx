@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../src/client/form-engine';
+
+afterEach(cleanup);
 
 describe('the engine array template', () => {
   it("labels the Add button with the ui-schema's addText and names each row's Remove button", async () => {

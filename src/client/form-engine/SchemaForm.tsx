@@ -15,6 +15,7 @@ import { loadFormDefinition, type FormDefinition } from './definitions';
 import { pointerToId, toErrorSchema, topField } from './error-schema';
 import type { EngineContext } from './engine-context';
 import { groupsOf } from './templates/GroupedObjectFieldTemplate';
+import { createBranchMemory } from './branch-memory';
 import { widgets, templates } from './registry';
 
 const ThemedForm = withTheme(Theme);
@@ -108,6 +109,9 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
   const { def, busy = false, hideTitle = false } = props;
   const formRef = useRef<HTMLDivElement>(null);
   const [formData, setFormData] = useState<Record<string, unknown>>(() => plain(props.initialData));
+  // Values typed in a branch the user switched away from, put back if they switch back (dropped on submit).
+  const [branches] = useState(() => createBranchMemory(def.validator, def.schema));
+  const latest = useRef(formData);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   // A field counts as touched when it is left after being changed: an untouched empty field does not flash
   // "required" (and shift the page) when the user just clicks past it.
@@ -243,7 +247,8 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
         liveOmit="onChange"
         extraErrors={extraErrors}
         onChange={(e, id) => {
-          const data = (e.formData ?? {}) as Record<string, unknown>;
+          const data = branches.reconcile(latest.current, (e.formData ?? {}) as Record<string, unknown>, id);
+          latest.current = data;
           setFormData(data);
           if (id) {
             edited.current.add(id);
