@@ -101,7 +101,7 @@ describe('no page scrolls sideways', () => {
         const o = await overflow(who.page);
         checked++;
         if (o.scrollWidth > o.innerWidth) wide.push(`${screen.id} (${address}): ${o.scrollWidth} px wide in a ${o.innerWidth} px window; ${o.culprit}`);
-        if (screen.id === 'home') await screenshot(who.page, `home-${name}`);
+        if (['home', 'agreement-accept', 'profile'].includes(screen.id)) await screenshot(who.page, `${screen.id}-${name}`);
       }
       expect(checked).toBe(screensConfig.screens.length);
       expect(wide).toEqual([]);

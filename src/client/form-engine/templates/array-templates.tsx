@@ -74,7 +74,8 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const removable = buttonsProps.hasRemove && totalItems > min && !disabled && !readonly;
 
   return (
-    <Box role="group" aria-label={name} sx={{ borderTop: 1, borderColor: 'divider', py: 2, width: '100%' }}>
+    // A rule between rows; the first sits under the list's title, which has its own.
+    <Box role="group" aria-label={name} sx={{ borderTop: index === 0 ? 0 : 1, borderColor: 'divider', py: 2, width: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
         <Typography variant="subtitle2" component="p" color="text.secondary">
           {name}
