@@ -111,6 +111,18 @@ describe('account flows', () => {
     await context.close();
   });
 
+  it('says a wrong code under the code field, about the code, with no Login Failed popup', async () => {
+    const { page, context } = await newPage(h);
+    const who = await signUpToOtp(page);
+    const real = await outboxCode(h, who.phone);
+    await page.getByLabel(field('Verification code')).fill(real === '0000' ? '1111' : '0000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => page.locator('#root_otp__error').textContent()).toContain('The code is not correct.');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await screenshot(page, 'otp-wrong-code-desktop');
+    await context.close();
+  });
+
   it('sends a signed-out visitor from a guarded page to sign in, and back afterwards', async () => {
     const { page, context } = await newPage(h);
     const who = await signUpInBrowser(h, page);
