@@ -22,6 +22,13 @@ describe('screen config', () => {
     expect(children.map((r) => r.path)).toEqual([...screensConfig.screens.map((s) => s.path), '*']);
   });
 
+  it("blocks with a dialog only where the spec asks (section 8's Welcome and Login/Signup Failed, Agreement accepted)", () => {
+    const dialogs = screensConfig.screens.filter((s) => s.success?.popup?.dialog).map((s) => `${s.id}: ${s.success!.popup!.title}`);
+    expect(dialogs).toEqual(['sign-in: Welcome', 'sign-up: Welcome', 'agreement-accept: Agreement accepted']);
+    const failures = screensConfig.screens.filter((s) => s.failure?.dialog).map((s) => `${s.id}: ${s.failure!.title}`);
+    expect(failures).toEqual(['sign-in: Login Failed', 'sign-up: Signup Failed']);
+  });
+
   it('keeps the seed paths', () => {
     const paths = screensConfig.screens.map((s) => s.path);
     for (const p of ['/', '/login', '/signup', '/OTP', '/resetPass', '/dashboard/dashboardBtn', '/dashboard/profile', '/dashboard/project', '/dashboard/invest', '/BasicInfoEdit/basic', '/BasicInfoEdit/verified', '/BasicInfoEdit/backToProfile', '/EditProjects/projectOwnerInfo', '/EditProjects/projectDetails', '/projectDetails', '/agreementRequest', '/agreementRequest/agreementAccept', '/investForm', '/investmentAgreementForm', '/RelevantInvestorCards', '/popularcard1', '/backToProfile', '/donate']) {

@@ -100,6 +100,11 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(summary, `accessibility of ${label}`).toEqual([]);
 }
 
+/** Waits for the success toast with this title (a polite status that goes away by itself: nothing to click). */
+export async function expectToast(page: Page, title: string): Promise<void> {
+  await page.getByRole('status').filter({ hasText: title }).first().waitFor();
+}
+
 /** Saves a full-page screenshot to test-results/screenshots/<name>.png (to look at). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../server/helpers';
-import { expectAccessible, expectNoPageErrors, field, makeStaffWithCli, newPage, screenshot, signUpInBrowser, startHarness, WIDTHS, type Harness } from './harness';
+import { expectAccessible, expectNoPageErrors, expectToast, field, makeStaffWithCli, newPage, screenshot, signUpInBrowser, startHarness, WIDTHS, type Harness } from './harness';
 import { apiPerson, apiSignIn, type ApiPerson } from './seed';
 
 const IMAGES = join(ROOT, 'tests/fixtures/images');
@@ -80,7 +80,7 @@ describe('the marketplace story', () => {
     await fill(owner, 'Full name', 'Rahim Uddin');
     await pick(owner, 'Country', 'Bangladesh');
     await owner.getByRole('button', { name: 'Save profile' }).click();
-    await closeDialog(owner, 'Profile saved');
+    await expectToast(owner, 'Profile saved');
     await owner.waitForURL('**/dashboard/profile');
     await expect.poll(() => owner.getByText('40%').first().isVisible()).toBe(true);
 
@@ -102,7 +102,7 @@ describe('the marketplace story', () => {
     await expectAccessible(owner, 'verification form');
     await screenshot(owner, 'verification-desktop');
     await owner.getByRole('button', { name: 'Submit for verification' }).click();
-    await closeDialog(owner, 'Submitted for review');
+    await expectToast(owner, 'Submitted for review');
     await expect.poll(() => owner.getByText('Under review').isVisible()).toBe(true);
     await expect.poll(() => owner.getByText('60%').first().isVisible()).toBe(true);
 
@@ -115,7 +115,7 @@ describe('the marketplace story', () => {
     await screenshot(staff, 'staff-verification-desktop');
     await staff.getByRole('radio', { name: 'Approve' }).check();
     await staff.getByRole('button', { name: 'Record decision' }).click();
-    await closeDialog(staff, 'Verified');
+    await expectToast(staff, 'Verified');
 
     await owner.goto('/dashboard/profile');
     await expect.poll(() => owner.getByText('100%').first().isVisible()).toBe(true);
@@ -176,7 +176,7 @@ describe('the marketplace story', () => {
     await expectAccessible(owner, 'project form, last step');
     await screenshot(owner, 'project-form-desktop');
     await owner.getByRole('button', { name: 'Submit project' }).click();
-    await closeDialog(owner, 'Project submitted');
+    await expectToast(owner, 'Project submitted');
     await owner.waitForURL('**/dashboard/project');
     await expect.poll(() => owner.getByText('Waiting for review').isVisible()).toBe(true);
     const href = await owner.getByRole('link', { name: 'See Details' }).first().getAttribute('href');
@@ -187,7 +187,7 @@ describe('the marketplace story', () => {
     await staff.getByRole('button', { name: /Green Harvest Agro/ }).click();
     await staff.getByRole('radio', { name: 'Approve' }).check();
     await staff.getByRole('button', { name: 'Record decision' }).click();
-    await closeDialog(staff, 'Project approved');
+    await expectToast(staff, 'Project approved');
 
     // —— Investor: an offer from the project page, then two agreement requests.
     const investorAccount = await apiPerson(h);
@@ -212,7 +212,7 @@ describe('the marketplace story', () => {
     await fill(investor, 'Description', 'Bank solvency certificate');
     await upload(investor, 'root_documents_0_file', 'father.png');
     await investor.getByRole('button', { name: 'Submit' }).click();
-    await closeDialog(investor, 'Offer published');
+    await expectToast(investor, 'Offer published');
     await investor.waitForURL('**/dashboard/invest');
     await expect.poll(() => investor.getByText('Karim Ahmed').first().isVisible()).toBe(true);
 
@@ -227,7 +227,7 @@ describe('the marketplace story', () => {
       await fill(investor, 'Description', 'Bank statement');
       await upload(investor, 'root_documents_0_file', 'nominee.jpg');
       await investor.getByRole('button', { name: 'Send agreement request' }).click();
-      await closeDialog(investor, 'Request sent');
+      await expectToast(investor, 'Request sent');
     }
 
     // —— A stranger cannot open the owner's proposals.
@@ -246,7 +246,7 @@ describe('the marketplace story', () => {
     await expect.poll(() => declineDialog.locator('#root_reason__error').textContent()).toBe('Tell the investor why you decline');
     await declineDialog.getByLabel(field('Reason')).fill('We prefer one investor for the whole amount.');
     await declineDialog.getByRole('button', { name: 'Decline request' }).click();
-    await closeDialog(owner, 'Request declined');
+    await expectToast(owner, 'Request declined');
     await owner.getByRole('link', { name: 'Accept the request of Karim Ahmed' }).click();
     await owner.waitForURL('**/agreementRequest/agreementAccept?id=*');
     await fill(owner, 'Description', 'Signed Murabaha agreement');
@@ -302,7 +302,7 @@ describe('the marketplace story', () => {
     await staff.getByRole('button', { name: `Review donation ${reference}` }).click();
     await staff.getByRole('radio', { name: 'Approve' }).check();
     await staff.getByRole('button', { name: 'Record decision' }).click();
-    await closeDialog(staff, 'Donation confirmed');
+    await expectToast(staff, 'Donation confirmed');
     await investor.goto(`/projectDetails?id=${projectId}`);
     await expect.poll(() => investor.getByRole('table', { name: 'Project figures' }).textContent()).toContain('Raised৳160,000');
 

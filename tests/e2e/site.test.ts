@@ -8,6 +8,7 @@ import { person } from '../server/helpers';
 import {
   expectAccessible,
   expectNoPageErrors,
+  expectToast,
   field,
   newPage,
   outboxCode,
@@ -97,9 +98,7 @@ describe('account flows', () => {
     await expect.poll(() => timer.textContent()).toBe('00:00');
     const first = await outboxCode(h, who.phone);
     await page.getByRole('button', { name: 'Resend OTP' }).click();
-    const alert = page.getByRole('dialog', { name: 'OTP has been resent!' });
-    await alert.waitFor();
-    await alert.getByRole('button', { name: 'OK' }).click();
+    await expectToast(page, 'OTP has been resent!');
     expect(new URL(page.url()).pathname).toBe('/OTP');
     await expect.poll(() => timer.textContent()).toBe('03:00');
     // The new code works (the old one was replaced) and signs the user in.
@@ -109,6 +108,18 @@ describe('account flows', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('dialog', { name: 'Welcome' }).getByRole('button', { name: 'OK' }).click();
     await page.waitForURL('**/dashboard/dashboardBtn');
+    await context.close();
+  });
+
+  it('says a wrong code under the code field, about the code, with no Login Failed popup', async () => {
+    const { page, context } = await newPage(h);
+    const who = await signUpToOtp(page);
+    const real = await outboxCode(h, who.phone);
+    await page.getByLabel(field('Verification code')).fill(real === '0000' ? '1111' : '0000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => page.locator('#root_otp__error').textContent()).toContain('The code is not correct.');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await screenshot(page, 'otp-wrong-code-desktop');
     await context.close();
   });
 
@@ -151,14 +162,14 @@ describe('account flows', () => {
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await page.getByLabel(field('Email or phone')).fill(who.email);
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('dialog', { name: 'Code sent' }).getByRole('button', { name: 'OK' }).click();
+    await expectToast(page, 'Code sent');
     await page.waitForURL('**/resetPass/code');
     expect(await page.getByLabel(field('Email or phone')).inputValue()).toBe(who.email);
     await page.getByLabel(field('Verification code')).fill(await outboxCode(h, who.phone));
     await page.getByLabel(field('New password')).fill('Newpass1!');
     await page.getByLabel(field('Confirm new password')).fill('Newpass1!');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByRole('dialog', { name: 'Password changed' }).getByRole('button', { name: 'OK' }).click();
+    await expectToast(page, 'Password changed');
     await page.waitForURL('**/login');
     await signInInBrowser(page, who.email, 'Newpass1!');
     await page.waitForURL('**/dashboard/dashboardBtn');

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { formatDateTime } from '../../shared/format/dates';
 
 export interface AuditEntry {
   action: string;
@@ -16,7 +17,7 @@ export default function AuditTrail({ entries }: { entries: AuditEntry[] }) {
       <Typography sx={{ fontWeight: 600 }}>Audit log</Typography>
       {entries.map((h, i) => (
         <Typography key={i} variant="body2" color="text.secondary">
-          {new Date(h.at).toLocaleString()} — {h.action} by {h.by}
+          {formatDateTime(h.at)} — {h.action} by {h.by}
           {h.note ? `: ${h.note}` : ''}
         </Typography>
       ))}

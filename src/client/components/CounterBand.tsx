@@ -7,6 +7,8 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+// MUI's own screen-reader-only style: a hand-rolled `width: 1` is read by sx as 100 % and widened the page.
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 export const COUNT_DELAY_MS = 100;
 export const COUNT_DURATION_MS = 2000;
@@ -69,12 +71,3 @@ export default function CounterBand({ counters }: { counters: { value: number; l
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

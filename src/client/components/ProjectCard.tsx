@@ -9,10 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ProjectView } from '../../shared/api/views';
 import ProjectImage from './ProjectImage';
 import Money from './Money';
-
-export function shortDate(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '';
-}
+import { formatDate } from '../../shared/format/dates';
 
 export const STATUS_LABEL: Record<ProjectView['status'], string> = {
   pending_review: 'Waiting for review',
@@ -34,7 +31,7 @@ export default function ProjectCard({ project, action = 'details' }: { project: 
       </Box>
       <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Typography variant="body2" color="text.secondary">
-          By {project.ownerName || 'the owner'} · {shortDate(project.approvedAt ?? project.createdAt)}
+          By {project.ownerName || 'the owner'} · {formatDate(project.approvedAt ?? project.createdAt)}
         </Typography>
         <Typography variant="h6" component="h3" sx={{ lineHeight: 1.3 }}>
           {project.title}

@@ -60,6 +60,10 @@ export type Screen = {
        * Literal text, or response.message for the server's message.
        */
       text?: string;
+      /**
+       * Show a dialog the user closes (only where the spec asks for one); otherwise a toast that needs no click.
+       */
+      dialog?: boolean;
     };
     /**
      * The answer carries a token: sign the user in.
@@ -83,6 +87,10 @@ export type Screen = {
   failure?: {
     title: string;
     showServerMessage?: boolean;
+    /**
+     * Show the failure as a dialog with this title (the spec's popups); otherwise it is said inline at the form.
+     */
+    dialog?: boolean;
   };
   links?: Link[];
   /**

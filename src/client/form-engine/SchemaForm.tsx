@@ -16,6 +16,7 @@ import { loadFormDefinition, type FormDefinition } from './definitions';
 import { pointerToId, toErrorSchema, topField } from './error-schema';
 import type { EngineContext } from './engine-context';
 import { groupsOf } from './templates/GroupedObjectFieldTemplate';
+import { createBranchMemory } from './branch-memory';
 import { widgets, templates } from './registry';
 
 const ThemedForm = withTheme(Theme);
@@ -26,7 +27,7 @@ export interface SchemaFormProps<F extends FormId> {
   /** Data to start from (read when the form mounts). */
   initialData?: Partial<FormDataMap[F]>;
   /** Called with valid, typed data; fields of branches not taken are already dropped. */
-  onSubmit: (data: FormDataMap[F]) => void | Promise<void>;
+  onSubmit: (data: FormDataMap[F]) => void | Promise<unknown>;
   /** Called with the data after every change (for drafts). */
   onChange?: (data: Partial<FormDataMap[F]>) => void;
   /** True while the page's request runs: the submit button shows progress and cannot be pressed again. */
@@ -114,6 +115,9 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
   const { def, busy = false, hideTitle = false } = props;
   const formRef = useRef<HTMLDivElement>(null);
   const [formData, setFormData] = useState<Record<string, unknown>>(() => plain(props.initialData));
+  // Values typed in a branch the user switched away from, put back if they switch back (dropped on submit).
+  const [branches] = useState(() => createBranchMemory(def.validator, def.schema));
+  const latest = useRef(formData);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   // A field counts as touched when it is left after being changed: an untouched empty field does not flash
   // "required" (and shift the page) when the user just clicks past it.
@@ -249,7 +253,8 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
         liveOmit="onChange"
         extraErrors={extraErrors}
         onChange={(e, id) => {
-          const data = (e.formData ?? {}) as Record<string, unknown>;
+          const data = branches.reconcile(latest.current, (e.formData ?? {}) as Record<string, unknown>, id);
+          latest.current = data;
           setFormData(data);
           if (id) {
             edited.current.add(id);

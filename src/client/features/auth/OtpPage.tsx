@@ -1,7 +1,8 @@
 /**
  * Verify OTP: the 4-digit code form (verify-otp, the phone carried from sign-up in navigation state), a countdown
  * from 03:00, and Resend OTP once it reaches zero. Resending stays on this page and restarts the timer; a right
- * code signs the user in and opens the dashboard.
+ * code signs the user in and opens the dashboard (after the spec's Welcome popup). A wrong or expired code is said
+ * under the code field — it is about the code, not a failed login — and a refused resend beside the Resend button.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -18,6 +19,7 @@ import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import MessageDialog, { type Message } from '../../components/MessageDialog';
+import { useToast } from '../../components/Toast';
 import type { PageProps } from '../../app/pages';
 
 /** The resend timer of spec section 9. */
@@ -57,6 +59,8 @@ export default function OtpPage({ screen }: PageProps) {
   const [next, setNext] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
+  const [resendFailure, setResendFailure] = useState<string | null>(null);
+  const toast = useToast();
 
   async function verify(data: VerifyOtpForm) {
     setBusy(true);
@@ -71,7 +75,8 @@ export default function OtpPage({ screen }: PageProps) {
       const e = err as ApiError;
       if (e.network) setNotice(e.message);
       else if (e.status === 400 && e.errors.length) setServerErrors(e.errors);
-      else setMessage({ title: 'Login Failed', text: e.message, tone: 'error' });
+      // Wrong, expired or locked: the server's reason is about the code, so it goes under the code field.
+      else setServerErrors([{ path: '/otp', message: e.message }]);
     } finally {
       setBusy(false);
     }
@@ -80,14 +85,15 @@ export default function OtpPage({ screen }: PageProps) {
   async function resend() {
     setResending(true);
     setNotice(null);
+    setResendFailure(null);
     try {
       await api.post('/auth/user/resend-otp', { phone });
       restart();
-      setMessage({ title: 'OTP has been resent!', text: `A new code is on its way to ${phone}.`, tone: 'success' });
+      toast({ title: 'OTP has been resent!', text: `A new code is on its way to ${phone}.`, tone: 'success' });
     } catch (err) {
       const e = err as ApiError;
       if (e.network) setNotice(e.message);
-      else setMessage({ title: 'Login Failed', text: e.message, tone: 'error' });
+      else setResendFailure(e.message);
     } finally {
       setResending(false);
     }
@@ -139,6 +145,11 @@ export default function OtpPage({ screen }: PageProps) {
               )}
             </Box>
           </Box>
+          {resendFailure && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {resendFailure}
+            </Alert>
+          )}
         </>
       )}
       <MessageDialog

@@ -6,7 +6,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { content } from '../../config';
 import PageHero from '../../components/PageHero';
 import NotFoundPage from '../misc/NotFoundPage';
-import { formatDate } from './BlogsPage';
+import { formatDate } from '../../../shared/format/dates';
 
 /** One article. */
 export default function BlogPostPage() {

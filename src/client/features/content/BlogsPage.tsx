@@ -7,10 +7,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { content } from '../../config';
 import PageHero from '../../components/PageHero';
-
-export function formatDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+import { formatDate } from '../../../shared/format/dates';
 
 /** The blog: articles from the content file. */
 export default function BlogsPage() {

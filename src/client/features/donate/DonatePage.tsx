@@ -23,7 +23,8 @@ import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import PageHero from '../../components/PageHero';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
-import MessageDialog, { type Message } from '../../components/MessageDialog';
+import InlineFailure from '../../components/InlineFailure';
+import type { Message } from '../../components/MessageDialog';
 import Receipt from './Receipt';
 
 
@@ -96,7 +97,10 @@ export default function DonatePage() {
           </Alert>
         )}
         {chosen ? (
-          <SchemaForm formId="donate" onSubmit={donate} busy={busy} serverErrors={serverErrors} hideTitle />
+          <>
+            <SchemaForm formId="donate" onSubmit={donate} busy={busy} serverErrors={serverErrors} hideTitle />
+            <InlineFailure failure={message} onClose={() => setMessage(null)} />
+          </>
         ) : (
           <Typography color="text.secondary">Choose the project you want to support.</Typography>
         )}
@@ -107,12 +111,11 @@ export default function DonatePage() {
   return (
     <>
       <Box className="no-print">
-        <PageHero title="Donate" intro="Give to an open project. Your pledge counts in Pledged now, and in Raised once the money arrives." />
+        <PageHero title="Donate" intro="Give to an open project. After you pledge, your receipt tells you how to pay; the gift shows as raised once the money arrives." />
       </Box>
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
         {body}
       </Container>
-      <MessageDialog message={message} onClose={() => setMessage(null)} />
     </>
   );
 }

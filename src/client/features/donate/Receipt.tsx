@@ -18,11 +18,8 @@ import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import Money from '../../components/Money';
 import DetailList from '../../components/DetailList';
+import { formatDateTime } from '../../../shared/format/dates';
 
-/** Day, month name and time: unambiguous on paper, whatever the reader's locale. */
-function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
 
 const STATUS = {
   pledged: { chip: 'Pledged', color: 'info', text: 'Pledged — waiting for your payment; staff confirm it when the money arrives' },

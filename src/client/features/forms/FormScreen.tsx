@@ -21,9 +21,12 @@ import { api, ApiError, fileUrl, request } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { fillPath, MissingParameterError, readSource, type TemplateSources } from '../../lib/template';
 import MessageDialog, { type Message } from '../../components/MessageDialog';
+import { useToast } from '../../components/Toast';
+import InlineFailure from '../../components/InlineFailure';
 import { ErrorState, Loading } from '../../components/Status';
 import { useDraft } from './use-draft';
 import { useApi } from '../../lib/use-api';
+import { formatDateTime } from '../../../shared/format/dates';
 
 interface ProfileAnswer {
   verification: { status: 'not submitted' | 'submitted' | 'verified' | 'rejected'; note: string | null };
@@ -102,6 +105,10 @@ export default function FormScreen({ screen }: { screen: Screen }) {
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
+  // A refusal said at the form, where the user is looking (not a popup to dismiss).
+  const [failure, setFailure] = useState<Message | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const toast = useToast();
   const [formKey, setFormKey] = useState(0);
   const afterMessage = useRef<(() => void) | null>(null);
 
@@ -147,6 +154,7 @@ export default function FormScreen({ screen }: { screen: Screen }) {
     setBusy(true);
     setNotice(null);
     setServerErrors([]);
+    setFailure(null);
     setProgress(submit.progress ? 0 : null);
     try {
       const path = fillPath(submit.path, sources);
@@ -167,10 +175,14 @@ export default function FormScreen({ screen }: { screen: Screen }) {
         if (token) await signIn(token);
         if (next) navigate(next, { state, replace: success.session === 'start' });
       };
-      if (success.popup) {
+      if (success.popup?.dialog) {
         const text = success.popup.text === 'response.message' ? String(answer.message ?? '') : success.popup.text;
         afterMessage.current = () => void go();
         setMessage({ title: success.popup.title, text, tone: 'success' });
+      } else if (success.popup) {
+        const text = success.popup.text === 'response.message' ? String(answer.message ?? '') : success.popup.text;
+        toast({ title: success.popup.title, text, tone: 'success' });
+        await go();
       } else {
         await go();
       }
@@ -184,7 +196,12 @@ export default function FormScreen({ screen }: { screen: Screen }) {
       } else if (e.status !== 401 || !me) {
         const failure = screen.failure ?? { title: 'Something went wrong', showServerMessage: true };
         const showText = failure.showServerMessage || e.status !== 401;
-        setMessage({ title: failure.title, text: showText ? e.message : undefined, tone: 'error' });
+        const said: Message = { title: failure.title, text: showText ? e.message : undefined, tone: 'error' };
+        if (failure.dialog) setMessage(said);
+        else {
+          setFailure(said);
+          setTimeout(() => failureRef.current?.scrollIntoView?.({ block: 'center' }), 0);
+        }
       }
     } finally {
       setBusy(false);
@@ -224,7 +241,7 @@ export default function FormScreen({ screen }: { screen: Screen }) {
               </Button>
             }
           >
-            We restored the draft you were working on (saved {new Date(draft.restoredAt).toLocaleString()}).
+            We restored the draft you were working on (saved {formatDateTime(draft.restoredAt)}).
           </Alert>
         )}
         <SchemaForm
@@ -238,6 +255,9 @@ export default function FormScreen({ screen }: { screen: Screen }) {
           hideTitle
           fileUrl={fileUrl}
         />
+        <Box ref={failureRef}>
+          <InlineFailure failure={failure} onClose={() => setFailure(null)} />
+        </Box>
         {progress !== null && (
           <Box sx={{ mt: 2 }} role="status" aria-live="polite">
             <Typography variant="body2" color="text.secondary">

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError } from '../../lib/api';
+import { formatDateTime } from '../../../shared/format/dates';
 
 type Data = Record<string, unknown>;
 
@@ -87,7 +88,7 @@ export function useDraft(formId: string | null): Draft {
           try {
             const answer = await api.put<{ data: Data; updatedAt: string }>(`/me/drafts/${formId}`, { data: body });
             learnFiles(body, answer.data, known.current);
-            if (active.current) setStatus(`Draft saved at ${new Date(answer.updatedAt).toLocaleTimeString()}`);
+            if (active.current) setStatus(`Draft saved at ${formatDateTime(answer.updatedAt)}`);
           } catch (err) {
             if (active.current) setStatus(`Draft not saved: ${err instanceof ApiError ? err.message : 'unknown error'}`);
           }

@@ -15,10 +15,13 @@ import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
 import DocumentList from '../../components/DocumentList';
 import { ApiItems, EmptyState } from '../../components/Status';
-import MessageDialog, { type Message } from '../../components/MessageDialog';
+import type { Message } from '../../components/MessageDialog';
+import InlineFailure from '../../components/InlineFailure';
+import { useConfirm } from '../../components/ConfirmDialog';
 import OfferCard from './OfferCard';
 import { PROPOSAL_STATUS } from './ProposalsPage';
 import type { Invitation, Offer, Proposal } from './types';
+import { formatDate } from '../../../shared/format/dates';
 
 interface Donation {
   id: string;
@@ -32,63 +35,86 @@ interface Donation {
   note: string | null;
 }
 
-function Requests({ onMessage }: { onMessage: (m: Message) => void }) {
+/** A refusal, said on the card of the item it concerns. */
+function useFailures() {
+  const [failures, setFailures] = useState<Record<string, Message>>({});
+  return {
+    failureOf: (id: string) => failures[id] ?? null,
+    fail: (id: string, title: string, e: unknown) => setFailures((f) => ({ ...f, [id]: { title, text: (e as ApiError).message, tone: 'error' } })),
+    clear: (id: string) => setFailures(({ [id]: _cleared, ...rest }) => rest),
+  };
+}
+
+function Requests() {
+  const { failureOf, fail, clear } = useFailures();
+  const { confirm, dialog } = useConfirm();
   const state = useApi<{ items: Proposal[] }>('/me/agreement-requests');
   return (
-    <ApiItems state={state} empty={<EmptyState title="You have sent no agreement requests." text="Open a project and choose Agreement Request." action={<Button component={RouterLink} to="/projects">Browse projects</Button>} />}>
-      {(items) => (
-        <Grid container spacing={2}>
-          {items.map((p) => (
-            <Grid key={p.id} size={{ xs: 12, md: 6 }}>
-              <Card sx={{ height: '100%' }}>
-                <CardContent sx={{ display: 'grid', gap: 1 }}>
-                  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                    <Typography sx={{ fontWeight: 700 }} component="h3">
-                      <RouterLink to={`/projectDetails?id=${p.projectId}`}>{p.projectTitle}</RouterLink>
-                    </Typography>
-                    <Chip size="small" label={PROPOSAL_STATUS[p.status].label} color={PROPOSAL_STATUS[p.status].color} />
-                  </Box>
-                  <Typography>
-                    <Money amount={p.amount} /> · {p.investmentType} · sent {new Date(p.createdAt).toLocaleDateString()}
-                  </Typography>
-                  {p.declineReason && <Typography variant="body2" color="text.secondary">Owner’s reason: {p.declineReason}</Typography>}
-                  {p.acceptanceDocuments.length > 0 && (
-                    <>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>Owner’s acceptance documents</Typography>
-                      <DocumentList documents={p.acceptanceDocuments} />
-                    </>
-                  )}
-                  {p.status === 'pending' && (
-                    <Box>
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={async () => {
-                          if (!window.confirm('Withdraw this agreement request? This is final.')) return;
-                          try {
-                            await api.post(`/agreement-requests/${p.id}/withdraw`);
-                            state.reload();
-                          } catch (e) {
-                            onMessage({ title: 'Could not withdraw', text: (e as ApiError).message, tone: 'error' });
-                            state.reload();
-                          }
-                        }}
-                      >
-                        Withdraw
-                      </Button>
+    <>
+      {dialog}
+      <ApiItems state={state} empty={<EmptyState title="You have sent no agreement requests." text="Open a project and choose Agreement Request." action={<Button component={RouterLink} to="/projects">Browse projects</Button>} />}>
+        {(items) => (
+          <Grid container spacing={2}>
+            {items.map((p) => (
+              <Grid key={p.id} size={{ xs: 12, md: 6 }}>
+                <Card sx={{ height: '100%' }}>
+                  <CardContent sx={{ display: 'grid', gap: 1 }}>
+                    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                      <Typography sx={{ fontWeight: 700 }} component="h3">
+                        <RouterLink to={`/projectDetails?id=${p.projectId}`}>{p.projectTitle}</RouterLink>
+                      </Typography>
+                      <Chip size="small" label={PROPOSAL_STATUS[p.status].label} color={PROPOSAL_STATUS[p.status].color} />
                     </Box>
-                  )}
-                </CardContent>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
-      )}
-    </ApiItems>
+                    <Typography>
+                      <Money amount={p.amount} /> · {p.investmentType} · sent {formatDate(p.createdAt)}
+                    </Typography>
+                    {p.declineReason && <Typography variant="body2" color="text.secondary">Owner’s reason: {p.declineReason}</Typography>}
+                    {p.acceptanceDocuments.length > 0 && (
+                      <>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }}>Owner’s acceptance documents</Typography>
+                        <DocumentList documents={p.acceptanceDocuments} />
+                      </>
+                    )}
+                    {p.status === 'pending' && (
+                      <Box>
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={async () => {
+                            const yes = await confirm({
+                              title: `Withdraw your request for “${p.projectTitle}”?`,
+                              text: 'The owner will no longer see it. This is final.',
+                              confirmText: 'Withdraw request',
+                            });
+                            if (!yes) return;
+                            clear(p.id);
+                            try {
+                              await api.post(`/agreement-requests/${p.id}/withdraw`);
+                              state.reload();
+                            } catch (e) {
+                              fail(p.id, 'Could not withdraw', e);
+                              state.reload();
+                            }
+                          }}
+                        >
+                          Withdraw
+                        </Button>
+                      </Box>
+                    )}
+                    <InlineFailure failure={failureOf(p.id)} />
+                  </CardContent>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+        )}
+      </ApiItems>
+    </>
   );
 }
 
-function Offers({ onMessage }: { onMessage: (m: Message) => void }) {
+function Offers() {
+  const { failureOf, fail, clear } = useFailures();
   const state = useApi<{ items: Offer[] }>('/me/offers');
   return (
     <ApiItems state={state} empty={<EmptyState title="You have published no offers." action={<Button component={RouterLink} to="/investForm">Create New Invest</Button>} />}>
@@ -104,11 +130,12 @@ function Offers({ onMessage }: { onMessage: (m: Message) => void }) {
                       size="small"
                       color="error"
                       onClick={async () => {
+                        clear(o.id);
                         try {
                           await api.post(`/offers/${o.id}/withdraw`);
                           state.reload();
                         } catch (e) {
-                          onMessage({ title: 'Could not withdraw', text: (e as ApiError).message, tone: 'error' });
+                          fail(o.id, 'Could not withdraw', e);
                         }
                       }}
                     >
@@ -119,6 +146,7 @@ function Offers({ onMessage }: { onMessage: (m: Message) => void }) {
                   )
                 }
               />
+              <InlineFailure failure={failureOf(o.id)} />
             </Grid>
           ))}
         </Grid>
@@ -138,7 +166,7 @@ function Invitations() {
               <Card>
                 <CardContent>
                   <Typography variant="body2" color="text.secondary">
-                    {new Date(i.createdAt).toLocaleDateString()} · Request For Invest
+                    {formatDate(i.createdAt)} · Request For Invest
                   </Typography>
                   <Typography variant="h6" component="h3">
                     {i.project.title}
@@ -200,7 +228,6 @@ function Donations() {
 /** Investment History: my agreement requests, my offers, the invitations I received, and my donations. */
 export default function HistoryPage() {
   const [tab, setTab] = useState(0);
-  const [message, setMessage] = useState<Message | null>(null);
   return (
     <Box>
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }} aria-label="Investment history">
@@ -209,11 +236,10 @@ export default function HistoryPage() {
         <Tab label="Invitations" />
         <Tab label="Donations" />
       </Tabs>
-      {tab === 0 && <Requests onMessage={setMessage} />}
-      {tab === 1 && <Offers onMessage={setMessage} />}
+      {tab === 0 && <Requests />}
+      {tab === 1 && <Offers />}
       {tab === 2 && <Invitations />}
       {tab === 3 && <Donations />}
-      <MessageDialog message={message} onClose={() => setMessage(null)} />
     </Box>
   );
 }

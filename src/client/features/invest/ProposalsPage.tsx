@@ -16,11 +16,12 @@ import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
 import DocumentList from '../../components/DocumentList';
-import MessageDialog from '../../components/MessageDialog';
+import InlineFailure from '../../components/InlineFailure';
 import { useSubmit } from '../forms/use-submit';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
 import type { Proposal } from './types';
+import { formatDate } from '../../../shared/format/dates';
 
 export const PROPOSAL_STATUS: Record<Proposal['status'], { label: string; color: 'info' | 'success' | 'default' | 'warning' }> = {
   pending: { label: 'Pending', color: 'info' },
@@ -83,7 +84,7 @@ export default function ProposalsPage() {
                     <Money amount={p.amount} />
                   </Typography>
                   <Typography variant="body2">
-                    {p.investmentType} · proposed for {p.investDate ?? '—'} · {p.investorAddress}
+                    {p.investmentType} · proposed for {formatDate(p.investDate) || '—'} · {p.investorAddress}
                   </Typography>
                   <DocumentList documents={p.documents} />
                   {p.status === 'declined' && p.declineReason && (
@@ -129,9 +130,9 @@ export default function ProposalsPage() {
               </Button>
             }
           />
+          <InlineFailure failure={decline.failure} onClose={decline.clearFailure} />
         </DialogContent>
       </Dialog>
-      <MessageDialog message={decline.message} onClose={() => decline.setMessage(null)} />
     </Box>
   );
 }

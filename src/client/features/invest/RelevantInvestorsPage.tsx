@@ -14,7 +14,9 @@ import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import type { ProjectView } from '../../../shared/api/views';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
-import MessageDialog, { type Message } from '../../components/MessageDialog';
+import type { Message } from '../../components/MessageDialog';
+import InlineFailure from '../../components/InlineFailure';
+import { useToast } from '../../components/Toast';
 import NotFoundPage from '../misc/NotFoundPage';
 import OfferCard from './OfferCard';
 import type { Offer } from './types';
@@ -49,7 +51,9 @@ export default function RelevantInvestorsPage() {
   const projectId = params.get('project');
   const { data, error, loading, reload } = useApi<{ items: Offer[] }>(projectId ? `/projects/${projectId}/relevant-investors` : null);
   const [sending, setSending] = useState<string | null>(null);
-  const [message, setMessage] = useState<Message | null>(null);
+  // A refusal is said on the offer's card.
+  const [failure, setFailure] = useState<{ offerId: string; message: Message } | null>(null);
+  const toast = useToast();
 
   if (!projectId) return <ChooseProject />;
   if (loading) return <Loading label="Finding investors…" />;
@@ -58,12 +62,13 @@ export default function RelevantInvestorsPage() {
 
   async function invite(offer: Offer) {
     setSending(offer.id);
+    setFailure(null);
     try {
       const answer = await api.post<{ message: string }>(`/offers/${offer.id}/requests`, { projectId });
-      setMessage({ title: 'Request sent', text: answer.message, tone: 'success' });
+      toast({ title: 'Request sent', text: answer.message, tone: 'success' });
       reload();
     } catch (e) {
-      setMessage({ title: 'Request not sent', text: (e as ApiError).message, tone: 'error' });
+      setFailure({ offerId: offer.id, message: { title: 'Request not sent', text: (e as ApiError).message, tone: 'error' } });
     } finally {
       setSending(null);
     }
@@ -95,11 +100,11 @@ export default function RelevantInvestorsPage() {
                   </>
                 }
               />
+              <InlineFailure failure={failure?.offerId === o.id ? failure.message : null} />
             </Grid>
           ))}
         </Grid>
       )}
-      <MessageDialog message={message} onClose={() => setMessage(null)} />
     </Box>
   );
 }

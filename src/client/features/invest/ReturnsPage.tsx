@@ -17,8 +17,8 @@ import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import { formatMoney } from '../../../shared/domain/money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
-import MessageDialog, { type Message } from '../../components/MessageDialog';
 import type { Instalment, Schedule } from './types';
+import { formatDate } from '../../../shared/format/dates';
 
 const STATUS: Record<Instalment['status'], { label: string; color: 'warning' | 'info' | 'success' }> = {
   due: { label: 'Due', color: 'warning' },
@@ -26,9 +26,11 @@ const STATUS: Record<Instalment['status'], { label: string; color: 'warning' | '
   confirmed: { label: 'Confirmed', color: 'success' },
 };
 
-function ScheduleTable({ role, onMessage }: { role: 'investor' | 'owner'; onMessage: (m: Message) => void }) {
+function ScheduleTable({ role }: { role: 'investor' | 'owner' }) {
   const { data, error, loading, reload } = useApi<Schedule>(role === 'investor' ? '/me/returns' : '/me/repayments');
   const [busy, setBusy] = useState<string | null>(null);
+  // A refusal is said in the row of the instalment it concerns.
+  const [failure, setFailure] = useState<{ id: string; text: string } | null>(null);
   if (loading) return <Loading label="Loading the schedule…" />;
   if (error) return <ErrorState message={error.message} onRetry={reload} />;
   if (!data?.items.length) {
@@ -41,11 +43,12 @@ function ScheduleTable({ role, onMessage }: { role: 'investor' | 'owner'; onMess
   }
   async function act(i: Instalment) {
     setBusy(i.id);
+    setFailure(null);
     try {
       await api.post(`/instalments/${i.id}/${role === 'owner' ? 'paid' : 'confirm'}`);
       reload();
     } catch (e) {
-      onMessage({ title: 'Not recorded', text: (e as ApiError).message, tone: 'error' });
+      setFailure({ id: i.id, text: `Not recorded: ${(e as ApiError).message}` });
       reload();
     } finally {
       setBusy(null);
@@ -88,7 +91,7 @@ function ScheduleTable({ role, onMessage }: { role: 'investor' | 'owner'; onMess
                 <TableCell>{i.projectTitle}</TableCell>
                 {role === 'owner' && <TableCell>{i.investorName}</TableCell>}
                 <TableCell>{i.seq}</TableCell>
-                <TableCell>{new Date(`${i.dueOn}T00:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC' })}</TableCell>
+                <TableCell>{formatDate(i.dueOn)}</TableCell>
                 <TableCell align="right">{formatMoney(i.amount)}</TableCell>
                 <TableCell>
                   <Chip size="small" label={STATUS[i.status].label} color={STATUS[i.status].color} />
@@ -104,6 +107,11 @@ function ScheduleTable({ role, onMessage }: { role: 'investor' | 'owner'; onMess
                       Confirm receipt
                     </Button>
                   )}
+                  {failure?.id === i.id && (
+                    <Typography variant="body2" color="error" role="alert" sx={{ mt: 0.5 }}>
+                      {failure.text}
+                    </Typography>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
@@ -117,15 +125,13 @@ function ScheduleTable({ role, onMessage }: { role: 'investor' | 'owner'; onMess
 /** Investment Return: my schedules as investor (confirm receipts) and as owner (mark instalments paid). */
 export default function ReturnsPage() {
   const [tab, setTab] = useState(0);
-  const [message, setMessage] = useState<Message | null>(null);
   return (
     <Box>
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }} aria-label="Schedules">
         <Tab label="Returns to me" />
         <Tab label="My repayments" />
       </Tabs>
-      <ScheduleTable key={tab} role={tab === 0 ? 'investor' : 'owner'} onMessage={setMessage} />
-      <MessageDialog message={message} onClose={() => setMessage(null)} />
+      <ScheduleTable key={tab} role={tab === 0 ? 'investor' : 'owner'} />
     </Box>
   );
 }

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useApi } from '../../lib/use-api';
 import { ErrorState, Loading } from '../../components/Status';
 import DetailList from '../../components/DetailList';
+import { formatDate } from '../../../shared/format/dates';
 
 interface ProfileAnswer {
   profile: { name: string; email: string; phone: string; country: string } | null;
@@ -102,8 +103,8 @@ export default function ProfilePage() {
             )}
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               {v.status === 'not submitted' && 'Submit your national ID, your father’s name and a nominee so staff can verify you. Verified users can raise funds.'}
-              {v.status === 'submitted' && `Submitted ${v.submittedAt ? new Date(v.submittedAt).toLocaleDateString() : ''}. Staff will review it soon.`}
-              {v.status === 'verified' && `Verified ${v.reviewedAt ? new Date(v.reviewedAt).toLocaleDateString() : ''}. You can apply for funding.`}
+              {v.status === 'submitted' && `Submitted ${formatDate(v.submittedAt)}. Staff will review it soon.`}
+              {v.status === 'verified' && `Verified ${formatDate(v.reviewedAt)}. You can apply for funding.`}
               {v.status === 'rejected' && 'Fix what the note says and submit again.'}
             </Typography>
             <Button component={RouterLink} to="/BasicInfoEdit/verified" variant={v.status === 'verified' ? 'outlined' : 'contained'}>

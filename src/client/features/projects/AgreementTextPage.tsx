@@ -26,6 +26,7 @@ import { repaymentTotal, schedule } from '../../../shared/domain/murabaha';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import DetailList from '../../components/DetailList';
 import { repaymentText } from './ProjectDetailPage';
+import { formatDate } from '../../../shared/format/dates';
 
 interface Proposal {
   id: string;
@@ -145,7 +146,7 @@ export default function AgreementTextPage() {
                 {instalments.map((i) => (
                   <TableRow key={i.seq}>
                     <TableCell>{i.seq}</TableCell>
-                    <TableCell>{new Date(`${i.dueOn}T00:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC' })}</TableCell>
+                    <TableCell>{formatDate(i.dueOn)}</TableCell>
                     <TableCell align="right">{formatMoney(i.amount)}</TableCell>
                   </TableRow>
                 ))}

@@ -18,7 +18,9 @@ import Money from '../../components/Money';
 import ProjectImage from '../../components/ProjectImage';
 import { STATUS_LABEL } from '../../components/ProjectCard';
 import { ApiItems, EmptyState } from '../../components/Status';
-import MessageDialog, { type Message } from '../../components/MessageDialog';
+import type { Message } from '../../components/MessageDialog';
+import InlineFailure from '../../components/InlineFailure';
+import { useConfirm } from '../../components/ConfirmDialog';
 
 const STATUS_COLOR: Record<ProjectView['status'], 'default' | 'info' | 'success' | 'warning' | 'primary'> = {
   pending_review: 'info',
@@ -31,15 +33,23 @@ const STATUS_COLOR: Record<ProjectView['status'], 'default' | 'info' | 'success'
 /** My projects with status and figures, and what can be done with each. */
 export default function MyProjectsPage() {
   const state = useApi<{ items: ProjectView[] }>('/me/projects');
-  const [message, setMessage] = useState<Message | null>(null);
+  // A refusal is said on the card of the project it concerns.
+  const [failures, setFailures] = useState<Record<string, Message>>({});
+  const { confirm, dialog } = useConfirm();
 
   async function close(p: ProjectView) {
-    if (!window.confirm(`Close the campaign of "${p.title}"? It will take no more requests or donations.`)) return;
+    const yes = await confirm({
+      title: `Close the campaign of “${p.title}”?`,
+      text: 'It will take no more requests or donations. This cannot be undone.',
+      confirmText: 'Close campaign',
+    });
+    if (!yes) return;
+    setFailures(({ [p.id]: _gone, ...rest }) => rest);
     try {
       await api.post(`/projects/${p.id}/close`);
       state.reload();
     } catch (e) {
-      setMessage({ title: 'Could not close the project', text: (e as ApiError).message, tone: 'error' });
+      setFailures((f) => ({ ...f, [p.id]: { title: 'Could not close the project', text: (e as ApiError).message, tone: 'error' } }));
     }
   }
 
@@ -104,6 +114,7 @@ export default function MyProjectsPage() {
                               </Button>
                             )}
                           </Box>
+                          <InlineFailure failure={failures[p.id] ?? null} />
                         </CardContent>
                       </Grid>
                     </Grid>
@@ -114,7 +125,7 @@ export default function MyProjectsPage() {
           </Grid>
         )}
       </ApiItems>
-      <MessageDialog message={message} onClose={() => setMessage(null)} />
+      {dialog}
     </Box>
   );
 }

@@ -29,7 +29,8 @@ import { useAuth } from '../../lib/auth';
 import type { ProjectView } from '../../../shared/api/views';
 import ProjectImage from '../../components/ProjectImage';
 import Money from '../../components/Money';
-import { shortDate, STATUS_LABEL } from '../../components/ProjectCard';
+import { STATUS_LABEL } from '../../components/ProjectCard';
+import { formatDate } from '../../../shared/format/dates';
 import { ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
 
@@ -128,7 +129,7 @@ export default function ProjectDetailPage() {
             {project.title}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            By {project.ownerName} · {shortDate(project.approvedAt ?? project.createdAt)}
+            By {project.ownerName} · {formatDate(project.approvedAt ?? project.createdAt)}
           </Typography>
           <Grid container spacing={1} sx={{ mb: 2 }}>
             {[

@@ -14,6 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useApi } from '../../lib/use-api';
 import { ApiItems, EmptyState } from '../../components/Status';
+import { formatDateTime } from '../../../shared/format/dates';
 
 interface GatewayEvent {
   id: string;
@@ -53,7 +54,7 @@ export default function GatewayEvents() {
               <TableBody>
                 {items.map((e) => (
                   <TableRow key={e.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.at).toLocaleString()}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.reference ?? '—'}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>
                       {e.tranId ?? '—'} ({e.kind})

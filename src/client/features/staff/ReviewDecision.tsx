@@ -1,7 +1,7 @@
 /**
  * The bottom of a staff review pane: the decision form while the record can still be decided (otherwise a line
- * saying where it stands), its audit log, and the popup that reports the decision — closing a successful one
- * hands the record back to the queue.
+ * saying where it stands) and its audit log. A recorded decision is confirmed by a toast and hands the record back
+ * to the queue; a refused one says why under the form.
  */
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import { SchemaForm } from '../../form-engine';
 import type { FormDataMap } from '../../../shared/generated/form-types';
 import AuditTrail, { type AuditEntry } from '../../components/AuditTrail';
-import MessageDialog from '../../components/MessageDialog';
+import InlineFailure from '../../components/InlineFailure';
 import type { Submit } from '../forms/use-submit';
 
 type DecisionForm = 'review' | 'project-review';
@@ -28,20 +28,20 @@ export default function ReviewDecision<F extends DecisionForm>(props: {
     <>
       {props.open ? (
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <SchemaForm formId={props.formId} onSubmit={review.submit} busy={review.busy} serverErrors={review.errors} />
+          <SchemaForm
+            formId={props.formId}
+            onSubmit={async (data) => {
+              if (await review.submit(data)) props.onDone();
+            }}
+            busy={review.busy}
+            serverErrors={review.errors}
+          />
+          <InlineFailure failure={review.failure} onClose={review.clearFailure} />
         </Paper>
       ) : (
         <Alert severity="info">{props.decided}</Alert>
       )}
       <AuditTrail entries={props.history} />
-      <MessageDialog
-        message={review.message}
-        onClose={() => {
-          const done = review.message?.tone === 'success';
-          review.setMessage(null);
-          if (done) props.onDone();
-        }}
-      />
     </>
   );
 }

@@ -17,9 +17,10 @@ import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
 import { ApiItems, EmptyState } from '../../components/Status';
-import MessageDialog from '../../components/MessageDialog';
+import InlineFailure from '../../components/InlineFailure';
 import { useSubmit } from '../forms/use-submit';
 import GatewayEvents from './GatewayEvents';
+import { formatDateTime } from '../../../shared/format/dates';
 
 interface Donation {
   id: string;
@@ -117,7 +118,7 @@ export default function StaffDonationsPage() {
                       {search && <Typography variant="body2">Status: {d.status}</Typography>}
                       <Typography variant="body2" color="text.secondary">
                         {d.reference} · {d.anonymous ? 'Anonymous' : (d.donorName ?? 'No name')} {d.email ? `· ${d.email}` : ''} ·{' '}
-                        {new Date(d.createdAt).toLocaleString()}
+                        {formatDateTime(d.createdAt)}
                       </Typography>
                       {d.note && <Typography variant="body2">Note: {d.note}</Typography>}
                       {d.status === 'pledged' && (
@@ -144,17 +145,10 @@ export default function StaffDonationsPage() {
           <Typography color="text.secondary" sx={{ mb: 1 }}>
             Approve when the money has arrived; reject to cancel the pledge.
           </Typography>
-          <SchemaForm
-            formId="review"
-            onSubmit={review.submit}
-            busy={review.busy}
-            serverErrors={review.errors}
-            hideTitle
-            actions={<Button onClick={() => setOpen(null)}>Cancel</Button>}
-          />
+          <SchemaForm formId="review" onSubmit={review.submit} busy={review.busy} serverErrors={review.errors} hideTitle actions={<Button onClick={() => setOpen(null)}>Cancel</Button>} />
+          <InlineFailure failure={review.failure} onClose={review.clearFailure} />
         </DialogContent>
       </Dialog>
-      <MessageDialog message={review.message} onClose={() => review.setMessage(null)} />
     </Box>
   );
 }

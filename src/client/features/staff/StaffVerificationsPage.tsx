@@ -13,6 +13,7 @@ import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
 import ReviewDecision from './ReviewDecision';
 import verificationSchema from '../../../../schemas/verification.schema.json';
+import { formatDate } from '../../../shared/format/dates';
 
 interface QueueItem {
   id: string;
@@ -91,7 +92,7 @@ export default function StaffVerificationsPage() {
       ]}
       path={(status) => `/staff/verifications?status=${status}`}
       emptyText="No verification is waiting for review."
-      describe={(i) => ({ primary: i.name ?? i.email, secondary: `${i.email} · ${new Date(i.submittedAt).toLocaleDateString()}` })}
+      describe={(i) => ({ primary: i.name ?? i.email, secondary: `${i.email} · ${formatDate(i.submittedAt)}` })}
       review={(id, done) => <Review id={id} onDone={done} />}
       chooseText="Choose a submission to review."
     />

@@ -39,7 +39,9 @@ export default function GroupedObjectFieldTemplate(props: ObjectFieldTemplatePro
   const groups = groupsOf(uiSchema as Record<string, unknown>);
   const context = registry.formContext as EngineContext | undefined;
   const isRoot = fieldPathId.path.length === 0;
-  const showHeading = !(isRoot && context?.hideTitle);
+  // A row of a list is named by the array's row template ("Document 2"): its object title would repeat it.
+  const isArrayRow = typeof fieldPathId.path.at(-1) === 'number';
+  const showHeading = !(isRoot && context?.hideTitle) && !isArrayRow;
   if (groups.length === 0 || !isRoot) {
     return showHeading ? (
       <DefaultObjectFieldTemplate {...props} />

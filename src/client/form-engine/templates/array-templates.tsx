@@ -1,29 +1,99 @@
+/**
+ * The engine's repeating rows (documents, social media…): flat rows separated by a rule instead of RJSF's card in a
+ * card, each named ("Document 2") with a labelled Remove button, and the ui-schema's `ui:options.addText` as a
+ * labelled Add button. Rows and buttons take the full width on phones. Generic: the names come from the schema.
+ */
 import { createContext, useContext } from 'react';
-import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps } from '@rjsf/utils';
-import { Templates } from '@rjsf/mui';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { buttonId, getTemplate, getUiOptions, titleId, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps, type RJSFSchema } from '@rjsf/utils';
 
-/** The `minItems` of the array being rendered, so its rows know whether one may be removed. */
+/** What a row template needs from its array: the `minItems` floor. */
 const MinItems = createContext(0);
 
-const MuiArrayFieldTemplate = Templates.ArrayFieldTemplate!;
-const MuiArrayFieldItemTemplate = Templates.ArrayFieldItemTemplate!;
+/** The name of one row, from the items' schema title ("Document"), else "Item". */
+export function itemTitle(schema: RJSFSchema | undefined): string {
+  return typeof schema?.title === 'string' && schema.title.trim() ? schema.title.trim() : 'Item';
+}
 
-/** The theme's array template, publishing the schema's `minItems` to its rows. */
+/** "Social media account" → "social media account", for use inside a sentence ("Remove social media account 2"). */
+function inSentence(title: string): string {
+  return title.charAt(0).toLowerCase() + title.slice(1);
+}
+
+/** The list: its title and description from the theme, the rows, then the Add button (hidden at `maxItems`). */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
-  const min = typeof props.schema.minItems === 'number' ? props.schema.minItems : 0;
+  const { canAdd, disabled, readonly, fieldPathId, uiSchema, items, onAddClick, registry, required, schema, title, optionalDataControl } = props;
+  const uiOptions = getUiOptions(uiSchema);
+  const TitleTemplate = getTemplate('ArrayFieldTitleTemplate', registry, uiOptions);
+  const DescriptionTemplate = getTemplate('ArrayFieldDescriptionTemplate', registry, uiOptions);
+  const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  const itemsSchema = typeof schema.items === 'object' && !Array.isArray(schema.items) ? (schema.items as RJSFSchema) : undefined;
+  const addText = typeof uiOptions.addText === 'string' && uiOptions.addText ? uiOptions.addText : `Add ${inSentence(itemTitle(itemsSchema))}`;
+  const shownTitle = (uiOptions.title as string | undefined) || title;
+
   return (
     <MinItems.Provider value={min}>
-      <MuiArrayFieldTemplate {...props} />
+      <Box role="group" aria-labelledby={shownTitle ? titleId(fieldPathId) : undefined} sx={{ width: '100%' }}>
+        {shownTitle && (
+          <TitleTemplate fieldPathId={fieldPathId} title={shownTitle} schema={schema} uiSchema={uiSchema} required={required} registry={registry} optionalDataControl={optionalDataControl} />
+        )}
+        <DescriptionTemplate fieldPathId={fieldPathId} description={(uiOptions.description as string | undefined) || schema.description} schema={schema} uiSchema={uiSchema} registry={registry} />
+        {items.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+            None added yet.
+          </Typography>
+        )}
+        {items}
+        {canAdd && (
+          <Button
+            id={buttonId(fieldPathId, 'add')}
+            type="button"
+            variant="outlined"
+            startIcon={<AddIcon aria-hidden />}
+            onClick={onAddClick}
+            disabled={disabled || readonly}
+            sx={{ mt: 1, width: { xs: '100%', sm: 'auto' } }}
+          >
+            {addText}
+          </Button>
+        )}
+      </Box>
     </MinItems.Provider>
   );
 }
 
-/** The theme's row template, without a Remove button while the list holds no more than `minItems` rows. */
+/** One row: its name and Remove button on a line (no Remove while the list holds only `minItems` rows), then its fields. */
 export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { children, buttonsProps, index, totalItems, schema, disabled, readonly } = props;
   const min = useContext(MinItems);
-  const removable = props.totalItems > min;
-  if (removable) return <MuiArrayFieldItemTemplate {...props} />;
-  const buttonsProps = { ...props.buttonsProps, hasRemove: false };
-  const hasToolbar = buttonsProps.hasMoveUp || buttonsProps.hasMoveDown || buttonsProps.hasCopy;
-  return <MuiArrayFieldItemTemplate {...props} buttonsProps={buttonsProps} hasToolbar={hasToolbar} />;
+  const name = `${itemTitle(schema)} ${index + 1}`;
+  const removable = buttonsProps.hasRemove && totalItems > min && !disabled && !readonly;
+
+  return (
+    // A rule between rows; the first sits under the list's title, which has its own.
+    <Box role="group" aria-label={name} sx={{ borderTop: index === 0 ? 0 : 1, borderColor: 'divider', py: 2, width: '100%' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+        <Typography variant="subtitle2" component="p" color="text.secondary">
+          {name}
+        </Typography>
+        {removable && (
+          <Button
+            type="button"
+            size="small"
+            color="inherit"
+            startIcon={<DeleteIcon aria-hidden />}
+            onClick={buttonsProps.onRemoveItem}
+            aria-label={`Remove ${inSentence(name)}`}
+          >
+            Remove
+          </Button>
+        )}
+      </Box>
+      {children}
+    </Box>
+  );
 }

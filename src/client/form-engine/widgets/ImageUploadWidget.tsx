@@ -6,6 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
 import { fileNameOf, readFileAsDataUrl } from '../file-data-url';
+import { isPngOrJpeg, notAnImageMessage } from '../image-sniff';
 import type { EngineContext } from '../engine-context';
 
 /** Accepted types, as the schemas say: png, jpeg, jpg. */
@@ -16,7 +17,7 @@ const ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
  * already holds, shown through the form context's `fileUrl`). Type and size rules come from the schema.
  */
 export default function ImageUploadWidget(props: WidgetProps) {
-  const { id, value, required, disabled, readonly, label, hideLabel, rawErrors = [], onChange, onBlur, registry } = props;
+  const { id, value, required, disabled, readonly, label, hideLabel, rawErrors = [], onChange, onBlur, registry, schema } = props;
   const context = registry.formContext as EngineContext | undefined;
   const text = typeof value === 'string' ? value : '';
   const [progress, setProgress] = useState<number | null>(null);
@@ -47,6 +48,11 @@ export default function ImageUploadWidget(props: WidgetProps) {
     setReadError(null);
     setProgress(0);
     try {
+      // Refused by content before any preview: the current value (if any) stays.
+      if (!(await isPngOrJpeg(file))) {
+        setReadError(notAnImageMessage(schema));
+        return;
+      }
       const url = await readFileAsDataUrl(file, setProgress);
       onChange(url);
       onBlur(id, url);
@@ -59,7 +65,7 @@ export default function ImageUploadWidget(props: WidgetProps) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <FormLabel htmlFor={inputId} required={required} error={rawErrors.length > 0}>
+      <FormLabel htmlFor={inputId} required={required} error={rawErrors.length > 0 || Boolean(readError)}>
         {shownLabel}
       </FormLabel>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -69,7 +75,7 @@ export default function ImageUploadWidget(props: WidgetProps) {
           disabled={disabled || readonly}
           data-field-id={id}
           aria-label={`${text ? 'Replace' : 'Choose'} ${shownLabel}`}
-          aria-describedby={ariaDescribedByIds(id)}
+          aria-describedby={readError ? `${ariaDescribedByIds(id)} ${id}__read-error` : ariaDescribedByIds(id)}
         >
           {text ? 'Replace image' : 'Choose image'}
           <input
@@ -104,7 +110,7 @@ export default function ImageUploadWidget(props: WidgetProps) {
       </Box>
       {progress !== null && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={`Reading ${shownLabel}`} />}
       {readError && (
-        <Typography variant="body2" color="error" role="alert">
+        <Typography id={`${id}__read-error`} variant="body2" color="error" role="alert">
           {readError}
         </Typography>
       )}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime } from '../../../src/shared/format/dates';
+
+describe('dates', () => {
+  it('writes a date as day, short month and year', () => {
+    expect(formatDate('2026-11-23T05:39:43.000Z')).toBe('23 Nov 2026');
+    expect(formatDate(new Date(Date.UTC(2026, 8, 3, 12)))).toBe('3 Sep 2026');
+    expect(formatDate(Date.UTC(2027, 1, 23, 12))).toBe('23 Feb 2027');
+  });
+
+  it('writes a time as the date and a 24-hour clock in Dhaka time', () => {
+    expect(formatDateTime('2026-11-23T11:39:43.000Z')).toBe('23 Nov 2026, 17:39');
+    expect(formatDateTime('2026-11-22T18:00:00.000Z')).toBe('23 Nov 2026, 00:00');
+  });
+
+  it('gives the Dhaka day for a UTC instant late in the evening', () => {
+    // 20:30 UTC on 31 December is 02:30 on 1 January in Dhaka (UTC+6).
+    expect(formatDate('2026-12-31T20:30:00Z')).toBe('1 Jan 2027');
+    expect(formatDateTime('2026-12-31T20:30:00Z')).toBe('1 Jan 2027, 02:30');
+  });
+
+  it('keeps a calendar date on its own day', () => {
+    expect(formatDate('2026-12-01')).toBe('1 Dec 2026');
+    expect(formatDate('2025-05-18')).toBe('18 May 2025');
+  });
+
+  it('writes nothing for a missing or unreadable value', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
