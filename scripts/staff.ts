@@ -17,6 +17,7 @@ import type { DB } from '../src/server/db/schema';
 import { isEmail, normalizeIdentifier } from '../src/server/auth/identity';
 import { accountKey, addressKey, listLocks, unlock } from '../src/server/auth/throttle';
 import { audit } from '../src/server/audit';
+import { formatDateTime } from '../src/shared/format/dates';
 
 const USAGE =
   'usage: npm run staff -- add <email|phone> | remove <email|phone> | list | locks | unlock <email|phone|address>';
@@ -43,7 +44,7 @@ async function showLocks(db: Kysely<DB>): Promise<number> {
   const locks = await listLocks(db);
   if (locks.length === 0) console.log('No sign-in locks and no counted failures.');
   for (const l of locks) {
-    const state = l.lockedUntil && l.lockedUntil > new Date() ? `locked until ${l.lockedUntil.toISOString()}` : 'not locked';
+    const state = l.lockedUntil && l.lockedUntil > new Date() ? `locked until ${formatDateTime(l.lockedUntil)}` : 'not locked';
     console.log(`${l.key}\t${l.failures} failed attempt${l.failures === 1 ? '' : 's'}\t${state}`);
   }
   return 0;
