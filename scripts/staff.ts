@@ -7,6 +7,7 @@
  * one process per data directory). Exit 0 done, 1 no such account, 2 usage error.
  */
 import { loadConfig } from '../src/server/config';
+import { setDefaultPhoneRegion } from '../src/shared/phone/phone.js';
 import { openDatabase } from '../src/server/db/database';
 import { isEmail, normalizeIdentifier } from '../src/server/auth/identity';
 
@@ -19,9 +20,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  setDefaultPhoneRegion(config.defaultPhoneRegion);
   let database;
   try {
-    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, phoneRegion: config.defaultPhoneRegion });
   } catch (err) {
     console.error((err as Error).message);
     return 2;

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createCatalog } from '../src/shared/forms/catalog';
 import { loadSchemas, defaultSchemasDir } from '../src/shared/forms/load-schemas';
 import { isMain } from './lib/is-main';
+import { setDefaultPhoneRegion } from '../src/shared/phone/phone.js';
 
 const USAGE = 'usage: npm run validate -- [--json] <form-id> <data.json>';
 
@@ -71,6 +72,8 @@ export function runValidate(argv: readonly string[]): Outcome {
 }
 
 if (isMain(import.meta.url)) {
+  // The same setting as the server's, so a local number means the same country here.
+  if (process.env.DEFAULT_PHONE_REGION) setDefaultPhoneRegion(process.env.DEFAULT_PHONE_REGION);
   const { code, stdout, stderr } = runValidate(process.argv.slice(2));
   process.stdout.write(stdout);
   process.stderr.write(stderr);

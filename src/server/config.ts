@@ -3,6 +3,7 @@
  * message naming the variable and what it accepts.
  */
 import { resolve } from 'node:path';
+import { isSupportedCountry } from 'libphonenumber-js/mobile';
 
 export interface Config {
   port: number;
@@ -32,6 +33,8 @@ export interface Config {
   signInRateLimitPerMinute: number;
   /** Trust X-Forwarded-For from a proxy in front of the server. */
   trustProxy: boolean;
+  /** The region (ISO 3166-1 alpha-2) a phone number typed without a country code belongs to. */
+  defaultPhoneRegion: string;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +79,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
     if (!env.SMS_HTTP_KEY) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_KEY, the gateway API key');
   }
+  const defaultPhoneRegion = (env.DEFAULT_PHONE_REGION || 'BD').toUpperCase();
+  if (!isSupportedCountry(defaultPhoneRegion)) {
+    throw new ConfigError(`DEFAULT_PHONE_REGION must be a two-letter country code such as BD (got "${env.DEFAULT_PHONE_REGION}")`);
+  }
   const config: Config = {
     port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -97,6 +104,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     signInRateLimitPerMinute: int(env, 'SIGNIN_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    defaultPhoneRegion,
     ...overrides,
   };
   // The outbox serves codes to anyone who asks: fine on one's own machine, an account takeover on a public host.

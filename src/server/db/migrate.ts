@@ -1,10 +1,11 @@
 /**
- * Applies the SQL files of ./migrations in name order, each once, each in its own transaction. On PostgreSQL an
- * advisory lock keeps two starting servers from migrating at the same time.
+ * Applies the migrations of ./migrations in name order, each once, each in its own transaction. A migration is a
+ * SQL file, or a TypeScript step (`NNN_name.ts` exporting `up`) for a change SQL cannot make (phone numbers need
+ * libphonenumber). On PostgreSQL an advisory lock keeps two starting servers from migrating at the same time.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export interface ScriptRunner {
   /** Runs a multi-statement SQL script on one connection. */
@@ -13,13 +14,22 @@ export interface ScriptRunner {
   query(sql: string): Promise<Record<string, unknown>[]>;
 }
 
+/** What a TypeScript step may need besides the database. */
+export interface MigrationContext {
+  /** DEFAULT_PHONE_REGION. */
+  phoneRegion: string;
+}
+
+/** A TypeScript migration step: runs inside the migration's transaction; throwing undoes it. */
+export type MigrationStep = (runner: ScriptRunner, context: MigrationContext) => Promise<void>;
+
 const DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_KEY = 726_354_127;
 
 /** The migration files, in order. */
 export function migrationFiles(): string[] {
   return readdirSync(DIR)
-    .filter((f) => /^\d+_[\w-]+\.sql$/.test(f))
+    .filter((f) => /^\d+_[\w-]+\.(sql|ts)$/.test(f))
     .sort();
 }
 
@@ -28,7 +38,7 @@ function quote(s: string): string {
 }
 
 /** Applies pending migrations; returns the names applied now. */
-export async function migrate(runner: ScriptRunner): Promise<string[]> {
+export async function migrate(runner: ScriptRunner, context: MigrationContext = { phoneRegion: 'BD' }): Promise<string[]> {
   await runner.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
@@ -38,8 +48,15 @@ export async function migrate(runner: ScriptRunner): Promise<string[]> {
     const applied: string[] = [];
     for (const file of migrationFiles()) {
       if (done.has(file)) continue;
-      const sql = readFileSync(join(DIR, file), 'utf8');
-      await runner.exec(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES (${quote(file)});\nCOMMIT;`);
+      if (file.endsWith('.ts')) {
+        const step = ((await import(pathToFileURL(join(DIR, file)).href)) as { up: MigrationStep }).up;
+        await runner.exec('BEGIN');
+        await step(runner, context);
+        await runner.exec(`INSERT INTO schema_migrations (name) VALUES (${quote(file)}); COMMIT;`);
+      } else {
+        const sql = readFileSync(join(DIR, file), 'utf8');
+        await runner.exec(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES (${quote(file)});\nCOMMIT;`);
+      }
       applied.push(file);
     }
     return applied;

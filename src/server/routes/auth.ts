@@ -8,7 +8,7 @@ import type { DB } from '../db/schema';
 import type { ChangePasswordForm, ResetPasswordForm, SignUpForm, VerifyOtpForm } from '../../shared/generated/form-types';
 import { badRequest, conflict, describeWait, forbidden, tooManyRequests, unauthorized } from '../errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
-import { checkCode, issueCode, lastResendAt, MAX_ATTEMPTS, type CodeCheck } from '../auth/codes';
+import { checkCode, issueCode, lastCodeAt, MAX_ATTEMPTS, type CodeCheck } from '../auth/codes';
 import { isEmail, maskPhone, normalizeEmail, normalizeIdentifier, normalizePhone } from '../auth/identity';
 import { attemptSucceeded, beginAttempt, clearAccount } from '../auth/throttle';
 import { currentUser } from '../plugins/auth';
@@ -141,7 +141,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       const answer = { message: `If ${maskPhone(phone)} is waiting for verification, a new code is on its way.` };
       const user = await findAccount(app.db, phone);
       if (!user || user.phone_verified_at) return answer;
-      const last = await lastResendAt(app.db, user.id, 'verify_phone');
+      const last = await lastCodeAt(app.db, user.id, 'verify_phone');
       if (last) {
         const wait = config.otpResendSeconds - (Date.now() - last.getTime()) / 1000;
         if (wait > 0) {

@@ -7,6 +7,7 @@ import type { Options, KeywordCxt } from 'ajv';
 import { _ } from 'ajv';
 import addFormats from 'ajv-formats';
 import addErrors from 'ajv-errors';
+import { isEmailOrPhone, isMobilePhone } from './phone-formats.js';
 
 type AjvInstance = InstanceType<typeof Ajv2019>;
 
@@ -28,18 +29,17 @@ export const AJV_OPTIONS: Options = {
   coerceTypes: false,
 };
 
-const PHONE = String.raw`\+?[0-9][0-9 -]{6,18}[0-9]`;
-const EMAIL = String.raw`[^\s@]+@[^\s@]+\.[^\s@]+`;
-
 /**
- * Custom formats, all RegExp so the precompiled (standalone) validators can inline them.
- * - `phone`: digits with an optional leading +, spaces and dashes allowed between digits (8 to 20 characters).
+ * Custom formats. `upload` is a RegExp, which standalone code inlines. `phone` and `email-or-phone` are functions
+ * (libphonenumber-js decides what a valid mobile number is, see src/shared/phone/phone.js); the precompiled
+ * validators call them through `standalone-formats.js` (see scripts/compile-validators.ts).
+ * - `phone`: a valid mobile number for its region, typed any usual way ("01812345678", "+880 1812-345678").
  * - `email-or-phone`: what the sign-in box accepts.
  * - `upload`: a file field's value, a `data:` URL (a new upload) or `file:<uuid>` (a file the server already holds).
  */
-export const CUSTOM_FORMATS: Record<string, RegExp> = {
-  phone: new RegExp(`^${PHONE}$`),
-  'email-or-phone': new RegExp(`^(?:${EMAIL}|${PHONE})$`),
+export const CUSTOM_FORMATS: Record<string, RegExp | ((data: string) => boolean)> = {
+  phone: isMobilePhone,
+  'email-or-phone': isEmailOrPhone,
   upload: /^(?:data:[^,]*,|file:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$)/,
 };
 
@@ -91,6 +91,6 @@ export function extendAjv<T extends AjvInstance>(ajv: T): T {
 export function createAjv(extra: Options = {}): AjvInstance {
   const ajv = new AjvClass({ ...AJV_OPTIONS, ...extra });
   addFormats(ajv);
-  for (const [name, re] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, re);
+  for (const [name, format] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, format);
   return extendAjv(ajv);
 }

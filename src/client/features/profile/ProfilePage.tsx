@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useApi } from '../../lib/use-api';
 import { ErrorState, Loading } from '../../components/Status';
 import DetailList from '../../components/DetailList';
+import { formatPhone } from '../../../shared/phone/phone.js';
 
 interface ProfileAnswer {
   profile: { name: string; email: string; phone: string; country: string } | null;
@@ -36,7 +37,7 @@ export default function ProfilePage() {
     ? [
         ['Name', data.profile.name],
         ['Email', data.profile.email],
-        ['Phone', data.profile.phone],
+        ['Phone', formatPhone(data.profile.phone)],
         ['Country', data.profile.country],
       ]
     : [];
@@ -75,7 +76,7 @@ export default function ProfilePage() {
               <DetailList items={fields} sx={{ gridTemplateColumns: 'auto 1fr' }} />
             ) : (
               <Typography color="text.secondary">
-                You have not saved a profile yet. Your account uses {data.defaults.email} and {data.defaults.phone}.
+                You have not saved a profile yet. Your account uses {data.defaults.email} and {formatPhone(data.defaults.phone)}.
               </Typography>
             )}
           </CardContent>

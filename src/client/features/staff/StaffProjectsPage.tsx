@@ -17,6 +17,7 @@ import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
 import ReviewDecision from './ReviewDecision';
 import projectSchema from '../../../../schemas/project-owner.schema.json';
+import { formatPhone } from '../../../shared/phone/phone.js';
 
 type Detail = ProjectView & { owner: { email: string; phone: string }; submittedAt: string; history: AuditEntry[] };
 
@@ -40,7 +41,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
             {data.title}
           </Typography>
           <Typography color="text.secondary">
-            {data.category} · {data.owner.email} · {data.owner.phone} ·{' '}
+            {data.category} · {data.owner.email} · {formatPhone(data.owner.phone)} ·{' '}
             <RouterLink to={`/projectDetails?id=${data.id}`}>open the project page</RouterLink>
           </Typography>
         </Box>

@@ -13,6 +13,7 @@ import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
 import ReviewDecision from './ReviewDecision';
 import verificationSchema from '../../../../schemas/verification.schema.json';
+import { formatPhone } from '../../../shared/phone/phone.js';
 
 interface QueueItem {
   id: string;
@@ -55,7 +56,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
     <Card>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Typography variant="h6" component="h2">
-          {data.email} · {data.phone}
+          {data.email} · {formatPhone(data.phone)}
         </Typography>
         <Grid container spacing={2}>
           {images.map(([k, v]) => (
