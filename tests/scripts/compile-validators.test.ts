@@ -67,6 +67,17 @@ describe('precompiled validators', () => {
     ]);
   });
 
+  it('apply the initial instalment cap (a generated keyword) exactly as the run-time validator', () => {
+    const valid = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/forms/project-owner.valid.json'), 'utf8'));
+    for (const initialins of [0, 40000, 588500, 588500.01, 1e11]) {
+      const data = { ...valid, askamu: 500000, roi: 17.7, initialins };
+      expect(precompiledErrors('project-owner', data)).toEqual(catalog.validate('project-owner', data).errors);
+    }
+    expect(precompiledErrors('project-owner', { ...valid, askamu: 500000, roi: 17.7, initialins: 588500.01 })).toEqual([
+      { path: '/initialins', message: 'Initial instalment cannot be more than the total repayable (asking amount plus the return for investors)' },
+    ]);
+  });
+
   it('contain no eval-style code', () => {
     for (const formId of FORM_IDS) {
       const code = readFileSync(join(dir, `${formId}.cjs`), 'utf8');

@@ -5,7 +5,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, ProjectsTable } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
-import { annualisedReturn, instalmentCount, repaymentTotal } from '../../shared/domain/murabaha';
+import { annualisedReturn, repaymentTotal, schedule, type Terms } from '../../shared/domain/murabaha';
 import type { Figures } from '../../shared/api/views';
 
 export type { Figures };
@@ -70,6 +70,25 @@ export async function raisedOf(db: Db, projectId: string): Promise<string> {
   return fromPaisa(s.accepted + s.confirmed);
 }
 
+/** The initial instalment for the whole goal, from the project form (`initialins`, taka); 0 when absent. */
+function initialInstalmentOf(p: ProjectRow): string {
+  const value = (p.data as { initialins?: unknown }).initialins;
+  return fromPaisa(typeof value === 'number' && value > 0 ? toPaisa(value) : 0n);
+}
+
+/** The Murabaha terms of a project: what an accepted agreement's schedule is made from. */
+export function termsOf(p: ProjectRow): Terms {
+  return {
+    markupPercent: p.markup_percent,
+    tenorMonths: p.tenor_months,
+    returnType: p.return_type,
+    returningTime: p.returning_time,
+    totalDuration: p.total_duration,
+    initialInstalment: initialInstalmentOf(p),
+    goal: p.goal,
+  };
+}
+
 /** Whole days from now until `end`, never below 0. */
 export function daysLeft(end: Date | null, now = new Date()): number | null {
   if (!end) return null;
@@ -103,14 +122,10 @@ function figuresOf(p: ProjectRow, s: Sums, now: Date): Figures {
       type: p.return_type,
       everyMonths: recurring ? p.returning_time : null,
       overMonths: recurring ? (p.total_duration ?? p.tenor_months) : p.tenor_months,
-      instalments: instalmentCount({
-        markupPercent: p.markup_percent,
-        tenorMonths: p.tenor_months,
-        returnType: p.return_type,
-        returningTime: p.returning_time,
-        totalDuration: p.total_duration,
-      }),
+      // How many instalments an investor gets (an initial instalment can make On-time two).
+      instalments: schedule(p.goal, termsOf(p), now).length,
       totalOnGoal: repaymentTotal(p.goal, p.markup_percent),
+      initialInstalment: initialInstalmentOf(p),
     },
     durationMonths: p.tenor_months,
   };

@@ -17,6 +17,7 @@ import { audit } from '../audit';
 import { closeEndedCampaigns, settleProject, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
+import { termsOf } from '../market/figures';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -201,17 +202,8 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         const doc = await storeUploads(trx, me.id, decoded, { type: 'agreement_accept', id: pending.id });
         const project = await trx.selectFrom('projects').selectAll().where('id', '=', pending.project_id).executeTakeFirstOrThrow();
         if (REPAID.has(pending.investment_type)) {
-          const instalments = schedule(
-            pending.amount,
-            {
-              markupPercent: project.markup_percent,
-              tenorMonths: project.tenor_months,
-              returnType: project.return_type,
-              returningTime: project.returning_time,
-              totalDuration: project.total_duration,
-            },
-            new Date(),
-          );
+          // The project's terms, its initial instalment included (this investor's share of it comes first).
+          const instalments = schedule(pending.amount, termsOf(project), new Date());
           await trx
             .insertInto('instalments')
             .values(

@@ -28,6 +28,8 @@ export interface Figures {
     instalments: number;
     /** What the owner repays in all if the goal is raised: goal × (1 + markup). */
     totalOnGoal: string;
+    /** The initial instalment the owner states for the whole goal (`initialins`); each investor's first is their share. */
+    initialInstalment: string;
   };
   durationMonths: number;
 }

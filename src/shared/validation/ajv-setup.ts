@@ -3,7 +3,7 @@
  * Every consumer builds its Ajv instance from these pieces, so a schema can never mean two things.
  */
 import Ajv2019 from 'ajv/dist/2019.js';
-import type { Options, KeywordCxt } from 'ajv';
+import type { Options, KeywordCxt, Code, Name } from 'ajv';
 import { _ } from 'ajv';
 import addFormats from 'ajv-formats';
 import addErrors from 'ajv-errors';
@@ -79,10 +79,41 @@ function addAtLeastField(ajv: AjvInstance): void {
   });
 }
 
+/**
+ * `atMostMarkedUp: { "amount": "<sibling>", "percent": "<sibling>" }` on a number property: when all three are
+ * numbers, the value must be at most amount × (1 + percent / 100), the whole goal's total repayable (an initial
+ * instalment cannot exceed it). Compared exactly in paisa and basis points with BigInt, since goal × (10000 + bp)
+ * passes 2^53. Generated as code so standalone compilation keeps it.
+ */
+function addAtMostMarkedUp(ajv: AjvInstance): void {
+  ajv.addKeyword({
+    keyword: 'atMostMarkedUp',
+    schemaType: 'object',
+    metaSchema: {
+      type: 'object',
+      properties: { amount: { type: 'string' }, percent: { type: 'string' } },
+      required: ['amount', 'percent'],
+      additionalProperties: false,
+    },
+    error: { message: 'must be at most the amount with its markup' },
+    code(cxt: KeywordCxt) {
+      const { data, schema, it } = cxt;
+      if (it.dataLevel === 0) return;
+      const { amount, percent } = schema as { amount: string; percent: string };
+      const a = _`${it.parentData}[${amount}]`;
+      const p = _`${it.parentData}[${percent}]`;
+      const hundredths = (v: Code | Name) => _`BigInt(Math.round(${v} * 100))`;
+      const numbers = _`typeof ${data} == "number" && typeof ${a} == "number" && typeof ${p} == "number"`;
+      cxt.fail(_`${numbers} && ${hundredths(data)} * BigInt(10000) > ${hundredths(a)} * (BigInt(10000) + ${hundredths(p)})`);
+    },
+  });
+}
+
 /** Adds ajv-errors and our keywords. Passed to RJSF as its `extenderFn`; the same function the server uses. */
 export function extendAjv<T extends AjvInstance>(ajv: T): T {
   addMatchesField(ajv);
   addAtLeastField(ajv);
+  addAtMostMarkedUp(ajv);
   addErrors(ajv);
   return ajv;
 }

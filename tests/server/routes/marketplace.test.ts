@@ -51,7 +51,7 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
       daysLeft: 59,
       markupPercent: '17.70',
       annualisedReturn: { simplePercent: '17.70', compoundPercent: '17.70', basis: 'simple: 17.70 % × 12 ÷ 12 months' },
-      repayment: { type: 'Recurring', everyMonths: 3, overMonths: 12, instalments: 4, totalOnGoal: '353100.00' },
+      repayment: { type: 'Recurring', everyMonths: 3, overMonths: 12, instalments: 4, totalOnGoal: '353100.00', initialInstalment: '0.00' },
       durationMonths: 12,
     });
     // Its images are public now.
