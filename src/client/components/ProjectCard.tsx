@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ProjectView } from '../../shared/api/views';
 import ProjectImage from './ProjectImage';
 import Money from './Money';
+import { countOf } from '../../shared/format/count';
 
 export function shortDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '';
@@ -50,8 +51,8 @@ export default function ProjectCard({ project, action = 'details' }: { project: 
           </Box>
           <LinearProgress variant="determinate" value={f.progressBar} sx={{ height: 8, borderRadius: 4 }} aria-label={`${f.progressPercent}% of the goal raised`} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            Goal <Money amount={f.goal} />
-            {f.daysLeft !== null && project.status === 'open' ? ` · ${f.daysLeft} days left` : ` · ${STATUS_LABEL[project.status]}`}
+            Goal <Money amount={f.goal} /> · {countOf(f.backers, 'backer')}
+            {f.daysLeft !== null && project.status === 'open' ? ` · ${countOf(f.daysLeft, 'day left', 'days left')}` : ` · ${STATUS_LABEL[project.status]}`}
           </Typography>
         </Box>
         {action === 'donate' ? (

@@ -14,17 +14,21 @@ export type ProjectRow = Selectable<ProjectsTable>;
 type Db = Kysely<DB> | Transaction<DB>;
 
 
+/** What makes someone an investor of a project (DOMAIN.md): an accepted agreement. Used here and platform-wide. */
+export const ACCEPTED_AGREEMENT = sql`status = 'accepted'`;
+
 interface Sums {
   accepted: bigint;
   pending: bigint;
   confirmed: bigint;
   pledged: bigint;
   backers: number;
+  investors: number;
 }
 
 /** Sums per project, in three grouped queries whatever the number of projects. */
 async function sumsFor(db: Db, ids: string[]): Promise<Map<string, Sums>> {
-  const out = new Map<string, Sums>(ids.map((id) => [id, { accepted: 0n, pending: 0n, confirmed: 0n, pledged: 0n, backers: 0 }]));
+  const out = new Map<string, Sums>(ids.map((id) => [id, { accepted: 0n, pending: 0n, confirmed: 0n, pledged: 0n, backers: 0, investors: 0 }]));
   if (ids.length === 0) return out;
   const agreements = await db
     .selectFrom('agreement_requests')
@@ -51,17 +55,33 @@ async function sumsFor(db: Db, ids: string[]): Promise<Map<string, Sums>> {
     else s.pledged = toPaisa(r.total);
   }
   // Backers: distinct people with an accepted agreement or a confirmed donation; each anonymous donation once.
+  // Investors: the backers who came through an accepted agreement. One query, so the two can never disagree.
   const list = sql.join(ids.map((id) => sql`${id}::uuid`));
-  const backers = await sql<{ project_id: string; n: string }>`
-    SELECT project_id, count(*) AS n FROM (
-      SELECT project_id, 'u:' || investor_id::text AS who FROM agreement_requests
-        WHERE status = 'accepted' AND project_id IN (${list})
+  const backers = await sql<{ project_id: string; n: string; investors: string }>`
+    SELECT project_id, count(DISTINCT who) AS n, count(DISTINCT who) FILTER (WHERE via = 'agreement') AS investors FROM (
+      SELECT project_id, 'u:' || investor_id::text AS who, 'agreement' AS via FROM agreement_requests
+        WHERE ${ACCEPTED_AGREEMENT} AND project_id IN (${list})
       UNION
-      SELECT project_id, CASE WHEN anonymous OR donor_id IS NULL THEN 'd:' || id::text ELSE 'u:' || donor_id::text END
+      SELECT project_id, CASE WHEN anonymous OR donor_id IS NULL THEN 'd:' || id::text ELSE 'u:' || donor_id::text END, 'donation'
         FROM donations WHERE status = 'confirmed' AND project_id IN (${list})
     ) b GROUP BY project_id`.execute(db);
-  for (const r of backers.rows) out.get(r.project_id)!.backers = Number(r.n);
+  for (const r of backers.rows) {
+    const s = out.get(r.project_id)!;
+    s.backers = Number(r.n);
+    s.investors = Number(r.investors);
+  }
   return out;
+}
+
+/**
+ * The platform's investment figures with the same definition as each project's: money of accepted agreements,
+ * distinct investors with an accepted agreement, and the projects that have one.
+ */
+export async function platformInvestment(db: Db): Promise<{ total: string; investors: number; projects: number }> {
+  const { rows } = await sql<{ total: string | null; investors: string; projects: string }>`
+    SELECT sum(amount) AS total, count(DISTINCT investor_id) AS investors, count(DISTINCT project_id) AS projects
+    FROM agreement_requests WHERE ${ACCEPTED_AGREEMENT}`.execute(db);
+  return { total: fromPaisa(toPaisa(rows[0]?.total ?? '0')), investors: Number(rows[0]?.investors ?? 0), projects: Number(rows[0]?.projects ?? 0) };
 }
 
 /** Raised money of one project from its records (accepted agreements + confirmed donations). */
@@ -109,6 +129,7 @@ function figuresOf(p: ProjectRow, s: Sums, now: Date): Figures {
     raised: fromPaisa(raised),
     waiting: fromPaisa(s.pending),
     backers: s.backers,
+    investors: s.investors,
     progressPercent: progress,
     progressBar: Math.min(100, progress),
     daysLeft: daysLeft(p.ends_at, now),

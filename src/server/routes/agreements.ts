@@ -17,7 +17,7 @@ import { audit } from '../audit';
 import { closeEndedCampaigns, settleProject, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
-import { termsOf } from '../market/figures';
+import { figuresFor, termsOf } from '../market/figures';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -131,8 +131,14 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       if (project.owner_id !== me.id && !me.isStaff) throw notFound('This project');
       const rows = await app.db.selectFrom('agreement_requests').selectAll().where('project_id', '=', project.id).orderBy('created_at', 'desc').execute();
       const names = await fileNamesFor(app, rows);
-      const totalInvestors = new Set(rows.filter((r) => r.status !== 'withdrawn').map((r) => r.investor_id)).size;
-      return { project: { id: project.id, title: project.title, status: project.status }, totalInvestors, items: rows.map((r) => agreementView(r, names)) };
+      // The project's own figures (market/figures.ts), so this page and the project page can never disagree.
+      const figures = (await figuresFor(app.db, [project])).get(project.id)!;
+      return {
+        project: { id: project.id, title: project.title, status: project.status },
+        totalInvestors: figures.investors,
+        backers: figures.backers,
+        items: rows.map((r) => agreementView(r, names)),
+      };
     },
   );
 

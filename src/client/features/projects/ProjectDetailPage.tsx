@@ -32,6 +32,7 @@ import Money from '../../components/Money';
 import { shortDate, STATUS_LABEL } from '../../components/ProjectCard';
 import { ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
+import { noun } from '../../../shared/format/count';
 
 /** An embeddable URL for a YouTube or Vimeo link (null for anything else: shown as a plain link). */
 export function embedUrl(link: string | null): string | null {
@@ -133,8 +134,8 @@ export default function ProjectDetailPage() {
           <Grid container spacing={1} sx={{ mb: 2 }}>
             {[
               ['Pledged', <Money key="p" amount={f.pledged} />],
-              ['Backers', f.backers],
-              ['Days Left', f.daysLeft ?? '—'],
+              [noun(f.backers, 'Backer'), f.backers],
+              [f.daysLeft === null ? 'Days Left' : noun(f.daysLeft, 'Day Left', 'Days Left'), f.daysLeft ?? '—'],
             ].map(([label, value]) => (
               <Grid key={String(label)} size={4}>
                 <Paper variant="outlined" sx={{ p: 1.5, textAlign: 'center' }}>
