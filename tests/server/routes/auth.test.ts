@@ -299,6 +299,23 @@ describe.each(DB_KINDS)('auth timings and limits on %s', (kind) => {
     }
   });
 
+  it('lets only one of several resends at once through once the cooldown has passed', async () => {
+    const t = await startTestApp(kind, { otpResendSeconds: 1 });
+    try {
+      const who = person();
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/user/sign-up', payload: who });
+      await new Promise((r) => setTimeout(r, 1100));
+      const burst = await Promise.all(
+        Array.from({ length: 6 }, () => t.app.inject({ method: 'POST', url: '/api/v1/auth/user/resend-otp', payload: { phone: who.phone } })),
+      );
+      expect(burst.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+      const outbox = await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(who.phone)}` });
+      expect(json<{ messages: unknown[] }>(outbox).messages).toHaveLength(2);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('slows repeated sign-in failures for one account, then refuses them with 429, also for the right password', async () => {
     const t = await startTestApp(kind, { signInSlowAfter: 2, signInLockAfter: 4, signInLockMinutes: 15 });
     try {

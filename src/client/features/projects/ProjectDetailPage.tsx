@@ -32,7 +32,7 @@ import Money from '../../components/Money';
 import { shortDate, STATUS_LABEL } from '../../components/ProjectCard';
 import { ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
-import { noun } from '../../../shared/format/count';
+import { countOf, noun } from '../../../shared/format/count';
 
 /** An embeddable URL for a YouTube or Vimeo link (null for anything else: shown as a plain link). */
 export function embedUrl(link: string | null): string | null {
@@ -46,9 +46,16 @@ export function embedUrl(link: string | null): string | null {
 
 export function repaymentText(p: ProjectView): string {
   const r = p.figures.repayment;
-  return r.type === 'On-time'
-    ? `On-time: one payment after ${r.overMonths} months`
-    : `Recurring: every ${r.everyMonths} months over ${r.overMonths} months (${r.instalments} instalments)`;
+  const initial = Number(r.initialInstalment) > 0 ? `৳${Number(r.initialInstalment).toLocaleString('en-US')}` : null;
+  // DOMAIN.md: each investor's first instalment is their share of the initial instalment stated for the whole goal.
+  const share = `an initial instalment (${initial} on the whole goal, each investor's share in proportion)`;
+  if (r.type === 'On-time') {
+    return r.instalments === 2
+      ? `On-time: ${share} after 1 month, the rest after ${countOf(r.overMonths, 'month')}`
+      : `On-time: one payment after ${countOf(r.overMonths, 'month')}`;
+  }
+  const plan = `Recurring: every ${countOf(r.everyMonths ?? 0, 'month')} over ${countOf(r.overMonths, 'month')} (${countOf(r.instalments, 'instalment')})`;
+  return initial && r.instalments >= 2 ? `${plan}, the first being ${share}` : plan;
 }
 
 function Gallery({ project }: { project: ProjectView }) {
