@@ -234,6 +234,16 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     expect((await api(t.app, 'GET', '/staff/donations', donor)).status).toBe(403);
   });
 
+  it('stores the phone answers of the project and invest forms in E.164, however they were typed', async () => {
+    const owner = await verifiedOwner(t.app, staff);
+    const id = await openProject(t.app, owner, staff, { phone: '01712 345-678' });
+    expect((await api(t.app, 'GET', `/projects/${id}`, owner)).body.details.phone).toBe('+8801712345678');
+    const investor = await signUpVerified(t.app);
+    const offer = await api(t.app, 'POST', '/offers', investor, { ...fixture('invest'), phone: '8801912 345678' });
+    expect(offer.status).toBe(201);
+    expect(offer.body.phone).toBe('+8801912345678');
+  });
+
   it('matches relevant investors and delivers Request For Invest as an invitation', async () => {
     const owner = await verifiedOwner(t.app, staff);
     const id = await openProject(t.app, owner, staff, { category: 'Technology', minInvestment: 50000, askamu: 500000 });
