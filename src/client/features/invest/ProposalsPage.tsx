@@ -58,7 +58,8 @@ export default function ProposalsPage() {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {/* The project's own figures: investors have an accepted agreement; backers also count confirmed donors. */}
-        {countOf(data.totalInvestors, 'investor')} with an accepted agreement · {countOf(data.backers, 'backer')} in all
+        {countOf(data.totalInvestors, 'investor')} with an accepted agreement · {countOf(data.backers, 'backer')} in all ·{' '}
+        {countOf(data.items.filter((p) => p.status === 'pending').length, 'request')} waiting
       </Typography>
       {data.items.length === 0 ? (
         <EmptyState title="No agreement requests yet." text="When investors propose an investment, their cards appear here." />
