@@ -7,7 +7,8 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readTextIfExists } from './lib/read-text';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { _ } from 'ajv';
 import { schemaDigest, digestHeader } from './lib/schema-digest';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import { AJV_OPTIONS, AjvClass, CUSTOM_FORMATS, extendAjv } from '../src/shared/validation/ajv-setup';
@@ -15,16 +16,22 @@ import { loadSchemas, repoRoot } from '../src/shared/forms/load-schemas';
 import { isMain } from './lib/is-main';
 
 export const PRECOMPILED_DIR = join(repoRoot(), 'src/client/form-engine/precompiled');
+const STANDALONE_FORMATS = join(repoRoot(), 'src/shared/validation/standalone-formats.js');
 
 /** Writes the precompiled validator of every form; removes those of forms that no longer exist. */
 export function compileValidators(outDir: string = PRECOMPILED_DIR): string[] {
   const schemas = loadSchemas();
   mkdirSync(outDir, { recursive: true });
+  // Function-valued formats (phone) cannot be inlined: the generated code requires them from the shared table, by a
+  // path relative to where the module is written (the bundler follows it; Node resolves it in tests and the CLI).
+  let formatsPath = relative(outDir, STANDALONE_FORMATS).split('\\').join('/');
+  if (!formatsPath.startsWith('.')) formatsPath = `./${formatsPath}`;
+  const ajvOptionsOverrides = { ...AJV_OPTIONS, code: { formats: _`require(${formatsPath}).formats` } };
   const written: string[] = [];
   for (const [id, schema] of Object.entries(schemas)) {
     const code = compileSchemaValidatorsCode(schema, {
       AjvClass,
-      ajvOptionsOverrides: AJV_OPTIONS,
+      ajvOptionsOverrides,
       customFormats: CUSTOM_FORMATS,
       extenderFn: extendAjv,
     });

@@ -6,7 +6,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 
 const config = loadConfig();
-const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, phoneRegion: config.defaultPhoneRegion });
 console.log(
   database.applied.length
     ? `applied ${database.applied.join(', ')} to ${database.kind} ${database.where}`

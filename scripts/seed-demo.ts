@@ -168,7 +168,7 @@ async function donate(projectId: string, staff: Person, amount: number, name: st
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, phoneRegion: config.defaultPhoneRegion });
   try {
     const users = await database.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     if (Number(users.n) > 0) {

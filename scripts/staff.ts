@@ -12,6 +12,7 @@ import { isIP } from 'node:net';
 import { userInfo } from 'node:os';
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../src/server/config';
+import { setDefaultPhoneRegion } from '../src/shared/phone/phone.js';
 import { openDatabase } from '../src/server/db/database';
 import type { DB } from '../src/server/db/schema';
 import { isEmail, normalizeIdentifier } from '../src/server/auth/identity';
@@ -95,9 +96,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  setDefaultPhoneRegion(config.defaultPhoneRegion);
   let database;
   try {
-    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, phoneRegion: config.defaultPhoneRegion });
   } catch (err) {
     console.error((err as Error).message);
     return 2;

@@ -22,6 +22,7 @@ import { defaultSchemasDir } from '../src/shared/forms/load-schemas';
 import { formIds, formValidator, type DocumentValidator } from './lib/form-validator';
 import { expandInput, InputError, jsonLines, type Source } from './lib/validate-inputs';
 import { isMain } from './lib/is-main';
+import { setDefaultPhoneRegion } from '../src/shared/phone/phone.js';
 
 const USAGE = 'usage: npm run validate -- [--json] <form-id> <file|dir|glob|->…';
 
@@ -170,6 +171,8 @@ export async function runValidate(argv: readonly string[], readStdin: StdinReade
 
 /** The command-line entry: what the built bundle and `tsx scripts/validate.ts` run. */
 export async function main(): Promise<void> {
+  // The same setting as the server's, so a local number means the same country here.
+  if (process.env.DEFAULT_PHONE_REGION) setDefaultPhoneRegion(process.env.DEFAULT_PHONE_REGION);
   const { code, stdout, stderr } = await runValidate(process.argv.slice(2));
   process.stdout.write(stdout);
   process.stderr.write(stderr);

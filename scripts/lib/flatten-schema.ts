@@ -7,7 +7,7 @@
 type Schema = Record<string, unknown>;
 
 const DROP = new Set(['title', 'errorMessage', '$schema', '$id', 'if', 'then', 'else', 'allOf', 'unevaluatedProperties',
-  'matchesField', 'atLeastField', 'pattern', 'format', 'default']);
+  'matchesField', 'atLeastField', 'atMostMarkedUp', 'pattern', 'format', 'default']);
 
 function isObject(v: unknown): v is Schema {
   return v !== null && typeof v === 'object' && !Array.isArray(v);

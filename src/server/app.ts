@@ -14,6 +14,7 @@ import { DEFAULT_BODY_LIMIT } from './limits';
 import { clientErrorHandler, frameworkErrors, MAX_URL_LENGTH, URL_TOO_LONG } from './http-errors';
 import { AppError } from './errors';
 import { repoRoot } from '../shared/forms/load-schemas';
+import { setDefaultPhoneRegion } from '../shared/phone/phone.js';
 import dbPlugin from './plugins/db';
 import formsPlugin from './plugins/forms';
 import errorsPlugin from './plugins/errors';
@@ -55,6 +56,8 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // The phone format (every schema) and the account key (E.164) read local numbers in this region.
+  setDefaultPhoneRegion(config.defaultPhoneRegion);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: DEFAULT_BODY_LIMIT,

@@ -3,6 +3,7 @@
  * message naming the variable and what it accepts.
  */
 import { join, resolve } from 'node:path';
+import { isSupportedCountry } from 'libphonenumber-js/mobile';
 import { repoRoot } from '../shared/forms/load-schemas';
 
 export interface Config {
@@ -45,6 +46,8 @@ export interface Config {
   /** The optional hosted-checkout gateway; off unless set. */
   paymentGateway: 'off' | 'sslcommerz';
   sslcommerz: { storeId: string; storePassword: string; url: string } | undefined;
+  /** The region (ISO 3166-1 alpha-2) a phone number typed without a country code belongs to. */
+  defaultPhoneRegion: string;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +109,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) {
     throw new ConfigError(`PUBLIC_URL must be the site's origin, like https://halalfund.example (got "${env.PUBLIC_URL}")`);
   }
+  const defaultPhoneRegion = (env.DEFAULT_PHONE_REGION || 'BD').toUpperCase();
+  if (!isSupportedCountry(defaultPhoneRegion)) {
+    throw new ConfigError(`DEFAULT_PHONE_REGION must be a two-letter country code such as BD (got "${env.DEFAULT_PHONE_REGION}")`);
+  }
   const config: Config = {
     port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -134,6 +141,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     paymentInstructionsFile: resolve(env.PAYMENT_INSTRUCTIONS_FILE || join(repoRoot(), 'src/server/payments/instructions.json')),
     paymentGateway,
     sslcommerz,
+    defaultPhoneRegion,
     ...overrides,
   };
   // The outbox serves codes to anyone who asks: fine on one's own machine, an account takeover on a public host.

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   ]);
   let database;
   try {
-    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, phoneRegion: config.defaultPhoneRegion });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

@@ -237,7 +237,8 @@ describe('the marketplace story', () => {
 
     // —— Owner: the proposal cards; decline one with a reason, accept the other with documents.
     await owner.goto(`/agreementRequest?project=${projectId}`);
-    await expect.poll(() => owner.getByText('Total investors: 1').isVisible()).toBe(true);
+    // The project's own figures: nobody accepted yet, two requests waiting.
+    await expect.poll(() => owner.getByText('0 investors with an accepted agreement · 0 backers in all · 2 requests waiting').isVisible()).toBe(true);
     await expectAccessible(owner, 'proposal cards');
     await screenshot(owner, 'proposals-desktop');
     await owner.getByRole('button', { name: 'Decline the request of Karim Ahmed (small)' }).click();

@@ -53,6 +53,31 @@ describe('precompiled validators', () => {
     }
   });
 
+  it('call the same phone format (libphonenumber-js) as the run-time validator', () => {
+    const valid = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/forms/sign-up.valid.json'), 'utf8'));
+    const landline = { ...valid, phone: '02 9123456' };
+    for (const phone of ['01812345678', '8801812345678', '+880 1812-345678', '02 9123456', '123 4567']) {
+      const data = { ...valid, phone };
+      expect(precompiledErrors('sign-up', data)).toEqual(catalog.validate('sign-up', data).errors);
+    }
+    expect(precompiledErrors('sign-up', { ...valid, phone: '+880 1812-345678' })).toEqual([]);
+    expect(precompiledErrors('sign-up', landline)).toEqual([{ path: '/phone', message: 'Enter a valid phone number, e.g. +8801712345678' }]);
+    expect(precompiledErrors('sign-in', { email: '0291234567', password: 'Secret1!' })).toEqual([
+      { path: '/email', message: 'Enter a valid email address or phone number' },
+    ]);
+  });
+
+  it('apply the initial instalment cap (a generated keyword) exactly as the run-time validator', () => {
+    const valid = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/forms/project-owner.valid.json'), 'utf8'));
+    for (const initialins of [0, 40000, 588500, 588500.01, 1e11]) {
+      const data = { ...valid, askamu: 500000, roi: 17.7, initialins };
+      expect(precompiledErrors('project-owner', data)).toEqual(catalog.validate('project-owner', data).errors);
+    }
+    expect(precompiledErrors('project-owner', { ...valid, askamu: 500000, roi: 17.7, initialins: 588500.01 })).toEqual([
+      { path: '/initialins', message: 'Initial instalment cannot be more than the total repayable (asking amount plus the return for investors)' },
+    ]);
+  });
+
   it('contain no eval-style code', () => {
     for (const formId of FORM_IDS) {
       const code = readFileSync(join(dir, `${formId}.cjs`), 'utf8');

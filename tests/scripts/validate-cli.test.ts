@@ -66,6 +66,22 @@ function file(name: string, content: string): string {
 }
 
 describe('npm run validate', () => {
+  it('accepts every usual way of typing a mobile number and refuses a landline, as the server does', async () => {
+    const signUp = JSON.parse(readFileSync(join(FIXTURES, 'sign-up.valid.json'), 'utf8'));
+    for (const phone of ['01812345678', '8801812345678', '+880 1812-345678', '+8801812345678']) {
+      const res = await cli(['--json', 'sign-up', file('phone-ok.json', JSON.stringify({ ...signUp, phone }))]);
+      expect({ phone, ...JSON.parse(res.stdout) }).toEqual({ phone, valid: true, errors: [] });
+      expect(res.code).toBe(0);
+    }
+    const landline = await cli(['--json', 'sign-up', file('phone-bad.json', JSON.stringify({ ...signUp, phone: '02 9123456' }))]);
+    expect(landline.code).toBe(1);
+    expect(JSON.parse(landline.stdout).errors).toEqual([{ path: '/phone', message: 'Enter a valid phone number, e.g. +8801712345678' }]);
+    // DEFAULT_PHONE_REGION decides which country a number without a country code belongs to.
+    const indian = file('phone-in.json', JSON.stringify({ ...signUp, phone: '09876543210' }));
+    expect((await cli(['sign-up', indian])).code).toBe(1);
+    expect((await cli(['sign-up', indian], { DEFAULT_PHONE_REGION: 'IN' })).code).toBe(0);
+  });
+
   it('prints exactly one JSON document on stdout through npm, and exits 1 for invalid data', async () => {
     const bad = file('bad-sign-in.json', JSON.stringify({ email: 'rahim@example.com', password: 'short' }));
     let outcome: Result;

@@ -18,6 +18,7 @@ describe('configuration', () => {
     [{ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example' }, 'SMS_PROVIDER=http needs SMS_HTTP_KEY, the gateway API key'],
     [{ OTP_TTL_SECONDS: '0' }, 'OTP_TTL_SECONDS must be a whole number from 1 to 86400 (got "0")'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    [{ DEFAULT_PHONE_REGION: 'Bangladesh' }, 'DEFAULT_PHONE_REGION must be a two-letter country code such as BD (got "Bangladesh")'],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
@@ -29,7 +30,8 @@ describe('configuration', () => {
   });
 
   it('has the documented defaults', () => {
-    expect(loadConfig({})).toMatchObject({ port: 3000, host: '127.0.0.1', smsProvider: 'outbox', otpTtlSeconds: 180, otpResendSeconds: 180, databaseUrl: undefined });
+    expect(loadConfig({})).toMatchObject({ port: 3000, host: '127.0.0.1', smsProvider: 'outbox', otpTtlSeconds: 180, otpResendSeconds: 180, databaseUrl: undefined, defaultPhoneRegion: 'BD' });
+    expect(loadConfig({ DEFAULT_PHONE_REGION: 'in' }).defaultPhoneRegion).toBe('IN');
   });
 });
 

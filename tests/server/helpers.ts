@@ -97,7 +97,7 @@ export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}
     { LOG_LEVEL: 'silent' },
     { dataDir, databaseUrl: pgdb?.url, jobs: false, authRateLimitPerMinute: 10_000, signInRateLimitPerMinute: 10_000, signInSlowAfter: 50, signInLockAfter: 100, ...overrides },
   );
-  const database = await openDatabase({ dataDir, databaseUrl: pgdb?.url });
+  const database = await openDatabase({ dataDir, databaseUrl: pgdb?.url, phoneRegion: config.defaultPhoneRegion });
   const app = await buildApp({ config, database, schemasDir, logger: false });
   await app.ready();
   return {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { formatPhone } from '../../shared/phone/phone.js';
 
 export type DetailItem = readonly [label: string, value: ReactNode];
 
@@ -31,4 +32,13 @@ export function schemaTitles(schema: { properties: Record<string, unknown> }): R
   return Object.fromEntries(
     Object.entries(schema.properties).map(([k, v]) => [k, typeof (v as { title?: unknown }).title === 'string' ? (v as { title: string }).title : k]),
   );
+}
+
+/**
+ * A stored answer as text, shown the way its schema says: a `format: "phone"` field in the one readable form
+ * (+880 1812-345678), anything else as it is. A field product staff add to a schema is shown right with no code.
+ */
+export function schemaValueText(schema: { properties: Record<string, unknown> }, key: string, value: unknown): string {
+  const format = (schema.properties[key] as { format?: unknown } | undefined)?.format;
+  return format === 'phone' && typeof value === 'string' ? formatPhone(value) : String(value);
 }

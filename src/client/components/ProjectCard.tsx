@@ -10,6 +10,7 @@ import type { ProjectView } from '../../shared/api/views';
 import ProjectImage from './ProjectImage';
 import Money from './Money';
 import { formatDate } from '../../shared/format/dates';
+import { countOf } from '../../shared/format/count';
 
 export const STATUS_LABEL: Record<ProjectView['status'], string> = {
   pending_review: 'Waiting for review',
@@ -47,8 +48,8 @@ export default function ProjectCard({ project, action = 'details' }: { project: 
           </Box>
           <LinearProgress variant="determinate" value={f.progressBar} sx={{ height: 8, borderRadius: 4 }} aria-label={`${f.progressPercent}% of the goal raised`} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            Goal <Money amount={f.goal} />
-            {f.daysLeft !== null && project.status === 'open' ? ` · ${f.daysLeft} days left` : ` · ${STATUS_LABEL[project.status]}`}
+            Goal <Money amount={f.goal} /> · {countOf(f.backers, 'backer')}
+            {f.daysLeft !== null && project.status === 'open' ? ` · ${countOf(f.daysLeft, 'day left', 'days left')}` : ` · ${STATUS_LABEL[project.status]}`}
           </Typography>
         </Box>
         {action === 'donate' ? (

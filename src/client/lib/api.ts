@@ -15,6 +15,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors: FieldError[] = [],
     readonly network = false,
+    /** From a 429's Retry-After header: how many seconds until asking again can succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -54,7 +56,14 @@ function toApiError(err: unknown): ApiError {
   if (err instanceof AxiosError) {
     if (!err.response) return new ApiError(0, NETWORK_MESSAGE, [], true);
     const data = err.response.data as { message?: string; errors?: FieldError[] } | undefined;
-    return new ApiError(err.response.status, data?.message ?? `The server answered ${err.response.status}.`, data?.errors ?? []);
+    const retryAfter = Number(err.response.headers?.['retry-after']);
+    return new ApiError(
+      err.response.status,
+      data?.message ?? `The server answered ${err.response.status}.`,
+      data?.errors ?? [],
+      false,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   return new ApiError(0, (err as Error).message ?? 'Something went wrong.');
 }

@@ -91,14 +91,16 @@ export async function checkCode(db: Db, userId: string, purpose: Purpose, code: 
   return { result: 'wrong', remaining: MAX_ATTEMPTS - counted.attempts };
 }
 
-/** When the user's last resent code of this purpose was sent (null when never). */
-export async function lastResendAt(db: Db, userId: string, purpose: Purpose): Promise<Date | null> {
+/**
+ * When the user's last code of this purpose was sent (null when never), whether by sign-up or by a resend: the
+ * resend cooldown runs from it, so the code sent at sign-up cannot be followed at once by a second SMS.
+ */
+export async function lastCodeAt(db: Db, userId: string, purpose: Purpose): Promise<Date | null> {
   const row = await db
     .selectFrom('otp_codes')
     .select('created_at')
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
-    .where('via_resend', '=', true)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

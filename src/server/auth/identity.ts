@@ -1,13 +1,19 @@
 /** How an email or phone typed by a person is turned into the key an account is found by. */
+import { toE164 } from '../../shared/phone/phone.js';
 
 /** True when the text is an email address (it has an @), false for a phone number. */
 export function isEmail(text: string): boolean {
   return text.includes('@');
 }
 
-/** A phone number without spaces and dashes: what is stored and looked up. */
+/**
+ * A phone number in E.164 (+8801812345678), read in the default region (DEFAULT_PHONE_REGION): what is stored
+ * and looked up, so "01812345678", "8801812345678" and "+880 1812-345678" are one account. Text that is not a
+ * valid mobile number (the schemas refuse it before a handler runs; the dev outbox's query does not) is only
+ * stripped of spaces and dashes, so it matches nothing rather than something else.
+ */
 export function normalizePhone(phone: string): string {
-  return phone.replace(/[\s-]/g, '');
+  return toE164(phone) ?? phone.replace(/[\s-]/g, '');
 }
 
 /** An email address trimmed and lower-cased. */

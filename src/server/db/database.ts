@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { DB } from './schema';
 import { lockDataDir, type DirLock } from './lock';
-import { migrate, type ScriptRunner } from './migrate';
+import { migrate, type MigrationContext, type ScriptRunner } from './migrate';
 import { dataDirProblem } from '../startup-checks';
 
 export interface Database {
@@ -26,12 +26,14 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Run migrations after opening (default true). */
   migrate?: boolean;
+  /** DEFAULT_PHONE_REGION, for the migration that puts stored phone numbers in E.164 (default BD). */
+  phoneRegion?: string;
 }
 
 /** int8, numeric and date come back as strings from both drivers: exact money, any count, dates without time zones. */
 const TEXT_TYPES = { 20: (v: string) => v, 1082: (v: string) => v, 1700: (v: string) => v };
 
-async function openPglite(dataDir: string, runMigrations: boolean): Promise<Database> {
+async function openPglite(dataDir: string, runMigrations: boolean, context: MigrationContext): Promise<Database> {
   const problem = dataDirProblem(dataDir);
   if (problem) throw new Error(problem);
   mkdirSync(dataDir, { recursive: true });
@@ -46,7 +48,7 @@ async function openPglite(dataDir: string, runMigrations: boolean): Promise<Data
       },
       query: async (sql) => (await pglite.query<Record<string, unknown>>(sql)).rows,
     };
-    const applied = runMigrations ? await migrate(runner) : [];
+    const applied = runMigrations ? await migrate(runner, context) : [];
     const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
     return {
       db,
@@ -64,7 +66,7 @@ async function openPglite(dataDir: string, runMigrations: boolean): Promise<Data
   }
 }
 
-async function openPostgres(url: string, runMigrations: boolean): Promise<Database> {
+async function openPostgres(url: string, runMigrations: boolean, context: MigrationContext): Promise<Database> {
   const { default: pg } = await import('pg');
   pg.types.setTypeParser(20, (v) => v);
   pg.types.setTypeParser(1700, (v) => v);
@@ -85,7 +87,7 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
             await client.query(sql);
           },
           query: async (sql) => (await client.query(sql)).rows as Record<string, unknown>[],
-        });
+        }, context);
       } finally {
         client.release();
       }
@@ -103,7 +105,8 @@ async function openPostgres(url: string, runMigrations: boolean): Promise<Databa
 /** Opens (and by default migrates) the configured database. */
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
   const runMigrations = options.migrate ?? true;
+  const context: MigrationContext = { phoneRegion: options.phoneRegion ?? 'BD' };
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, runMigrations)
-    : openPglite(options.dataDir, runMigrations);
+    ? openPostgres(options.databaseUrl, runMigrations, context)
+    : openPglite(options.dataDir, runMigrations, context);
 }

@@ -1,10 +1,12 @@
 /**
- * Applies the SQL files of ./migrations in name order, each once, each in its own transaction. On PostgreSQL an
- * advisory lock keeps two starting servers from migrating at the same time.
+ * Applies the migrations of ./migrations in name order, each once, each in its own transaction. A migration is a
+ * SQL file, or a TypeScript step (`NNN_name.ts` exporting `up`) for a change SQL cannot make (phone numbers need
+ * libphonenumber). On PostgreSQL an advisory lock keeps two starting servers from migrating at the same time.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../shared/forms/load-schemas';
+import { up as phoneE164 } from './migrations/004_phone_e164';
 
 export interface ScriptRunner {
   /** Runs a multi-statement SQL script on one connection. */
@@ -13,14 +15,29 @@ export interface ScriptRunner {
   query(sql: string): Promise<Record<string, unknown>[]>;
 }
 
+/** What a TypeScript step may need besides the database. */
+export interface MigrationContext {
+  /** DEFAULT_PHONE_REGION. */
+  phoneRegion: string;
+}
+
+/** A TypeScript migration step: runs inside the migration's transaction; throwing undoes it. */
+export type MigrationStep = (runner: ScriptRunner, context: MigrationContext) => Promise<void>;
+
 // From the repository root, not this module: the server also runs as a bundle in dist/server.
 const DIR = join(repoRoot(), 'src/server/db/migrations');
+
+/**
+ * The TypeScript steps by file name, imported here (not loaded at run time) so the bundled server, which runs on
+ * plain Node, carries them. A `.ts` file in the directory without an entry here stops the migration.
+ */
+const STEPS: Record<string, MigrationStep> = { '004_phone_e164.ts': phoneE164 };
 const LOCK_KEY = 726_354_127;
 
 /** The migration files, in order. */
 export function migrationFiles(): string[] {
   return readdirSync(DIR)
-    .filter((f) => /^\d+_[\w-]+\.sql$/.test(f))
+    .filter((f) => /^\d+_[\w-]+\.(sql|ts)$/.test(f))
     .sort();
 }
 
@@ -29,7 +46,7 @@ function quote(s: string): string {
 }
 
 /** Applies pending migrations; returns the names applied now. */
-export async function migrate(runner: ScriptRunner): Promise<string[]> {
+export async function migrate(runner: ScriptRunner, context: MigrationContext = { phoneRegion: 'BD' }): Promise<string[]> {
   await runner.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
@@ -39,8 +56,16 @@ export async function migrate(runner: ScriptRunner): Promise<string[]> {
     const applied: string[] = [];
     for (const file of migrationFiles()) {
       if (done.has(file)) continue;
-      const sql = readFileSync(join(DIR, file), 'utf8');
-      await runner.exec(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES (${quote(file)});\nCOMMIT;`);
+      if (file.endsWith('.ts')) {
+        const step = STEPS[file];
+        if (!step) throw new Error(`migration ${file} is not registered in src/server/db/migrate.ts (STEPS)`);
+        await runner.exec('BEGIN');
+        await step(runner, context);
+        await runner.exec(`INSERT INTO schema_migrations (name) VALUES (${quote(file)}); COMMIT;`);
+      } else {
+        const sql = readFileSync(join(DIR, file), 'utf8');
+        await runner.exec(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES (${quote(file)});\nCOMMIT;`);
+      }
       applied.push(file);
     }
     return applied;

@@ -17,6 +17,7 @@ import { audit } from '../audit';
 import { closeEndedCampaigns, settleProject, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
+import { figuresFor, termsOf } from '../market/figures';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -130,8 +131,14 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       if (project.owner_id !== me.id && !me.isStaff) throw notFound('This project');
       const rows = await app.db.selectFrom('agreement_requests').selectAll().where('project_id', '=', project.id).orderBy('created_at', 'desc').execute();
       const names = await fileNamesFor(app, rows);
-      const totalInvestors = new Set(rows.filter((r) => r.status !== 'withdrawn').map((r) => r.investor_id)).size;
-      return { project: { id: project.id, title: project.title, status: project.status }, totalInvestors, items: rows.map((r) => agreementView(r, names)) };
+      // The project's own figures (market/figures.ts), so this page and the project page can never disagree.
+      const figures = (await figuresFor(app.db, [project])).get(project.id)!;
+      return {
+        project: { id: project.id, title: project.title, status: project.status },
+        totalInvestors: figures.investors,
+        backers: figures.backers,
+        items: rows.map((r) => agreementView(r, names)),
+      };
     },
   );
 
@@ -201,17 +208,8 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         const doc = await storeUploads(trx, me.id, decoded, { type: 'agreement_accept', id: pending.id });
         const project = await trx.selectFrom('projects').selectAll().where('id', '=', pending.project_id).executeTakeFirstOrThrow();
         if (REPAID.has(pending.investment_type)) {
-          const instalments = schedule(
-            pending.amount,
-            {
-              markupPercent: project.markup_percent,
-              tenorMonths: project.tenor_months,
-              returnType: project.return_type,
-              returningTime: project.returning_time,
-              totalDuration: project.total_duration,
-            },
-            new Date(),
-          );
+          // The project's terms, its initial instalment included (this investor's share of it comes first).
+          const instalments = schedule(pending.amount, termsOf(project), new Date());
           await trx
             .insertInto('instalments')
             .values(

@@ -8,7 +8,7 @@ import type { DB } from '../db/schema';
 import type { ChangePasswordForm, ResetPasswordForm, SignUpForm, VerifyOtpForm } from '../../shared/generated/form-types';
 import { badRequest, conflict, describeWait, forbidden, tooManyRequests, unauthorized } from '../errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
-import { checkCode, issueCode, lastResendAt, MAX_ATTEMPTS, type CodeCheck } from '../auth/codes';
+import { checkCode, issueCode, lastCodeAt, MAX_ATTEMPTS, type CodeCheck } from '../auth/codes';
 import { isEmail, maskPhone, normalizeEmail, normalizeIdentifier, normalizePhone } from '../auth/identity';
 import { attemptSucceeded, beginAttempt, clearAccount } from '../auth/throttle';
 import { currentUser } from '../plugins/auth';
@@ -141,14 +141,15 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       const answer = { message: `If ${maskPhone(phone)} is waiting for verification, a new code is on its way.` };
       const user = await findAccount(app.db, phone);
       if (!user || user.phone_verified_at) return answer;
-      const last = await lastResendAt(app.db, user.id, 'verify_phone');
-      if (last) {
-        const wait = config.otpResendSeconds - (Date.now() - last.getTime()) / 1000;
-        if (wait > 0) {
-          throw tooManyRequests(`A new code was sent recently. You can ask again in ${describeWait(wait)}.`, wait);
-        }
-      }
-      const code = await issueCode(app.db, user.id, 'verify_phone', config.otpTtlSeconds, true);
+      // The cooldown runs from the last code sent, by sign-up or by a resend. Checked and issued under the account's
+      // row lock, so two resends at once cannot both pass it (no second SMS).
+      const code = await app.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirst();
+        const last = await lastCodeAt(trx, user.id, 'verify_phone');
+        const wait = last ? config.otpResendSeconds - (Date.now() - last.getTime()) / 1000 : 0;
+        if (wait > 0) throw tooManyRequests(`A new code was sent recently. You can ask again in ${describeWait(wait)}.`, wait);
+        return issueCode(trx, user.id, 'verify_phone', config.otpTtlSeconds, true);
+      });
       await sendCode(user.phone, code, 'verify');
       return answer;
     },

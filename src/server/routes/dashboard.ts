@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
+import { platformInvestment } from '../market/figures';
 
 type Tile = { id: string; label: string; value: string | number; format: 'money' | 'count'; scope: 'platform' | 'yours' };
 
@@ -18,11 +19,8 @@ export default async function dashboardRoutes(app: FastifyInstance): Promise<voi
       const money = (v: string | null | undefined) => fromPaisa(toPaisa(v ?? '0'));
       const one = async <T>(q: Promise<T[]>) => (await q)[0];
 
-      const platform = await one(
-        sql<{ total: string | null; investors: string; projects: string }>`
-          SELECT sum(amount) AS total, count(DISTINCT investor_id) AS investors, count(DISTINCT project_id) AS projects
-          FROM agreement_requests WHERE status = 'accepted'`.execute(app.db).then((r) => r.rows),
-      );
+      // The same definition as each project's figures (one place: market/figures.ts).
+      const platform = await platformInvestment(app.db);
       const countries = await one(
         sql<{ n: string }>`
           SELECT count(*) AS n FROM (
@@ -47,9 +45,9 @@ export default async function dashboardRoutes(app: FastifyInstance): Promise<voi
       );
 
       const tiles: Tile[] = [
-        { id: 'totalInvestment', label: 'Total investment', value: money(platform?.total), format: 'money', scope: 'platform' },
-        { id: 'totalInvestors', label: 'Total Investors', value: Number(platform?.investors ?? 0), format: 'count', scope: 'platform' },
-        { id: 'totalInvestedProjects', label: 'Total Invested Projects', value: Number(platform?.projects ?? 0), format: 'count', scope: 'platform' },
+        { id: 'totalInvestment', label: 'Total investment', value: platform.total, format: 'money', scope: 'platform' },
+        { id: 'totalInvestors', label: 'Total Investors', value: platform.investors, format: 'count', scope: 'platform' },
+        { id: 'totalInvestedProjects', label: 'Total Invested Projects', value: platform.projects, format: 'count', scope: 'platform' },
         { id: 'countriesSupported', label: 'Total countries Supported', value: Number(countries?.n ?? 0), format: 'count', scope: 'platform' },
         { id: 'availableProjects', label: 'Available projects for invest', value: Number(open?.n ?? 0), format: 'count', scope: 'platform' },
         { id: 'requestsForInvest', label: 'Total Requests For Invest', value: Number(invitations?.n ?? 0), format: 'count', scope: 'platform' },

@@ -12,6 +12,7 @@ import { FORM_BODY_LIMIT } from '../limits';
 import { decodeUploads, storeUploads } from '../files/store';
 import { closeEndedCampaigns, viewsOf, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
+import { withE164Phones } from '../auth/stored-phones';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -64,7 +65,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         projectId = row.id;
       }
       const body = request.body;
-      const decoded = decodeUploads(app.formSchemas['invest']!, body);
+      const decoded = decodeUploads(app.formSchemas['invest']!, withE164Phones(app.formSchemas['invest']!, body));
       const row = await app.db.transaction().execute(async (trx) => {
         const created = await trx
           .insertInto('offers')

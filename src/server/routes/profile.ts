@@ -10,6 +10,7 @@ import type { ProfileForm } from '../../shared/generated/form-types';
 import { currentUser } from '../plugins/auth';
 import { decodeUploads, storeUploads } from '../files/store';
 import { FORM_BODY_LIMIT } from '../limits';
+import { withE164Phones } from '../auth/stored-phones';
 
 export type VerificationState = 'not submitted' | 'submitted' | 'verified' | 'rejected';
 
@@ -93,7 +94,8 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     },
     async (request) => {
       const me = currentUser(request);
-      const data = JSON.stringify(request.body);
+      // The phone in E.164 like the account's number, however it was typed.
+      const data = JSON.stringify(withE164Phones(app.formSchemas['profile']!, request.body));
       await app.db
         .insertInto('profiles')
         .values({ user_id: me.id, data, name: request.body.name, country: request.body.country })

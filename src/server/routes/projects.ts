@@ -14,6 +14,7 @@ import { PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { decodeCursor, encodeCursor } from '../market/cursor';
 import { sql } from 'kysely';
+import { withE164Phones } from '../auth/stored-phones';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -62,7 +63,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       const me = currentUser(request);
       await requireVerifiedIdentity(me.id);
       const columns = columnsOf(request.body, app.config.minInvestment);
-      const decoded = decodeUploads(app.formSchemas['project-owner']!, request.body);
+      const decoded = decodeUploads(app.formSchemas['project-owner']!, withE164Phones(app.formSchemas['project-owner']!, request.body));
       const id = await app.db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('projects')
@@ -101,7 +102,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       }
       await requireVerifiedIdentity(me.id);
       const columns = columnsOf(request.body, app.config.minInvestment);
-      const decoded = decodeUploads(app.formSchemas['project-owner']!, request.body);
+      const decoded = decodeUploads(app.formSchemas['project-owner']!, withE164Phones(app.formSchemas['project-owner']!, request.body));
       await app.db.transaction().execute(async (trx) => {
         const doc = await storeUploads(trx, me.id, decoded, { type: 'project', id: row.id });
         const updated = await trx

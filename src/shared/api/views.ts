@@ -12,7 +12,10 @@ export interface Figures {
   pledged: string;
   raised: string;
   waiting: string;
+  /** Distinct people with an accepted agreement or a confirmed donation (each anonymous donation once). */
   backers: number;
+  /** The backers who came through an accepted agreement ("total investors"); never more than `backers`. */
+  investors: number;
   /** floor(100 × raised / goal); may pass 100. */
   progressPercent: number;
   /** The same, capped at 100 for the bar. */
@@ -28,6 +31,8 @@ export interface Figures {
     instalments: number;
     /** What the owner repays in all if the goal is raised: goal × (1 + markup). */
     totalOnGoal: string;
+    /** The initial instalment the owner states for the whole goal (`initialins`); each investor's first is their share. */
+    initialInstalment: string;
   };
   durationMonths: number;
 }

@@ -2,7 +2,8 @@
  * The Murabaha repayment arithmetic of DOMAIN.md: total = principal × (1 + markup), rounded to the paisa; On-time is
  * one instalment after the tenor; Recurring is n = floor(totalDuration / returningTime) instalments, one every
  * `returningTime` months, each the total ÷ n rounded down to the paisa, the last taking the remainder so they sum
- * exactly to the total.
+ * exactly to the total. An initial instalment stated for the whole goal gives each investor a first instalment in
+ * proportion (initialins × principal / goal, rounded down), and the rest of the total is spread by the same rule.
  */
 import { divRound, fromPaisa, toBasisPoints, toPaisa } from './money';
 
@@ -16,6 +17,10 @@ export interface Terms {
   returningTime?: number | null;
   /** Months the instalments run over (Recurring). */
   totalDuration?: number | null;
+  /** The initial instalment the owner states for the whole goal (`initialins`, taka); none when 0 or absent. */
+  initialInstalment?: string | number | null;
+  /** The project's goal (`askamu`, taka): what `initialInstalment` is a share of. Needed with it. */
+  goal?: string | number | null;
 }
 
 export interface Instalment {
@@ -53,20 +58,44 @@ export function instalmentCount(terms: Terms): number {
   return Math.floor(over / every);
 }
 
+/**
+ * This investor's share of the initial instalment: initialins × principal / goal, rounded down to the paisa (0 when
+ * the terms state none). Never more than the total, so the other instalments cannot go negative.
+ */
+export function firstInstalment(principal: string | number, terms: Terms): string {
+  const initial = terms.initialInstalment ? toPaisa(terms.initialInstalment) : 0n;
+  const goal = terms.goal ? toPaisa(terms.goal) : 0n;
+  if (initial <= 0n || goal <= 0n) return fromPaisa(0n);
+  const share = (initial * toPaisa(principal)) / goal;
+  const total = toPaisa(repaymentTotal(principal, terms.markupPercent));
+  return fromPaisa(share < total ? share : total);
+}
+
+/** `amount` in `count` instalments, each rounded down to the paisa, the last taking the remainder. */
+function spread(amount: bigint, count: number): bigint[] {
+  const each = amount / BigInt(count);
+  return Array.from({ length: count }, (_, i) => (i === count - 1 ? amount - each * BigInt(count - 1) : each));
+}
+
 /** The schedule of a principal under the terms, starting from the acceptance date. */
 export function schedule(principal: string | number, terms: Terms, acceptedOn: Date): Instalment[] {
   const total = toPaisa(repaymentTotal(principal, terms.markupPercent));
+  const first = toPaisa(firstInstalment(principal, terms));
+  const due = (months: number) => isoDay(addMonths(acceptedOn, months));
   if (terms.returnType === 'On-time') {
-    return [{ seq: 1, dueOn: isoDay(addMonths(acceptedOn, terms.tenorMonths)), amount: fromPaisa(total) }];
+    // With an initial instalment (and room for it before the tenor ends): first after one month, the rest at T.
+    if (first > 0n && terms.tenorMonths >= 2) {
+      return [
+        { seq: 1, dueOn: due(1), amount: fromPaisa(first) },
+        { seq: 2, dueOn: due(terms.tenorMonths), amount: fromPaisa(total - first) },
+      ];
+    }
+    return [{ seq: 1, dueOn: due(terms.tenorMonths), amount: fromPaisa(total) }];
   }
   const n = instalmentCount(terms);
-  const each = total / BigInt(n);
   const every = terms.returningTime!;
-  return Array.from({ length: n }, (_, i) => ({
-    seq: i + 1,
-    dueOn: isoDay(addMonths(acceptedOn, every * (i + 1))),
-    amount: fromPaisa(i === n - 1 ? total - each * BigInt(n - 1) : each),
-  }));
+  const amounts = first > 0n && n >= 2 ? [first, ...spread(total - first, n - 1)] : spread(total, n);
+  return amounts.map((amount, i) => ({ seq: i + 1, dueOn: due(every * (i + 1)), amount: fromPaisa(amount) }));
 }
 
 /** Annualised return of a markup over a tenor: simple (m × 12 / T) and compound ((1+m)^(12/T) − 1), in percent. */

@@ -3,10 +3,11 @@
  * Every consumer builds its Ajv instance from these pieces, so a schema can never mean two things.
  */
 import Ajv2019 from 'ajv/dist/2019.js';
-import type { Options, KeywordCxt } from 'ajv';
+import type { Options, KeywordCxt, Code, Name } from 'ajv';
 import { _ } from 'ajv';
 import addFormats from 'ajv-formats';
 import addErrors from 'ajv-errors';
+import { isEmailOrPhone, isMobilePhone } from './phone-formats.js';
 
 type AjvInstance = InstanceType<typeof Ajv2019>;
 
@@ -28,18 +29,17 @@ export const AJV_OPTIONS: Options = {
   coerceTypes: false,
 };
 
-const PHONE = String.raw`\+?[0-9][0-9 -]{6,18}[0-9]`;
-const EMAIL = String.raw`[^\s@]+@[^\s@]+\.[^\s@]+`;
-
 /**
- * Custom formats, all RegExp so the precompiled (standalone) validators can inline them.
- * - `phone`: digits with an optional leading +, spaces and dashes allowed between digits (8 to 20 characters).
+ * Custom formats. `upload` is a RegExp, which standalone code inlines. `phone` and `email-or-phone` are functions
+ * (libphonenumber-js decides what a valid mobile number is, see src/shared/phone/phone.js); the precompiled
+ * validators call them through `standalone-formats.js` (see scripts/compile-validators.ts).
+ * - `phone`: a valid mobile number for its region, typed any usual way ("01812345678", "+880 1812-345678").
  * - `email-or-phone`: what the sign-in box accepts.
  * - `upload`: a file field's value, a `data:` URL (a new upload) or `file:<uuid>` (a file the server already holds).
  */
-export const CUSTOM_FORMATS: Record<string, RegExp> = {
-  phone: new RegExp(`^${PHONE}$`),
-  'email-or-phone': new RegExp(`^(?:${EMAIL}|${PHONE})$`),
+export const CUSTOM_FORMATS: Record<string, RegExp | ((data: string) => boolean)> = {
+  phone: isMobilePhone,
+  'email-or-phone': isEmailOrPhone,
   upload: /^(?:data:[^,]*,|file:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$)/,
 };
 
@@ -79,10 +79,41 @@ function addAtLeastField(ajv: AjvInstance): void {
   });
 }
 
+/**
+ * `atMostMarkedUp: { "amount": "<sibling>", "percent": "<sibling>" }` on a number property: when all three are
+ * numbers, the value must be at most amount × (1 + percent / 100), the whole goal's total repayable (an initial
+ * instalment cannot exceed it). Compared exactly in paisa and basis points with BigInt, since goal × (10000 + bp)
+ * passes 2^53. Generated as code so standalone compilation keeps it.
+ */
+function addAtMostMarkedUp(ajv: AjvInstance): void {
+  ajv.addKeyword({
+    keyword: 'atMostMarkedUp',
+    schemaType: 'object',
+    metaSchema: {
+      type: 'object',
+      properties: { amount: { type: 'string' }, percent: { type: 'string' } },
+      required: ['amount', 'percent'],
+      additionalProperties: false,
+    },
+    error: { message: 'must be at most the amount with its markup' },
+    code(cxt: KeywordCxt) {
+      const { data, schema, it } = cxt;
+      if (it.dataLevel === 0) return;
+      const { amount, percent } = schema as { amount: string; percent: string };
+      const a = _`${it.parentData}[${amount}]`;
+      const p = _`${it.parentData}[${percent}]`;
+      const hundredths = (v: Code | Name) => _`BigInt(Math.round(${v} * 100))`;
+      const numbers = _`typeof ${data} == "number" && typeof ${a} == "number" && typeof ${p} == "number"`;
+      cxt.fail(_`${numbers} && ${hundredths(data)} * BigInt(10000) > ${hundredths(a)} * (BigInt(10000) + ${hundredths(p)})`);
+    },
+  });
+}
+
 /** Adds ajv-errors and our keywords. Passed to RJSF as its `extenderFn`; the same function the server uses. */
 export function extendAjv<T extends AjvInstance>(ajv: T): T {
   addMatchesField(ajv);
   addAtLeastField(ajv);
+  addAtMostMarkedUp(ajv);
   addErrors(ajv);
   return ajv;
 }
@@ -91,6 +122,6 @@ export function extendAjv<T extends AjvInstance>(ajv: T): T {
 export function createAjv(extra: Options = {}): AjvInstance {
   const ajv = new AjvClass({ ...AJV_OPTIONS, ...extra });
   addFormats(ajv);
-  for (const [name, re] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, re);
+  for (const [name, format] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, format);
   return extendAjv(ajv);
 }

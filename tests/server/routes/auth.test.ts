@@ -78,12 +78,45 @@ describe.each(DB_KINDS)('auth API on %s', (kind) => {
     expect(json(mismatch).errors).toEqual([{ path: '/retype_password', message: 'Passwords do not match' }]);
   });
 
-  it('accepts the shortest phone the schema allows without trouble', async () => {
-    const who = { ...person(), phone: '123 4567' };
-    const res = await post('sign-up', who);
-    expect(res.statusCode).toBe(201);
-    expect(json(res).message).toMatch(/^Account created\. We sent a 4-digit code to •+567\.$/);
-    expect((await post('resend-otp', { phone: who.phone })).statusCode).toBe(200);
+  it('refuses a phone that is not a valid mobile number for its region, with the schema message', async () => {
+    for (const phone of ['123 4567', '0291234567', '+8802912345', '01212345678']) {
+      const res = await post('sign-up', { ...person(), phone });
+      expect(res.statusCode).toBe(400);
+      expect(json(res).errors).toEqual([{ path: '/phone', message: 'Enter a valid phone number, e.g. +8801712345678' }]);
+    }
+    const signIn = await post('sign-in', { phone: '0291234567', password: 'Secret1!' });
+    expect(json(signIn).errors).toEqual([{ path: '/phone', message: 'Enter a valid email address or phone number' }]);
+  });
+
+  it('treats every way of typing one number as one account: sign-up, sign-in, resend, verify, forgot, reset', async () => {
+    const n = person().phone.slice(-8); // +88017 + 8 digits
+    const forms = [`017${n}`, `88017${n}`, `+880 17${n.slice(0, 2)}-${n.slice(2)}`, `+88017${n}`];
+    const who = { ...person(), phone: forms[0]! };
+    const up = await post('sign-up', who);
+    expect(up.statusCode).toBe(201);
+    for (const phone of forms) {
+      const again = await post('sign-up', { ...person(), phone });
+      expect(again.statusCode).toBe(409);
+      expect(json(again).message).toBe('An account with this phone number already exists. Sign in, or use Forgot Password.');
+    }
+    const stored = await t.database.db.selectFrom('users').select('phone').where('email', '=', who.email).executeTakeFirstOrThrow();
+    expect(stored.phone).toBe(`+88017${n}`);
+
+    // The code went to the E.164 number; a resend typed another way is the same account (cooldown: 429).
+    const otp = await latestCode(t.app, `+88017${n}`);
+    expect((await post('resend-otp', { phone: forms[1] })).statusCode).toBe(429);
+    const verified = await t.app.inject({ method: 'PATCH', url: '/api/v1/auth/user/verify-otp', payload: { phone: forms[2], otp } });
+    expect(verified.statusCode).toBe(200);
+
+    for (const phone of forms) expect((await post('sign-in', { phone, password: who.password })).statusCode).toBe(200);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/user/me', headers: { authorization: `Bearer ${json<{ token: string }>(verified).token}` } });
+    expect(json(me).phone).toBe(`+88017${n}`);
+
+    expect((await post('forgot-password', { phone: forms[1] })).statusCode).toBe(200);
+    const resetCode = await latestCode(t.app, `+88017${n}`);
+    const reset = await post('reset-password', { phone: forms[2], otp: resetCode, password: 'Newpass1!', retype_password: 'Newpass1!' });
+    expect(reset.statusCode).toBe(200);
+    expect((await post('sign-in', { phone: forms[0], password: 'Newpass1!' })).statusCode).toBe(200);
   });
 
   it('refuses a second account with the same email or phone with 409', async () => {
@@ -149,28 +182,17 @@ describe.each(DB_KINDS)('auth API on %s', (kind) => {
     expect(json(unknown)).toEqual({ message: 'The email/phone or the password is not correct.' });
   });
 
-  it('resends a code that replaces the old one, and does not sign anyone in', async () => {
+  it('makes the first resend wait for the cooldown too: the sign-up code starts it, and no SMS is sent', async () => {
     const who = person();
     await post('sign-up', who);
-    const first = await latestCode(t.app, who.phone);
-    const res = await post('resend-otp', { phone: who.phone });
-    expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ message: expect.stringMatching(/a new code is on its way/) });
-    expect(json(res)).not.toHaveProperty('token');
-    const second = await latestCode(t.app, who.phone);
-    const verify = (otp: string) => t.app.inject({ method: 'PATCH', url: '/api/v1/auth/user/verify-otp', payload: { phone: who.phone, otp } });
-    if (first !== second) expect((await verify(first)).statusCode).toBe(400);
-    expect((await verify(second)).statusCode).toBe(200);
-  });
-
-  it('refuses a second resend within the cooldown with 429 saying when to retry', async () => {
-    const who = person();
-    await post('sign-up', who);
-    expect((await post('resend-otp', { phone: who.phone })).statusCode).toBe(200);
+    const sent = async () => json<{ messages: unknown[] }>(await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(who.phone)}` })).messages.length;
+    expect(await sent()).toBe(1);
     const again = await post('resend-otp', { phone: who.phone });
     expect(again.statusCode).toBe(429);
     expect(json(again).message).toMatch(/^A new code was sent recently\. You can ask again in (2 minutes|3 minutes)( \d+ seconds?)?\.$/);
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(170);
+    expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(180);
+    expect(await sent()).toBe(1);
   });
 
   it('answers any request to a protected route without a live token with 401', async () => {
@@ -254,16 +276,41 @@ describe.each(DB_KINDS)('auth timings and limits on %s', (kind) => {
     }
   });
 
-  it('allows a resend again once OTP_RESEND_SECONDS have passed', async () => {
+  it('allows a resend once OTP_RESEND_SECONDS have passed since the last code, which replaces the old one', async () => {
     const t = await startTestApp(kind, { otpResendSeconds: 1 });
     try {
       const who = person();
       await t.app.inject({ method: 'POST', url: '/api/v1/auth/user/sign-up', payload: who });
+      const first = await latestCode(t.app, who.phone);
       const resend = () => t.app.inject({ method: 'POST', url: '/api/v1/auth/user/resend-otp', payload: { phone: who.phone } });
-      expect((await resend()).statusCode).toBe(200);
       expect((await resend()).statusCode).toBe(429);
       await new Promise((r) => setTimeout(r, 1100));
-      expect((await resend()).statusCode).toBe(200);
+      const res = await resend();
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({ message: expect.stringMatching(/a new code is on its way/) });
+      expect(json(res)).not.toHaveProperty('token');
+      expect((await resend()).statusCode).toBe(429);
+      const second = await latestCode(t.app, who.phone);
+      const verify = (otp: string) => t.app.inject({ method: 'PATCH', url: '/api/v1/auth/user/verify-otp', payload: { phone: who.phone, otp } });
+      if (first !== second) expect((await verify(first)).statusCode).toBe(400);
+      expect((await verify(second)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lets only one of several resends at once through once the cooldown has passed', async () => {
+    const t = await startTestApp(kind, { otpResendSeconds: 1 });
+    try {
+      const who = person();
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/user/sign-up', payload: who });
+      await new Promise((r) => setTimeout(r, 1100));
+      const burst = await Promise.all(
+        Array.from({ length: 6 }, () => t.app.inject({ method: 'POST', url: '/api/v1/auth/user/resend-otp', payload: { phone: who.phone } })),
+      );
+      expect(burst.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+      const outbox = await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(who.phone)}` });
+      expect(json<{ messages: unknown[] }>(outbox).messages).toHaveLength(2);
     } finally {
       await t.close();
     }

@@ -46,12 +46,13 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
       raised: '0.00',
       waiting: '0.00',
       backers: 0,
+      investors: 0,
       progressPercent: 0,
       progressBar: 0,
       daysLeft: 59,
       markupPercent: '17.70',
       annualisedReturn: { simplePercent: '17.70', compoundPercent: '17.70', basis: 'simple: 17.70 % × 12 ÷ 12 months' },
-      repayment: { type: 'Recurring', everyMonths: 3, overMonths: 12, instalments: 4, totalOnGoal: '353100.00' },
+      repayment: { type: 'Recurring', everyMonths: 3, overMonths: 12, instalments: 4, totalOnGoal: '353100.00', initialInstalment: '0.00' },
       durationMonths: 12,
     });
     // Its images are public now.
@@ -72,7 +73,7 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
 
     // The owner sees the proposal card with the investor's documents, and may open them; a stranger may not.
     const cards = await api(t.app, 'GET', `/projects/${id}/agreement-requests`, owner);
-    expect(cards.body).toMatchObject({ totalInvestors: 1, items: [{ investorName: 'Karim Ahmed', amount: '100000.00', documents: [{ description: 'Bank statement', fileName: 'doc.png' }] }] });
+    expect(cards.body).toMatchObject({ totalInvestors: 0, backers: 0, items: [{ investorName: 'Karim Ahmed', amount: '100000.00', documents: [{ description: 'Bank statement', fileName: 'doc.png' }] }] });
     const docId = cards.body.items[0].documents[0].fileId as string;
     expect((await api(t.app, 'GET', `/files/${docId}`, owner)).status).toBe(200);
     expect((await api(t.app, 'GET', `/files/${docId}`, stranger)).status).toBe(404);
@@ -231,6 +232,16 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     expect((await api(t.app, 'GET', `/projects/${id}`)).body.figures).toMatchObject({ pledged: '3700.50', raised: '3700.50', backers: 3 });
     expect((await api(t.app, 'GET', '/me/donations', donor)).body.items).toHaveLength(2);
     expect((await api(t.app, 'GET', '/staff/donations', donor)).status).toBe(403);
+  });
+
+  it('stores the phone answers of the project and invest forms in E.164, however they were typed', async () => {
+    const owner = await verifiedOwner(t.app, staff);
+    const id = await openProject(t.app, owner, staff, { phone: '01712 345-678' });
+    expect((await api(t.app, 'GET', `/projects/${id}`, owner)).body.details.phone).toBe('+8801712345678');
+    const investor = await signUpVerified(t.app);
+    const offer = await api(t.app, 'POST', '/offers', investor, { ...fixture('invest'), phone: '8801912 345678' });
+    expect(offer.status).toBe(201);
+    expect(offer.body.phone).toBe('+8801912345678');
   });
 
   it('matches relevant investors and delivers Request For Invest as an invitation', async () => {

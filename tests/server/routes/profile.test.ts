@@ -65,6 +65,18 @@ describe.each(DB_KINDS)('profiles and verification on %s', (kind) => {
     expect(json(await req('GET', '/auth/user/me', who.auth))).toMatchObject({ email: who.email, phone: who.phone });
   });
 
+  it('stores the profile phone in E.164 however it was typed, and refuses a landline with the schema message', async () => {
+    const who = await signUpVerified(t.app);
+    const typed = { name: 'Rahim Uddin', email: 'contact@example.com', phone: '01911 111-111', country: 'Bangladesh' };
+    const saved = await req('PUT', '/profile', who.auth, typed);
+    expect(saved.statusCode).toBe(200);
+    expect(json(saved)).toMatchObject({ profile: { ...typed, phone: '+8801911111111' } });
+    const landline = await req('PUT', '/profile', who.auth, { ...typed, phone: '02 9123456' });
+    expect(landline.statusCode).toBe(400);
+    expect(json(landline).errors).toEqual([{ path: '/phone', message: 'Enter a valid phone number, e.g. +8801712345678' }]);
+    expect(json(await req('GET', '/profile', who.auth)).profile).toMatchObject({ phone: '+8801911111111' });
+  });
+
   it('answers a bad profile with every field error and stores nothing', async () => {
     const who = await signUpVerified(t.app);
     const res = await req('PUT', '/profile', who.auth, { name: ' ', email: 'x' });

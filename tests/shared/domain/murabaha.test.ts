@@ -1,6 +1,6 @@
 /** The Murabaha arithmetic of DOMAIN.md: exact totals, schedules that sum exactly, annualised returns. */
 import { describe, expect, it } from 'vitest';
-import { addMonths, annualisedReturn, repaymentTotal, schedule } from '../../../src/shared/domain/murabaha';
+import { addMonths, annualisedReturn, firstInstalment, repaymentTotal, schedule, type Terms } from '../../../src/shared/domain/murabaha';
 import { sumAmounts } from '../../../src/shared/domain/money';
 
 const accepted = new Date(Date.UTC(2026, 0, 31));
@@ -46,6 +46,52 @@ describe('repayment schedules', () => {
   it('keeps month ends inside short months', () => {
     expect(addMonths(new Date(Date.UTC(2026, 0, 31)), 1).toISOString().slice(0, 10)).toBe('2026-02-28');
     expect(addMonths(new Date(Date.UTC(2027, 11, 15)), 3).toISOString().slice(0, 10)).toBe('2028-03-15');
+  });
+});
+
+describe('initial instalment', () => {
+  const monthly7: Terms = { markupPercent: '17.70', tenorMonths: 7, returnType: 'Recurring', returningTime: 1, totalDuration: 7 };
+  const withInitial: Terms = { ...monthly7, initialInstalment: '40000', goal: '500000' };
+
+  it('gives the DOMAIN.md example to the paisa: 8,000.00 first, five of 18,283.33, a last of 18,283.35', () => {
+    expect(firstInstalment('100000', withInitial)).toBe('8000.00');
+    const s = schedule('100000', withInitial, accepted);
+    expect(s.map((i) => i.amount)).toEqual(['8000.00', '18283.33', '18283.33', '18283.33', '18283.33', '18283.33', '18283.35']);
+    expect(sumAmounts(s.map((i) => i.amount))).toBe('117700.00');
+    // The due dates are those of the plain schedule: one a month from acceptance.
+    expect(s.map((i) => i.dueOn)).toEqual(schedule('100000', monthly7, accepted).map((i) => i.dueOn));
+  });
+
+  it('rounds the first instalment down to the paisa', () => {
+    // 1,000 × 33,333.33 / 70,000 = 476.190428…
+    expect(firstInstalment('33333.33', { ...withInitial, initialInstalment: '1000', goal: '70000' })).toBe('476.19');
+  });
+
+  it('changes nothing when initialins is 0, or for a single Recurring instalment', () => {
+    expect(schedule('100000', { ...withInitial, initialInstalment: 0 }, accepted)).toEqual(schedule('100000', monthly7, accepted));
+    const once: Terms = { ...withInitial, returningTime: 7 };
+    expect(schedule('100000', once, accepted)).toEqual([{ seq: 1, dueOn: '2026-08-31', amount: '117700.00' }]);
+  });
+
+  it('splits On-time in two when there is an initial instalment: first after one month, the rest at T', () => {
+    const onTime: Terms = { markupPercent: 9, tenorMonths: 6, returnType: 'On-time', initialInstalment: '50000', goal: '1000000' };
+    expect(schedule(250000, onTime, accepted)).toEqual([
+      { seq: 1, dueOn: '2026-02-28', amount: '12500.00' },
+      { seq: 2, dueOn: '2026-07-31', amount: '260000.00' },
+    ]);
+    expect(schedule(250000, { ...onTime, tenorMonths: 1 }, accepted)).toEqual([{ seq: 1, dueOn: '2026-02-28', amount: '272500.00' }]);
+    expect(schedule(250000, { ...onTime, initialInstalment: 0 }, accepted)).toHaveLength(1);
+  });
+
+  it.each([
+    ['33333.33', '12.34', 3, 9, '1234.56', '98765.43'],
+    ['20000', '5', 1, 12, '525000', '500000'],
+    ['99999999.99', '33.33', 5, 36, '1', '100000000000'],
+  ])('still sums exactly: %s at %s %% every %d over %d, initialins %s of %s', (principal, markup, every, over, initial, goal) => {
+    const s = schedule(principal, { markupPercent: markup, tenorMonths: over, returnType: 'Recurring', returningTime: every, totalDuration: over, initialInstalment: initial, goal }, accepted);
+    expect(s).toHaveLength(Math.floor(over / every));
+    expect(sumAmounts(s.map((i) => i.amount))).toBe(repaymentTotal(principal, markup));
+    expect(s.every((i) => !i.amount.startsWith('-'))).toBe(true);
   });
 });
 

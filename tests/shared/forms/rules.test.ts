@@ -210,6 +210,21 @@ describe('project owner form', () => {
     ]);
   });
 
+  it('refuses an initial instalment above the total repayable on the whole goal, to the paisa', () => {
+    const message = 'Initial instalment cannot be more than the total repayable (asking amount plus the return for investors)';
+    // 500,000 at 17.70 % → 588,500.00 repayable.
+    const goal = { ...base, askamu: 500000, roi: 17.7 };
+    expect(messagesAt('project-owner', { ...goal, initialins: 40000 }, '/initialins')).toEqual([]);
+    expect(messagesAt('project-owner', { ...goal, initialins: 588500 }, '/initialins')).toEqual([]);
+    expect(messagesAt('project-owner', { ...goal, initialins: 588500.01 }, '/initialins')).toEqual([message]);
+    // Past 2^53 in paisa × basis points the comparison stays exact.
+    const huge = { ...base, askamu: 99999999999.99, roi: 33.33 };
+    expect(messagesAt('project-owner', { ...huge, initialins: 100000000000 }, '/initialins')).toEqual([]);
+    expect(messagesAt('project-owner', { ...base, askamu: 1000, roi: 10, initialins: 1100.01 }, '/initialins')).toEqual([message]);
+    // Without an amount to compare with, only that field's own message shows.
+    expect(messagesAt('project-owner', { ...without(base, 'askamu'), initialins: 5 }, '/initialins')).toEqual([]);
+  });
+
   it('requires the Recurring fields only when Recurring is chosen', () => {
     expect(catalog.validate('project-owner', without(base, 'returningTime', 'totalDuration')).errors).toEqual([
       { path: '/returningTime', message: 'This field is required' },

@@ -18,6 +18,7 @@ import type { FieldError } from '../../../shared/validation/errors';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { formatPhone } from '../../../shared/phone/phone.js';
 import MessageDialog, { type Message } from '../../components/MessageDialog';
 import { useToast } from '../../components/Toast';
 import type { PageProps } from '../../app/pages';
@@ -31,7 +32,7 @@ export function mmss(seconds: number): string {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** A countdown that starts at `initial` seconds and restarts at `period`. */
+/** A countdown that starts at `initial` seconds and restarts at `period` (or at the seconds given). */
 function useCountdown(initial: number, period: number) {
   const [deadline, setDeadline] = useState(() => Date.now() + initial * 1000);
   const [left, setLeft] = useState(initial);
@@ -41,7 +42,7 @@ function useCountdown(initial: number, period: number) {
     const id = setInterval(tick, 1000);
     return () => clearInterval(id);
   }, [deadline]);
-  return { left, restart: () => setDeadline(Date.now() + period * 1000) };
+  return { left, restart: (seconds: number = period) => setDeadline(Date.now() + seconds * 1000) };
 }
 
 export default function OtpPage({ screen }: PageProps) {
@@ -89,11 +90,15 @@ export default function OtpPage({ screen }: PageProps) {
     try {
       await api.post('/auth/user/resend-otp', { phone });
       restart();
-      toast({ title: 'OTP has been resent!', text: `A new code is on its way to ${phone}.`, tone: 'success' });
+      toast({ title: 'OTP has been resent!', text: `A new code is on its way to ${formatPhone(phone)}.`, tone: 'success' });
     } catch (err) {
       const e = err as ApiError;
       if (e.network) setNotice(e.message);
-      else setResendFailure(e.message);
+      else if (e.status === 429 && e.retryAfterSeconds) {
+        // The last code (from sign-up or a resend) is still inside the server's cooldown: count down to its end.
+        restart(e.retryAfterSeconds);
+        setResendFailure(e.message);
+      } else setResendFailure(e.message);
     } finally {
       setResending(false);
     }
@@ -122,7 +127,7 @@ export default function OtpPage({ screen }: PageProps) {
       ) : (
         <>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
-            We sent a 4-digit code to <strong>{phone}</strong>.
+            We sent a 4-digit code to <strong>{formatPhone(phone)}</strong>.
           </Typography>
           {notice && (
             <Alert severity="warning" role="alert" sx={{ mb: 2 }}>

@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useAuth } from '../../lib/auth';
+import { formatPhone } from '../../../shared/phone/phone.js';
 
 /** Settings: change password and sign out. */
 export default function SettingsPage() {
@@ -34,7 +35,7 @@ export default function SettingsPage() {
               Session
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              Signed in as {me?.email} ({me?.phone}).
+              Signed in as {me?.email} ({formatPhone(me?.phone ?? '')}).
             </Typography>
             <Button
               variant="outlined"

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import Money from '../../components/Money';
 import { initials } from '../home/HomePage';
 import { frequencyText, type Offer } from './types';
+import { formatPhone, toE164 } from '../../../shared/phone/phone.js';
 
 /** An investor card: name, phone, city, email, available amount, kind, duration and return frequency. */
 export default function OfferCard({ offer, action }: { offer: Offer; action?: ReactNode }) {
@@ -50,7 +51,7 @@ export default function OfferCard({ offer, action }: { offer: Offer; action?: Re
           </Typography>
         )}
         <Typography variant="body2">
-          <Link href={`tel:${offer.phone}`}>{offer.phone}</Link> · <Link href={`mailto:${offer.email}`}>{offer.email}</Link>
+          <Link href={`tel:${toE164(offer.phone) ?? offer.phone}`}>{formatPhone(offer.phone)}</Link> · <Link href={`mailto:${offer.email}`}>{offer.email}</Link>
         </Typography>
         <Box className="hover-action" sx={{ mt: 'auto', pt: 1, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {action ?? (

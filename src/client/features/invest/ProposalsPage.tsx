@@ -22,6 +22,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
 import type { Proposal } from './types';
 import { formatDate } from '../../../shared/format/dates';
+import { countOf } from '../../../shared/format/count';
 
 export const PROPOSAL_STATUS: Record<Proposal['status'], { label: string; color: 'info' | 'success' | 'default' | 'warning' }> = {
   pending: { label: 'Pending', color: 'info' },
@@ -34,7 +35,7 @@ export const PROPOSAL_STATUS: Record<Proposal['status'], { label: string; color:
 export default function ProposalsPage() {
   const [params] = useSearchParams();
   const projectId = params.get('project');
-  const { data, error, loading, reload } = useApi<{ project: { id: string; title: string; status: string }; totalInvestors: number; items: Proposal[] }>(
+  const { data, error, loading, reload } = useApi<{ project: { id: string; title: string; status: string }; totalInvestors: number; backers: number; items: Proposal[] }>(
     projectId ? `/projects/${projectId}/agreement-requests` : null,
   );
   const [declining, setDeclining] = useState<Proposal | null>(null);
@@ -57,7 +58,9 @@ export default function ProposalsPage() {
         {data.project.title}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Total investors: {data.totalInvestors}
+        {/* The project's own figures: investors have an accepted agreement; backers also count confirmed donors. */}
+        {countOf(data.totalInvestors, 'investor')} with an accepted agreement · {countOf(data.backers, 'backer')} in all ·{' '}
+        {countOf(data.items.filter((p) => p.status === 'pending').length, 'request')} waiting
       </Typography>
       {data.items.length === 0 ? (
         <EmptyState title="No agreement requests yet." text="When investors propose an investment, their cards appear here." />

@@ -12,6 +12,7 @@ import { useApi } from '../../lib/use-api';
 import { ErrorState, Loading } from '../../components/Status';
 import DetailList from '../../components/DetailList';
 import { formatDate } from '../../../shared/format/dates';
+import { formatPhone } from '../../../shared/phone/phone.js';
 
 interface ProfileAnswer {
   profile: { name: string; email: string; phone: string; country: string } | null;
@@ -37,7 +38,7 @@ export default function ProfilePage() {
     ? [
         ['Name', data.profile.name],
         ['Email', data.profile.email],
-        ['Phone', data.profile.phone],
+        ['Phone', formatPhone(data.profile.phone)],
         ['Country', data.profile.country],
       ]
     : [];
@@ -76,7 +77,7 @@ export default function ProfilePage() {
               <DetailList items={fields} sx={{ gridTemplateColumns: 'auto 1fr' }} />
             ) : (
               <Typography color="text.secondary">
-                You have not saved a profile yet. Your account uses {data.defaults.email} and {data.defaults.phone}.
+                You have not saved a profile yet. Your account uses {data.defaults.email} and {formatPhone(data.defaults.phone)}.
               </Typography>
             )}
           </CardContent>

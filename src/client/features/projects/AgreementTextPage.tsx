@@ -23,6 +23,7 @@ import { useApi } from '../../lib/use-api';
 import type { ProjectView } from '../../../shared/api/views';
 import { formatMoney } from '../../../shared/domain/money';
 import { repaymentTotal, schedule } from '../../../shared/domain/murabaha';
+import { termsOfFigures } from '../../../shared/domain/project-terms';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import DetailList from '../../components/DetailList';
 import { repaymentText } from './ProjectDetailPage';
@@ -55,17 +56,7 @@ export default function AgreementTextPage() {
     if (!p) return [];
     const principal = agreement?.amount ?? p.figures.goal;
     const start = agreement?.decidedAt ? new Date(agreement.decidedAt) : new Date();
-    return schedule(
-      principal,
-      {
-        markupPercent: p.figures.markupPercent,
-        tenorMonths: p.figures.durationMonths,
-        returnType: p.figures.repayment.type,
-        returningTime: p.figures.repayment.everyMonths,
-        totalDuration: p.figures.repayment.overMonths,
-      },
-      start,
-    );
+    return schedule(principal, termsOfFigures(p.figures), start);
   }, [p, agreement]);
 
   if (!id) return <EmptyState title="Open this page from one of your projects." action={<Button component={RouterLink} to="/dashboard/project">My projects</Button>} />;

@@ -21,6 +21,7 @@ import { ApiItems, EmptyState } from '../../components/Status';
 import type { Message } from '../../components/MessageDialog';
 import InlineFailure from '../../components/InlineFailure';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { countOf } from '../../../shared/format/count';
 
 const STATUS_COLOR: Record<ProjectView['status'], 'default' | 'info' | 'success' | 'warning' | 'primary'> = {
   pending_review: 'info',
@@ -87,8 +88,8 @@ export default function MyProjectsPage() {
                             </Alert>
                           )}
                           <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
-                            Raised <Money amount={f.raised} /> of <Money amount={f.goal} /> · Waiting <Money amount={f.waiting} /> · {f.backers} backers
-                            {f.daysLeft !== null && p.status === 'open' ? ` · ${f.daysLeft} days left` : ''}
+                            Raised <Money amount={f.raised} /> of <Money amount={f.goal} /> · Waiting <Money amount={f.waiting} /> · {countOf(f.backers, 'backer')}
+                            {f.daysLeft !== null && p.status === 'open' ? ` · ${countOf(f.daysLeft, 'day left', 'days left')}` : ''}
                           </Typography>
                           <LinearProgress variant="determinate" value={f.progressBar} sx={{ height: 8, borderRadius: 4, mb: 2 }} aria-label={`${p.title}: ${f.progressPercent}% raised`} />
                           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

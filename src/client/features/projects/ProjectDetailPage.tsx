@@ -33,6 +33,7 @@ import { STATUS_LABEL } from '../../components/ProjectCard';
 import { formatDate } from '../../../shared/format/dates';
 import { ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
+import { countOf, noun } from '../../../shared/format/count';
 
 /** An embeddable URL for a YouTube or Vimeo link (null for anything else: shown as a plain link). */
 export function embedUrl(link: string | null): string | null {
@@ -46,9 +47,16 @@ export function embedUrl(link: string | null): string | null {
 
 export function repaymentText(p: ProjectView): string {
   const r = p.figures.repayment;
-  return r.type === 'On-time'
-    ? `On-time: one payment after ${r.overMonths} months`
-    : `Recurring: every ${r.everyMonths} months over ${r.overMonths} months (${r.instalments} instalments)`;
+  const initial = Number(r.initialInstalment) > 0 ? `৳${Number(r.initialInstalment).toLocaleString('en-US')}` : null;
+  // DOMAIN.md: each investor's first instalment is their share of the initial instalment stated for the whole goal.
+  const share = `an initial instalment (${initial} on the whole goal, each investor's share in proportion)`;
+  if (r.type === 'On-time') {
+    return r.instalments === 2
+      ? `On-time: ${share} after 1 month, the rest after ${countOf(r.overMonths, 'month')}`
+      : `On-time: one payment after ${countOf(r.overMonths, 'month')}`;
+  }
+  const plan = `Recurring: every ${countOf(r.everyMonths ?? 0, 'month')} over ${countOf(r.overMonths, 'month')} (${countOf(r.instalments, 'instalment')})`;
+  return initial && r.instalments >= 2 ? `${plan}, the first being ${share}` : plan;
 }
 
 function Gallery({ project }: { project: ProjectView }) {
@@ -134,8 +142,8 @@ export default function ProjectDetailPage() {
           <Grid container spacing={1} sx={{ mb: 2 }}>
             {[
               ['Pledged', <Money key="p" amount={f.pledged} />],
-              ['Backers', f.backers],
-              ['Days Left', f.daysLeft ?? '—'],
+              [noun(f.backers, 'Backer'), f.backers],
+              [f.daysLeft === null ? 'Days Left' : noun(f.daysLeft, 'Day Left', 'Days Left'), f.daysLeft ?? '—'],
             ].map(([label, value]) => (
               <Grid key={String(label)} size={4}>
                 <Paper variant="outlined" sx={{ p: 1.5, textAlign: 'center' }}>

@@ -11,12 +11,13 @@ import { useSubmit } from '../forms/use-submit';
 import type { AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';
-import DetailList, { schemaTitles } from '../../components/DetailList';
+import DetailList, { schemaTitles, schemaValueText } from '../../components/DetailList';
 import Money from '../../components/Money';
 import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
 import ReviewDecision from './ReviewDecision';
 import projectSchema from '../../../../schemas/project-owner.schema.json';
+import { formatPhone } from '../../../shared/phone/phone.js';
 
 type Detail = ProjectView & { owner: { email: string; phone: string }; submittedAt: string; history: AuditEntry[] };
 
@@ -40,7 +41,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
             {data.title}
           </Typography>
           <Typography color="text.secondary">
-            {data.category} · {data.owner.email} · {data.owner.phone} ·{' '}
+            {data.category} · {data.owner.email} · {formatPhone(data.owner.phone)} ·{' '}
             <RouterLink to={`/projectDetails?id=${data.id}`}>open the project page</RouterLink>
           </Typography>
         </Box>
@@ -58,7 +59,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
         <DetailList
           items={Object.entries(data.details)
             .filter(([, v]) => typeof v !== 'object' && !String(v).startsWith('file:'))
-            .map(([k, v]) => [titles[k] ?? k, String(v)])}
+            .map(([k, v]) => [titles[k] ?? k, schemaValueText(projectSchema, k, v)])}
           sx={{ rowGap: 0.5, maxHeight: 360, overflow: 'auto' }}
         />
         <ReviewDecision

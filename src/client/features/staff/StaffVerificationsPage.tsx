@@ -14,6 +14,7 @@ import ReviewQueue from './ReviewQueue';
 import ReviewDecision from './ReviewDecision';
 import verificationSchema from '../../../../schemas/verification.schema.json';
 import { formatDate } from '../../../shared/format/dates';
+import { formatPhone } from '../../../shared/phone/phone.js';
 
 interface QueueItem {
   id: string;
@@ -56,7 +57,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
     <Card>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Typography variant="h6" component="h2">
-          {data.email} · {data.phone}
+          {data.email} · {formatPhone(data.phone)}
         </Typography>
         <Grid container spacing={2}>
           {images.map(([k, v]) => (

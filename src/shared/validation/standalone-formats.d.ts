@@ -1,0 +1,2 @@
+/** Types of standalone-formats.js (see there). */
+export declare const formats: Record<string, unknown>;
