@@ -19,7 +19,7 @@ async function staffCli(dataDir: string, ...args: string[]) {
   }
 }
 
-describe('npm run staff', () => {
+describe('npm run staff', { timeout: 180_000 }, () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await freshDataDir();
