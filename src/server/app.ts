@@ -34,6 +34,7 @@ import agreementRoutes from './routes/agreements';
 import donationRoutes from './routes/donations';
 import returnRoutes from './routes/returns';
 import dashboardRoutes from './routes/dashboard';
+import nextStepRoutes from './routes/next-steps';
 import draftRoutes from './routes/drafts';
 import staffMarketRoutes from './routes/staff-market';
 
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(donationRoutes);
       await api.register(returnRoutes);
       await api.register(dashboardRoutes);
+      await api.register(nextStepRoutes);
       await api.register(draftRoutes);
       await api.register(staffMarketRoutes);
       if (app.sms.kind === 'outbox') await api.register(devOutboxRoutes);
