@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
-import { formatMoney } from '../../../shared/domain/money';
+import { formatMoney, sumAmounts } from '../../../shared/domain/money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import MessageDialog, { type Message } from '../../components/MessageDialog';
 import type { Instalment, Schedule } from './types';
@@ -26,7 +27,7 @@ const STATUS: Record<Instalment['status'], { label: string; color: 'warning' | '
   confirmed: { label: 'Confirmed', color: 'success' },
 };
 
-function ScheduleTable({ role, onMessage }: { role: 'investor' | 'owner'; onMessage: (m: Message) => void }) {
+function ScheduleTable({ role, agreementId, onMessage }: { role: 'investor' | 'owner'; agreementId: string | null; onMessage: (m: Message) => void }) {
   const { data, error, loading, reload } = useApi<Schedule>(role === 'investor' ? '/me/returns' : '/me/repayments');
   const [busy, setBusy] = useState<string | null>(null);
   if (loading) return <Loading label="Loading the schedule…" />;
@@ -52,8 +53,14 @@ function ScheduleTable({ role, onMessage }: { role: 'investor' | 'owner'; onMess
     }
   }
   const t = data.totals;
+  const chosen = agreementId ? data.items.filter((i) => i.agreementId === agreementId) : [];
   return (
     <>
+      {chosen.length > 0 && (
+        <Typography sx={{ mb: 2 }} role="status">
+          {`The schedule of the agreement with ${role === 'owner' ? (chosen[0]!.investorName ?? 'the investor') : `“${chosen[0]!.projectTitle}”`}: ${chosen.length} instalment${chosen.length === 1 ? '' : 's'} of ${formatMoney(sumAmounts(chosen.map((i) => i.amount)))} in all, highlighted below.`}
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 2 }}>
         {[
           ['Scheduled', t.scheduled],
@@ -84,7 +91,7 @@ function ScheduleTable({ role, onMessage }: { role: 'investor' | 'owner'; onMess
           </TableHead>
           <TableBody>
             {data.items.map((i) => (
-              <TableRow key={i.id}>
+              <TableRow key={i.id} selected={i.agreementId === agreementId} aria-current={i.agreementId === agreementId ? 'true' : undefined}>
                 <TableCell>{i.projectTitle}</TableCell>
                 {role === 'owner' && <TableCell>{i.investorName}</TableCell>}
                 <TableCell>{i.seq}</TableCell>
@@ -114,9 +121,14 @@ function ScheduleTable({ role, onMessage }: { role: 'investor' | 'owner'; onMess
   );
 }
 
-/** Investment Return: my schedules as investor (confirm receipts) and as owner (mark instalments paid). */
+/**
+ * Investment Return: my schedules as investor (confirm receipts) and as owner (mark instalments paid).
+ * `?view=repayments|returns` opens a tab and `?agreement=<id>` highlights one agreement's instalments, so a link
+ * (after accepting, from the dashboard) lands on the schedule it is about.
+ */
 export default function ReturnsPage() {
-  const [tab, setTab] = useState(0);
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(params.get('view') === 'repayments' ? 1 : 0);
   const [message, setMessage] = useState<Message | null>(null);
   return (
     <Box>
@@ -124,7 +136,7 @@ export default function ReturnsPage() {
         <Tab label="Returns to me" />
         <Tab label="My repayments" />
       </Tabs>
-      <ScheduleTable key={tab} role={tab === 0 ? 'investor' : 'owner'} onMessage={setMessage} />
+      <ScheduleTable key={tab} role={tab === 0 ? 'investor' : 'owner'} agreementId={params.get('agreement')} onMessage={setMessage} />
       <MessageDialog message={message} onClose={() => setMessage(null)} />
     </Box>
   );
