@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
-import { fromPaisa, toPaisa } from '../../shared/domain/money';
+import { formatMoney, fromPaisa, toPaisa } from '../../shared/domain/money';
 
 /** How far back an acceptance still counts as news for the investor. */
 export const RECENT_ACCEPTANCE_DAYS = 14;
@@ -35,7 +35,6 @@ export interface NextStep {
 
 const money = (v: string | null | undefined) => fromPaisa(toPaisa(v ?? '0'));
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const taka = (v: string) => `৳${Number(v).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
 
 export default async function nextStepRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -91,7 +90,7 @@ export default async function nextStepRoutes(app: FastifyInstance): Promise<void
       if (Number(toConfirm?.n ?? 0) > 0) {
         const n = Number(toConfirm!.n);
         const total = money(toConfirm!.total);
-        items.push({ kind: 'instalments-to-confirm', count: n, amount: total, text: `${plural(n, 'paid instalment', 'paid instalments')} (${taka(total)}) to confirm you received`, link: '/dashboard/returns?view=returns' });
+        items.push({ kind: 'instalments-to-confirm', count: n, amount: total, text: `${plural(n, 'paid instalment', 'paid instalments')} (${formatMoney(total)}) to confirm you received`, link: '/dashboard/returns?view=returns' });
       }
 
       const verification = await app.db
@@ -131,7 +130,7 @@ export default async function nextStepRoutes(app: FastifyInstance): Promise<void
           amount: money(d.amount),
           date: d.created_at.toISOString(),
           reference: typeof reference === 'string' ? reference : null,
-          text: `Pay your pledge of ${taka(d.amount)} to “${d.title}” (${d.payment_method})`,
+          text: `Pay your pledge of ${formatMoney(d.amount)} to “${d.title}” (${d.payment_method})`,
           link: '/dashboard/history?tab=donations',
         });
       }
@@ -152,7 +151,7 @@ export default async function nextStepRoutes(app: FastifyInstance): Promise<void
           count: 1,
           amount: money(a.amount),
           date: a.decided_at!.toISOString(),
-          text: `“${a.title}” accepted your agreement request of ${taka(a.amount)}: see your returns`,
+          text: `“${a.title}” accepted your agreement request of ${formatMoney(a.amount)}: see your returns`,
           link: `/dashboard/returns?view=returns&agreement=${a.id}`,
         });
       }
