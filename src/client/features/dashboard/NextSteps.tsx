@@ -14,6 +14,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
@@ -64,6 +65,7 @@ function StepRow({ item }: { item: NextStep }) {
           secondary={item.reference ? `Payment reference ${item.reference}` : undefined}
           slotProps={{ primary: { sx: { fontWeight: 500 } } }}
         />
+        <ChevronRightIcon color="action" aria-hidden />
       </ListItemButton>
     </ListItem>
   );
