@@ -60,6 +60,7 @@ describe('investing from a project page, and what needs you', () => {
       expect(await choices.textContent()).toContain('A standing offer');
       expect(await choices.textContent()).toContain('A gift to the project');
       await screenshot(page, `project-page-${width}`);
+      if (width === DESKTOP) await expectAccessible(page, 'project page choices');
       expectNoPageErrors(page);
       await context.close();
     }
