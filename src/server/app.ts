@@ -38,6 +38,7 @@ import agreementRoutes from './routes/agreements';
 import donationRoutes from './routes/donations';
 import returnRoutes from './routes/returns';
 import dashboardRoutes from './routes/dashboard';
+import nextStepRoutes from './routes/next-steps';
 import draftRoutes from './routes/drafts';
 import staffMarketRoutes from './routes/staff-market';
 import staffJobRoutes from './routes/staff-jobs';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(donationRoutes);
       await api.register(returnRoutes);
       await api.register(dashboardRoutes);
+      await api.register(nextStepRoutes);
       await api.register(draftRoutes);
       await api.register(staffMarketRoutes);
       await api.register(staffJobRoutes);

@@ -194,7 +194,7 @@ describe('the marketplace story', () => {
     const { page: investor } = await pageAs(investorAccount);
     await investor.goto(`/projectDetails?id=${projectId}`);
     await expect.poll(() => investor.getByRole('heading', { name: 'Green Harvest Agro' }).isVisible()).toBe(true);
-    await investor.locator('#main').getByRole('link', { name: 'Invest', exact: true }).click();
+    await investor.locator('#main').getByRole('link', { name: 'Make an offer', exact: true }).click();
     await investor.waitForURL('**/investForm?project=*');
     await fill(investor, 'Name', 'Karim Ahmed');
     await pick(investor, 'Location', 'Dhaka');
@@ -254,7 +254,7 @@ describe('the marketplace story', () => {
     await upload(owner, 'root_documents_0_file', 'id-card.png');
     await owner.getByRole('button', { name: 'Accept agreement' }).click();
     await closeDialog(owner, 'Agreement accepted');
-    await owner.waitForURL('**/dashboard/returns');
+    await owner.waitForURL('**/dashboard/returns?view=repayments&agreement=*');
 
     // —— The figures and the tiles moved.
     await investor.goto(`/projectDetails?id=${projectId}`);

@@ -33,7 +33,7 @@ describe('account flows', () => {
   it('signs up, verifies the code read from the outbox, and lands on the dashboard signed in', async () => {
     const { page, context } = await newPage(h);
     const who = await signUpInBrowser(h, page);
-    await expect.poll(() => page.getByText(`Signed in as ${who.email}.`).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(`Welcome, ${who.email}.`).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]{40,}$/);
     await expectAccessible(page, 'dashboard');
     await screenshot(page, 'dashboard-desktop');

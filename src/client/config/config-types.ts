@@ -33,11 +33,15 @@ export type Screen = {
    */
   label?: string;
   /**
-   * Form field → where its starting value comes from.
+   * Form field → where its starting value comes from (profile.x and verification.x: the signed-in user's saved profile and identity verification).
    */
   prefill?: {
     [k: string]: string | undefined;
   };
+  /**
+   * A panel above the form about the project named by ?project= (its terms and a live repayment preview, or the project an offer is made to).
+   */
+  panel?: 'project-agreement' | 'project-offer';
   load?: Load;
   submit?: Submit;
   /**

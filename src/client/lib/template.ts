@@ -6,6 +6,10 @@ export interface TemplateSources {
   response?: Record<string, unknown> | null;
   data?: Record<string, unknown> | null;
   user?: Record<string, unknown> | null;
+  /** The signed-in user's saved profile form (GET /profile → profile). */
+  profile?: Record<string, unknown> | null;
+  /** The user's current identity verification form (GET /profile/verification → data). */
+  verification?: Record<string, unknown> | null;
 }
 
 /** Reads `source.key` (e.g. `state.phone`) from the sources; undefined when absent. */
@@ -23,6 +27,10 @@ export function readSource(ref: string, sources: TemplateSources): unknown {
       return sources.data?.[key];
     case 'user':
       return sources.user?.[key];
+    case 'profile':
+      return sources.profile?.[key];
+    case 'verification':
+      return sources.verification?.[key];
     default:
       return undefined;
   }

@@ -1,7 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -11,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { screensConfig } from '../../config';
 import { useApi } from '../../lib/use-api';
-import { useAuth } from '../../lib/auth';
+import NextSteps from './NextSteps';
 import { formatMoney } from '../../../shared/domain/money';
 import { ErrorState } from '../../components/Status';
 
@@ -21,11 +19,6 @@ interface Tile {
   value: string | number;
   format: 'money' | 'count';
   scope: 'platform' | 'yours';
-}
-
-interface ProfileAnswer {
-  completeness: number;
-  verification: { status: string; note: string | null };
 }
 
 function TileCard({ tile }: { tile: Tile | null }) {
@@ -52,35 +45,16 @@ function TileCard({ tile }: { tile: Tile | null }) {
   );
 }
 
-/** The dashboard: Quick Access cards from the screen config and the Summary Overview tiles from the API. */
+/** The dashboard: the greeting and what needs you, Quick Access cards from the screen config and the Summary Overview tiles from the API. */
 export default function DashboardHome() {
-  const { me } = useAuth();
   const summary = useApi<{ tiles: Tile[] }>('/dashboard/summary');
-  const profile = useApi<ProfileAnswer>('/profile');
   const groups: { scope: Tile['scope']; title: string }[] = [
     { scope: 'platform', title: 'Platform' },
     { scope: 'yours', title: 'Yours' },
   ];
   return (
     <Box sx={{ display: 'grid', gap: 4 }}>
-      <Typography color="text.secondary">Signed in as {me?.email}.</Typography>
-      {profile.data && profile.data.verification.status !== 'verified' && (
-        <Alert
-          severity={profile.data.verification.status === 'rejected' ? 'warning' : 'info'}
-          action={
-            <Button component={RouterLink} to="/dashboard/profile" color="inherit" size="small">
-              Open profile
-            </Button>
-          }
-        >
-          Your profile is {profile.data.completeness}% complete.{' '}
-          {profile.data.verification.status === 'submitted'
-            ? 'Your verification is under review.'
-            : profile.data.verification.status === 'rejected'
-              ? `Your verification was rejected: ${profile.data.verification.note ?? ''}`
-              : 'Verify your identity to raise funds.'}
-        </Alert>
-      )}
+      <NextSteps />
       <Box component="section" aria-labelledby="quick-access">
         <Typography id="quick-access" variant="h5" component="h2" gutterBottom>
           Quick Access

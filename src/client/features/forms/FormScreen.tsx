@@ -27,6 +27,7 @@ import { ErrorState, Loading } from '../../components/Status';
 import { useDraft } from './use-draft';
 import { useApi } from '../../lib/use-api';
 import { formatDateTime } from '../../../shared/format/dates';
+import { FormPanel } from './panels';
 
 interface ProfileAnswer {
   verification: { status: 'not submitted' | 'submitted' | 'verified' | 'rejected'; note: string | null };
@@ -65,6 +66,20 @@ type Data = Record<string, unknown>;
 function pick(answer: unknown, path: string | undefined): unknown {
   if (!path) return answer;
   return path.split('.').reduce<unknown>((node, key) => (node as Data | null | undefined)?.[key], answer);
+}
+
+/**
+ * The saved profile and verification, loaded only when the screen prefills from them. A user without either simply
+ * gets no prefill from it (a 404 or an empty answer is not an error for the form).
+ */
+async function profileSources(prefill: Screen['prefill']): Promise<Pick<TemplateSources, 'profile' | 'verification'>> {
+  const refs = Object.values(prefill ?? {});
+  const wants = (source: string) => refs.some((r) => r?.startsWith(`${source}.`));
+  const [profile, verification] = await Promise.all([
+    wants('profile') ? api.get<{ profile: Data | null }>('/profile').then((a) => a.profile, () => null) : null,
+    wants('verification') ? api.get<{ data?: Data | null }>('/profile/verification').then((a) => a.data ?? null, () => null) : null,
+  ]);
+  return { profile, verification };
 }
 
 function renameKeys(data: Data, rename: Record<string, string | undefined> | undefined): Data {
@@ -110,6 +125,8 @@ export default function FormScreen({ screen }: { screen: Screen }) {
   const failureRef = useRef<HTMLDivElement>(null);
   const toast = useToast();
   const [formKey, setFormKey] = useState(0);
+  // What the form holds as the user types, for a panel that reacts to it (the repayment preview).
+  const [liveData, setLiveData] = useState<Data>({});
   const afterMessage = useRef<(() => void) | null>(null);
 
   // Starting data: loaded record, prefills from state/query/account, or the saved draft.
@@ -133,13 +150,17 @@ export default function FormScreen({ screen }: { screen: Screen }) {
         data = { ...((picked as Data | null) ?? {}) };
         if (load.only) data = Object.fromEntries(Object.entries(data).filter(([k]) => load.only!.includes(k)));
       }
+      const withProfile = { ...sources, ...(await profileSources(screen.prefill)) };
       for (const [field, ref] of Object.entries(screen.prefill ?? {})) {
-        const value = ref ? readSource(ref, sources) : undefined;
+        const value = ref ? readSource(ref, withProfile) : undefined;
         if (value !== undefined && value !== null && value !== '') data[field] = value;
       }
       const saved = await draft.restore();
       if (saved) data = { ...data, ...saved };
-      if (live) setInitial(data);
+      if (live) {
+        setInitial(data);
+        setLiveData(data);
+      }
     })().catch((err: unknown) => {
       if (live) setLoadError(err instanceof ApiError ? err.message : 'The form could not be loaded.');
     });
@@ -249,7 +270,10 @@ export default function FormScreen({ screen }: { screen: Screen }) {
           formId={formId}
           initialData={initial}
           onSubmit={(d) => onSubmit(d as unknown as Data)}
-          onChange={(d) => draft.save(d as Data)}
+          onChange={(d) => {
+            if (screen.panel) setLiveData(d as Data);
+            draft.save(d as Data);
+          }}
           busy={busy}
           serverErrors={serverErrors}
           hideTitle
@@ -299,6 +323,7 @@ export default function FormScreen({ screen }: { screen: Screen }) {
         </Alert>
       )}
       {screen.require === 'verified-identity' && <IdentityNotice />}
+      {screen.panel && !missing && <FormPanel kind={screen.panel} projectId={query.get('project')} data={liveData} />}
       {notice && (
         <Alert severity={serverErrors.length ? 'error' : 'warning'} role="alert" sx={{ mb: 2 }}>
           {notice}

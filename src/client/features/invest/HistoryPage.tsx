@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -227,7 +227,9 @@ function Donations() {
 
 /** Investment History: my agreement requests, my offers, the invitations I received, and my donations. */
 export default function HistoryPage() {
-  const [tab, setTab] = useState(0);
+  // `?tab=donations` (a dashboard link to an unpaid pledge) opens the donations tab.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(params.get('tab') === 'donations' ? 3 : 0);
   return (
     <Box>
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }} aria-label="Investment history">

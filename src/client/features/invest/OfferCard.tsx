@@ -50,6 +50,14 @@ export default function OfferCard({ offer, action }: { offer: Offer; action?: Re
             {offer.investmentMethod ? ` · pays by ${offer.investmentMethod}` : ''}
           </Typography>
         )}
+        {offer.projectId && (
+          <Typography variant="body2">
+            Offered to{' '}
+            <Link component={RouterLink} to={`/projectDetails?id=${offer.projectId}`}>
+              a project
+            </Link>
+          </Typography>
+        )}
         <Typography variant="body2">
           <Link href={`tel:${toE164(offer.phone) ?? offer.phone}`}>{formatPhone(offer.phone)}</Link> · <Link href={`mailto:${offer.email}`}>{offer.email}</Link>
         </Typography>

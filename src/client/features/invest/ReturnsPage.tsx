@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
-import { formatMoney } from '../../../shared/domain/money';
+import { formatMoney, sumAmounts } from '../../../shared/domain/money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import type { Instalment, Schedule } from './types';
 import { formatDate } from '../../../shared/format/dates';
@@ -26,7 +27,7 @@ const STATUS: Record<Instalment['status'], { label: string; color: 'warning' | '
   confirmed: { label: 'Confirmed', color: 'success' },
 };
 
-function ScheduleTable({ role }: { role: 'investor' | 'owner' }) {
+function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agreementId: string | null }) {
   const { data, error, loading, reload } = useApi<Schedule>(role === 'investor' ? '/me/returns' : '/me/repayments');
   const [busy, setBusy] = useState<string | null>(null);
   // A refusal is said in the row of the instalment it concerns.
@@ -55,8 +56,14 @@ function ScheduleTable({ role }: { role: 'investor' | 'owner' }) {
     }
   }
   const t = data.totals;
+  const chosen = agreementId ? data.items.filter((i) => i.agreementId === agreementId) : [];
   return (
     <>
+      {chosen.length > 0 && (
+        <Typography sx={{ mb: 2 }} role="status">
+          {`The schedule of the agreement with ${role === 'owner' ? (chosen[0]!.investorName ?? 'the investor') : `“${chosen[0]!.projectTitle}”`}: ${chosen.length} instalment${chosen.length === 1 ? '' : 's'} of ${formatMoney(sumAmounts(chosen.map((i) => i.amount)))} in all, highlighted below.`}
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 2 }}>
         {[
           ['Scheduled', t.scheduled],
@@ -87,7 +94,7 @@ function ScheduleTable({ role }: { role: 'investor' | 'owner' }) {
           </TableHead>
           <TableBody>
             {data.items.map((i) => (
-              <TableRow key={i.id}>
+              <TableRow key={i.id} selected={i.agreementId === agreementId} aria-current={i.agreementId === agreementId ? 'true' : undefined}>
                 <TableCell>{i.projectTitle}</TableCell>
                 {role === 'owner' && <TableCell>{i.investorName}</TableCell>}
                 <TableCell>{i.seq}</TableCell>
@@ -122,16 +129,21 @@ function ScheduleTable({ role }: { role: 'investor' | 'owner' }) {
   );
 }
 
-/** Investment Return: my schedules as investor (confirm receipts) and as owner (mark instalments paid). */
+/**
+ * Investment Return: my schedules as investor (confirm receipts) and as owner (mark instalments paid).
+ * `?view=repayments|returns` opens a tab and `?agreement=<id>` highlights one agreement's instalments, so a link
+ * (after accepting, from the dashboard) lands on the schedule it is about.
+ */
 export default function ReturnsPage() {
-  const [tab, setTab] = useState(0);
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(params.get('view') === 'repayments' ? 1 : 0);
   return (
     <Box>
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }} aria-label="Schedules">
         <Tab label="Returns to me" />
         <Tab label="My repayments" />
       </Tabs>
-      <ScheduleTable key={tab} role={tab === 0 ? 'investor' : 'owner'} />
+      <ScheduleTable key={tab} role={tab === 0 ? 'investor' : 'owner'} agreementId={params.get('agreement')} />
     </Box>
   );
 }

@@ -178,17 +178,22 @@ export default function ProjectDetailPage() {
                 ) : null}
               </>
             ) : open ? (
-              <>
-                <Button component={RouterLink} to={`/investmentAgreementForm?project=${project.id}`} variant="contained">
-                  Agreement Request
-                </Button>
-                <Button component={RouterLink} to={`/investForm?project=${project.id}`} variant="outlined">
-                  Invest
-                </Button>
-                <Button component={RouterLink} to={`/donate?project=${project.id}`} variant="contained" color="secondary">
-                  Donate
-                </Button>
-              </>
+              <Box component="ul" aria-label="Ways to take part" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, width: '100%' }}>
+                {[
+                  { to: `/investmentAgreementForm?project=${project.id}`, text: 'Invest in this project', variant: 'contained' as const, color: 'primary' as const, why: 'A formal agreement request: the owner accepts it and your repayment schedule starts.' },
+                  { to: `/investForm?project=${project.id}`, text: 'Make an offer', variant: 'outlined' as const, color: 'primary' as const, why: 'A standing offer of what you can invest: the owner (and others) may invite you.' },
+                  { to: `/donate?project=${project.id}`, text: 'Donate', variant: 'contained' as const, color: 'secondary' as const, why: 'A gift to the project: nothing is repaid.' },
+                ].map((a, i) => (
+                  <Box component="li" key={a.to} sx={{ display: 'flex', alignItems: { sm: 'center' }, gap: { xs: 0.5, sm: 1.5 }, flexDirection: { xs: 'column', sm: 'row' } }}>
+                    <Button component={RouterLink} to={a.to} variant={a.variant} color={a.color} size={i === 0 ? 'large' : 'medium'} sx={{ minWidth: 210, flexShrink: 0 }} aria-describedby={`action-why-${i}`}>
+                      {a.text}
+                    </Button>
+                    <Typography id={`action-why-${i}`} variant="body2" color="text.secondary">
+                      {a.why}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
             ) : null}
           </Box>
           {!signedIn && open && (

@@ -1,0 +1,80 @@
+/**
+ * What an investor would receive and when, as the amount is typed: the schedule the server would create if the owner
+ * accepted today, computed by the same shared function (`schedule`) with the project's terms.
+ */
+import Alert from '@mui/material/Alert';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ProjectView } from '../../../../shared/api/views';
+import { formatMoney, fromPaisa, toPaisa } from '../../../../shared/domain/money';
+import { repaymentTotal, schedule, type Instalment } from '../../../../shared/domain/murabaha';
+import { termsOf } from './project-terms';
+
+/** Investment types that are repaid (the server schedules only these). */
+const REPAID = new Set(['Halal Way', 'Bank Loan', 'Borrow']);
+
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+export interface SchedulePreviewProps {
+  project: ProjectView;
+  amount: unknown;
+  investmentType: unknown;
+  /** "Accepted today": injectable so tests are stable. */
+  today?: Date;
+}
+
+export default function SchedulePreview({ project, amount, investmentType, today = new Date() }: SchedulePreviewProps) {
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {
+    return <Typography color="text.secondary">Type an amount to see what you would receive and when.</Typography>;
+  }
+  if (typeof investmentType === 'string' && !REPAID.has(investmentType)) {
+    return <Typography color="text.secondary">A {investmentType.toLowerCase()} is not repaid, so it has no repayment schedule.</Typography>;
+  }
+  const principal = fromPaisa(toPaisa(amount));
+  let rows: Instalment[];
+  try {
+    rows = schedule(principal, termsOf(project), today);
+  } catch {
+    return <Typography color="text.secondary">This project's repayment terms do not give a schedule.</Typography>;
+  }
+  const total = repaymentTotal(principal, project.figures.markupPercent);
+  const belowMinimum = toPaisa(principal) < toPaisa(project.figures.minInvestment);
+  return (
+    <>
+      {belowMinimum && (
+        <Alert severity="warning" sx={{ mb: 1.5 }}>
+          The minimum investment in this project is {formatMoney(project.figures.minInvestment)}.
+        </Alert>
+      )}
+      <Typography sx={{ mb: 1 }} aria-live="polite">
+        If the owner accepted today, you would receive <strong>{formatMoney(total)}</strong> in all ({formatMoney(principal)} plus a markup of{' '}
+        {formatMoney(fromPaisa(toPaisa(total) - toPaisa(principal)))}), in {rows.length} instalment{rows.length === 1 ? '' : 's'}
+        {rows.length > 1 ? `, the last on ${day(rows[rows.length - 1]!.dueOn)}` : ` on ${day(rows[0]!.dueOn)}`}.
+      </Typography>
+      <Table size="small" aria-label="Repayment preview">
+        <TableHead>
+          <TableRow>
+            <TableCell>#</TableCell>
+            <TableCell>Due</TableCell>
+            <TableCell align="right">You receive</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.seq}>
+              <TableCell>{r.seq}</TableCell>
+              <TableCell>{day(r.dueOn)}</TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(r.amount)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Panels a form screen may show above its form (`panel` in the screen config), about the project named by `?project=`.
+ * A screen opened without a project simply shows no panel.
+ */
+import type { ProjectView } from '../../../../shared/api/views';
+import { useApi } from '../../../lib/use-api';
+import { ErrorState } from '../../../components/Status';
+import ProjectAgreementPanel from './ProjectAgreementPanel';
+import ProjectOfferPanel from './ProjectOfferPanel';
+
+export interface FormPanelProps {
+  kind: 'project-agreement' | 'project-offer';
+  projectId: string | null;
+  /** The form's current data (the agreement panel previews the typed amount). */
+  data: Record<string, unknown>;
+}
+
+export function FormPanel({ kind, projectId, data }: FormPanelProps) {
+  const { data: project, error, reload } = useApi<ProjectView>(projectId ? `/projects/${encodeURIComponent(projectId)}` : null);
+  if (!projectId) return null;
+  if (error) return <ErrorState message={`The project could not be loaded: ${error.message}`} onRetry={reload} />;
+  if (!project) return null;
+  return kind === 'project-agreement' ? <ProjectAgreementPanel project={project} data={data} /> : <ProjectOfferPanel project={project} />;
+}
