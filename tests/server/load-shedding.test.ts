@@ -38,7 +38,7 @@ describe.each(DB_KINDS)('load shedding on %s', (kind) => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/projects' })).statusCode).toBe(200);
 
     block(1500);
-    await until(() => app.isUnderPressure());
+    await until(() => app.isOverloaded());
     const [busy, health, ready] = await Promise.all([
       app.inject({ method: 'GET', url: '/api/v1/projects' }),
       app.inject({ method: 'GET', url: '/api/v1/health' }),
@@ -51,14 +51,14 @@ describe.each(DB_KINDS)('load shedding on %s', (kind) => {
     expect(ready.statusCode).toBe(503);
     expect(json(ready)).toEqual({ status: 'unavailable', message: OVERLOADED });
 
-    await until(() => !app.isUnderPressure());
+    await until(() => !app.isOverloaded());
     expect((await app.inject({ method: 'GET', url: '/api/v1/projects' })).statusCode).toBe(200);
   });
 
   it('refuses over the heap threshold before reading a session or a body; health and metrics still answer', async () => {
     t = await startTestApp(kind, { maxHeapMb: 1, pressureSampleMs: 20 });
     const app = t.app;
-    await until(() => app.isUnderPressure());
+    await until(() => app.isOverloaded());
     const post = await app.inject({ method: 'POST', url: '/api/v1/auth/user/sign-in', payload: { email: 'a@example.com', password: 'x' } });
     expect(post.statusCode).toBe(503);
     expect(json(post)).toEqual({ message: OVERLOADED });

@@ -12,6 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** True while requests are being refused for load (readiness answers 503 then). */
+    isOverloaded(): boolean;
+  }
   interface FastifyContextConfig {
     /** under-pressure's per-route handler; `letThrough` answers the route even under load. */
     pressureHandler?: () => undefined;
@@ -31,6 +35,15 @@ export function heapThresholdBytes(maxHeapMb: number): number {
 
 async function pressurePlugin(app: FastifyInstance): Promise<void> {
   const { maxEventLoopDelayMs, maxHeapMb, pressureSampleMs } = app.config;
+  // The measurements start when the plugin is registered, so the first ones include start-up's own synchronous
+  // work (schemas compiled, routes built): a new process would refuse its first requests for a second. Judge the
+  // load only from two samples after the app is ready, when every sample measures serving.
+  let judgedFrom = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', async () => {
+    judgedFrom = Date.now() + 2 * pressureSampleMs;
+  });
+  const overloaded = () => Date.now() >= judgedFrom && app.isUnderPressure();
+  app.decorate('isOverloaded', overloaded);
   await app.register(underPressure, {
     maxEventLoopDelay: maxEventLoopDelayMs,
     maxHeapUsedBytes: heapThresholdBytes(maxHeapMb),
@@ -38,6 +51,7 @@ async function pressurePlugin(app: FastifyInstance): Promise<void> {
     retryAfter: RETRY_AFTER_SECONDS,
     // A rejected promise goes to the app's error handler, which writes `{ message }` and the Retry-After header.
     pressureHandler: async (request, _reply, type, value) => {
+      if (Date.now() < judgedFrom) return;
       request.log.warn({ type, value }, 'overloaded: request refused');
       throw new AppError(503, OVERLOADED, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
     },

@@ -29,7 +29,7 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
 
   app.get('/ready', { schema: { tags: ['meta'], response: { 200: statusSchema, 503: statusSchema } }, config: { pressureHandler: letThrough } }, async (_req, reply) => {
     // Overloaded: not ready for more traffic until the load falls (checked first: it costs no query).
-    if (app.isUnderPressure()) return unavailable(reply, OVERLOADED);
+    if (app.isOverloaded()) return unavailable(reply, OVERLOADED);
     let applied: Set<string>;
     try {
       const rows = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(app.db);
