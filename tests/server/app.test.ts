@@ -18,6 +18,9 @@ describe('configuration', () => {
     [{ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example' }, 'SMS_PROVIDER=http needs SMS_HTTP_KEY, the gateway API key'],
     [{ OTP_TTL_SECONDS: '0' }, 'OTP_TTL_SECONDS must be a whole number from 1 to 86400 (got "0")'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 24`)'],
+    [{ MAX_EVENT_LOOP_DELAY_MS: '-5' }, 'MAX_EVENT_LOOP_DELAY_MS must be a whole number from 0 to 60000 (got "-5")'],
+    [{ MAX_HEAP_MB: 'lots' }, 'MAX_HEAP_MB must be a whole number from 0 to 1000000 (got "lots")'],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
@@ -30,6 +33,7 @@ describe('configuration', () => {
 
   it('has the documented defaults', () => {
     expect(loadConfig({})).toMatchObject({ port: 3000, host: '127.0.0.1', smsProvider: 'outbox', otpTtlSeconds: 180, otpResendSeconds: 180, databaseUrl: undefined });
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, maxEventLoopDelayMs: 1000, maxHeapMb: 0, pressureSampleMs: 1000 });
   });
 });
 
