@@ -5,6 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DB_KINDS, startTestApp, type TestApp } from './helpers';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
@@ -84,12 +87,24 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
   });
 });
 
-describe('metrics behind a trusted proxy', () => {
+describe('metrics behind a trusted proxy, with the web app built', () => {
   let t: TestApp;
+  const clientDir = mkdtempSync(join(tmpdir(), 'halal-fund-client-'));
   beforeAll(async () => {
-    t = await startTestApp('pglite', { trustProxy: true });
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Halal Fund</title>');
+    t = await startTestApp('pglite', { trustProxy: true, clientDir });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('answers a stranger with a 404, not the page of the web app', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/some/page' })).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: REMOTE });
+    expect(res.statusCode).toBe(404);
+    expect(JSON.parse(res.body)).toEqual({ message: 'No such endpoint: GET /metrics' });
+  });
 
   it('does not take a client-written X-Forwarded-For: 127.0.0.1 as this machine', async () => {
     const spoofed = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: REMOTE, headers: { 'x-forwarded-for': '127.0.0.1' } });

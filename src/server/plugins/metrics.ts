@@ -5,7 +5,7 @@
  * that build several apps in one process do not mix their counts.
  *
  * Who may read them: a caller on this machine, or anyone with `METRICS_TOKEN` (`Authorization: Bearer <token>`).
- * Others get the same 404 as any unknown address. "On this machine" is judged by the socket, not by `request.ip`:
+ * Others get a 404 worded like the API's for an unknown address. "On this machine" is judged by the socket, not by `request.ip`:
  * with TRUST_PROXY on, `request.ip` comes from X-Forwarded-For, which a client writes itself; and a request a local
  * proxy forwards arrives from loopback too, so one that carries a forwarding header is never taken as local.
  */
@@ -98,7 +98,8 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
     { schema: { hide: true }, config: { pressureHandler: letThrough } },
     async (request, reply) => {
       const allowed = fromThisMachine(request) || (token !== undefined && tokenMatches(request.headers.authorization, token));
-      if (!allowed) return reply.callNotFound();
+      // A plain 404 (not the not-found handler, which serves the web app's page for unknown addresses once built).
+      if (!allowed) return reply.code(404).send({ message: 'No such endpoint: GET /metrics' });
       reply.header('cache-control', 'no-store').type(registry.contentType);
       return registry.metrics();
     },
