@@ -42,6 +42,7 @@ async function pressurePlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onReady', async () => {
     judgedFrom = Date.now() + 2 * pressureSampleMs;
   });
+  let lastWarned = 0;
   const overloaded = () => Date.now() >= judgedFrom && app.isUnderPressure();
   app.decorate('isOverloaded', overloaded);
   await app.register(underPressure, {
@@ -51,8 +52,13 @@ async function pressurePlugin(app: FastifyInstance): Promise<void> {
     retryAfter: RETRY_AFTER_SECONDS,
     // A rejected promise goes to the app's error handler, which writes `{ message }` and the Retry-After header.
     pressureHandler: async (request, _reply, type, value) => {
-      if (Date.now() < judgedFrom) return;
-      request.log.warn({ type, value }, 'overloaded: request refused');
+      const now = Date.now();
+      if (now < judgedFrom) return;
+      // One line per sample, not one per refused request: under overload the log must not add to the load.
+      if (now - lastWarned >= pressureSampleMs) {
+        lastWarned = now;
+        request.log.warn({ type, value }, 'overloaded: refusing requests with 503');
+      }
       throw new AppError(503, OVERLOADED, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
     },
   });
