@@ -24,6 +24,8 @@ import { databaseStore } from './plugins/rate-limit-store';
 import authPlugin from './plugins/auth';
 import paymentsPlugin from './plugins/payments';
 import clientPlugin from './plugins/client';
+import metricsPlugin from './plugins/metrics';
+import pressurePlugin from './plugins/pressure';
 import jobsPlugin from './jobs';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
@@ -76,6 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { config, database, sms: options.sms });
   await app.register(formsPlugin, { schemasDir: options.schemasDir });
   await app.register(errorsPlugin);
+  // First among the request hooks that do work: an overloaded process refuses before reading sessions or bodies.
+  await app.register(pressurePlugin);
+  await app.register(metricsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);

@@ -48,6 +48,14 @@ export interface Config {
   sslcommerz: { storeId: string; storePassword: string; url: string } | undefined;
   /** The region (ISO 3166-1 alpha-2) a phone number typed without a country code belongs to. */
   defaultPhoneRegion: string;
+  /** A token that opens /metrics to callers other than this machine (`Authorization: Bearer <token>`). */
+  metricsToken: string | undefined;
+  /** Load shedding: answer 503 when the event loop lags more than this (ms; 0 turns the check off). */
+  maxEventLoopDelayMs: number;
+  /** Load shedding: answer 503 when the JavaScript heap holds more than this (MB; 0 means 90% of Node's heap limit). */
+  maxHeapMb: number;
+  /** How often the load is measured (ms). */
+  pressureSampleMs: number;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +84,16 @@ function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: r
     throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
   }
   return raw as T;
+}
+
+/** A metrics token long enough not to be guessed; unset leaves /metrics to loopback callers only. */
+function metricsToken(env: Env): string | undefined {
+  const raw = env.METRICS_TOKEN;
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 16 || /\s/.test(raw)) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 24`)');
+  }
+  return raw;
 }
 
 /** Reads and checks the configuration; throws `ConfigError` with a clear message when something is wrong. */
@@ -142,6 +160,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     paymentGateway,
     sslcommerz,
     defaultPhoneRegion,
+    metricsToken: metricsToken(env),
+    maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+    maxHeapMb: int(env, 'MAX_HEAP_MB', 0, 0, 1_000_000),
+    pressureSampleMs: int(env, 'PRESSURE_SAMPLE_MS', 1000, 10, 60_000),
     ...overrides,
   };
   // The outbox serves codes to anyone who asks: fine on one's own machine, an account takeover on a public host.

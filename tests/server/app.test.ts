@@ -19,6 +19,9 @@ describe('configuration', () => {
     [{ OTP_TTL_SECONDS: '0' }, 'OTP_TTL_SECONDS must be a whole number from 1 to 86400 (got "0")'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
     [{ DEFAULT_PHONE_REGION: 'Bangladesh' }, 'DEFAULT_PHONE_REGION must be a two-letter country code such as BD (got "Bangladesh")'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 24`)'],
+    [{ MAX_EVENT_LOOP_DELAY_MS: '-5' }, 'MAX_EVENT_LOOP_DELAY_MS must be a whole number from 0 to 60000 (got "-5")'],
+    [{ MAX_HEAP_MB: 'lots' }, 'MAX_HEAP_MB must be a whole number from 0 to 1000000 (got "lots")'],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
@@ -32,6 +35,8 @@ describe('configuration', () => {
   it('has the documented defaults', () => {
     expect(loadConfig({})).toMatchObject({ port: 3000, host: '127.0.0.1', smsProvider: 'outbox', otpTtlSeconds: 180, otpResendSeconds: 180, databaseUrl: undefined, defaultPhoneRegion: 'BD' });
     expect(loadConfig({ DEFAULT_PHONE_REGION: 'in' }).defaultPhoneRegion).toBe('IN');
+    expect(loadConfig({})).toMatchObject({ port: 3000, host: '127.0.0.1', smsProvider: 'outbox', otpTtlSeconds: 180, otpResendSeconds: 180, databaseUrl: undefined });
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, maxEventLoopDelayMs: 1000, maxHeapMb: 0, pressureSampleMs: 1000 });
   });
 });
 

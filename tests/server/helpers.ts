@@ -1,6 +1,7 @@
 /**
  * Test harness for the server: builds the real app on a fresh database of each kind (PGlite always, PostgreSQL
- * when TEST_DATABASE_URL is set), with the logger off and limits relaxed unless a test sets them.
+ * when TEST_DATABASE_URL is set), with the logger off and limits relaxed unless a test sets them (load shedding on
+ * event-loop lag too: a suite's own heavy synchronous work must not turn its next request into a 503).
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,7 +96,7 @@ export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
   const config = loadConfig(
     { LOG_LEVEL: 'silent' },
-    { dataDir, databaseUrl: pgdb?.url, jobs: false, authRateLimitPerMinute: 10_000, signInRateLimitPerMinute: 10_000, signInSlowAfter: 50, signInLockAfter: 100, ...overrides },
+    { dataDir, databaseUrl: pgdb?.url, jobs: false, maxEventLoopDelayMs: 0, authRateLimitPerMinute: 10_000, signInRateLimitPerMinute: 10_000, signInSlowAfter: 50, signInLockAfter: 100, ...overrides },
   );
   const database = await openDatabase({ dataDir, databaseUrl: pgdb?.url, phoneRegion: config.defaultPhoneRegion });
   const app = await buildApp({ config, database, schemasDir, logger: false });

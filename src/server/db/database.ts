@@ -18,7 +18,16 @@ export interface Database {
   where: string;
   /** Migration names applied by this open. */
   applied: string[];
+  /** Connections now: PostgreSQL's pool (opened, idle, queries waiting for one); PGlite is one in-process connection. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  /** Unknown for PGlite: its one connection takes queries in turn inside the process. */
+  idle: number | null;
+  waiting: number | null;
 }
 
 export interface DatabaseOptions {
@@ -55,6 +64,7 @@ async function openPglite(dataDir: string, runMigrations: boolean, context: Migr
       kind: 'pglite',
       where: dataDir,
       applied,
+      poolStats: () => ({ total: 1, idle: null, waiting: null }),
       close: async () => {
         await db.destroy();
         await lock.release();
@@ -95,7 +105,14 @@ async function openPostgres(url: string, runMigrations: boolean, context: Migrat
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const safe = new URL(url);
     safe.password = '';
-    return { db, kind: 'postgres', where: safe.toString(), applied, close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      where: safe.toString(),
+      applied,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   } catch (err) {
     await pool.end();
     throw err;

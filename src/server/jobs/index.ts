@@ -62,6 +62,8 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
     if (!job) throw new Error(`no job named ${name}`);
     let outcome: JobOutcome;
     let result: TaskResult | undefined;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       outcome = await app.db.transaction().execute(async (trx) => {
         const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${lockKey(name)}) AS ok`.execute(trx);
@@ -88,8 +90,10 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
         .onConflict((oc) => oc.columns(['job', 'slot']).doNothing())
         .execute()
         .catch(() => undefined);
+      app.metrics.jobRun(name, 'failed', seconds());
       return { ran: true, ok: false, summary: `failed: ${message}` };
     }
+    app.metrics.jobRun(name, outcome.ran ? 'ok' : 'skipped', seconds());
     for (const m of result?.messages ?? []) {
       await app.sms.send(m).catch((err: unknown) => app.log.error({ err, job: name }, 'job message not sent'));
     }
@@ -134,4 +138,4 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
   }
 }
 
-export default fp(jobsPlugin, { name: 'jobs', dependencies: ['db'] });
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['db', 'metrics'] });

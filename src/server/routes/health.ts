@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { migrationFiles } from '../db/migrate';
+import { letThrough, OVERLOADED } from '../plugins/pressure';
 
 const statusSchema = {
   type: 'object',
@@ -12,10 +13,11 @@ const statusSchema = {
  * `GET /health`: 200 `{ status: "ok" }` when the process answers and the database does (liveness).
  * `GET /ready`: 200 `{ status: "ready" }` when the database is reachable and every migration this build knows is
  * applied; otherwise 503 `{ status: "unavailable", message }` saying which, so a load balancer sends no traffic
- * to a process whose database is down or behind its code.
+ * to a process whose database is down or behind its code, or that is shedding load.
  */
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', { schema: { tags: ['meta'], response: { 200: statusSchema } } }, async () => {
+  // Both answer while the server sheds load: a load balancer must tell "busy" from "dead".
+  app.get('/health', { schema: { tags: ['meta'], response: { 200: statusSchema } }, config: { pressureHandler: letThrough } }, async () => {
     await sql`SELECT 1`.execute(app.db);
     return { status: 'ok' };
   });
@@ -25,7 +27,9 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     return reply.code(503).send({ status: 'unavailable', message });
   };
 
-  app.get('/ready', { schema: { tags: ['meta'], response: { 200: statusSchema, 503: statusSchema } } }, async (_req, reply) => {
+  app.get('/ready', { schema: { tags: ['meta'], response: { 200: statusSchema, 503: statusSchema } }, config: { pressureHandler: letThrough } }, async (_req, reply) => {
+    // Overloaded: not ready for more traffic until the load falls (checked first: it costs no query).
+    if (app.isOverloaded()) return unavailable(reply, OVERLOADED);
     let applied: Set<string>;
     try {
       const rows = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(app.db);

@@ -44,7 +44,7 @@ describe('readiness without a database', () => {
     const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none', connectionTimeoutMillis: 2000 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const config = loadConfig({ LOG_LEVEL: 'silent' }, { dataDir: '', databaseUrl: 'postgres://postgres@127.0.0.1:1/none' });
-    const database: Database = { db, kind: 'postgres', where: '127.0.0.1:1', applied: [], close: () => db.destroy() };
+    const database: Database = { db, kind: 'postgres', where: '127.0.0.1:1', applied: [], poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
     const app = await buildApp({ config, database, logger: false });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/v1/ready' });
