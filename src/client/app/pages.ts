@@ -37,4 +37,5 @@ export const pages: Record<string, Page> = {
   'staff-verifications': lazy(() => import('../features/staff/StaffVerificationsPage')),
   'staff-projects': lazy(() => import('../features/staff/StaffProjectsPage')),
   'staff-donations': lazy(() => import('../features/staff/StaffDonationsPage')),
+  'staff-jobs': lazy(() => import('../features/staff/StaffJobsPage')),
 };

@@ -1,0 +1,35 @@
+// @vitest-environment jsdom
+/** Staff see each scheduled job with its last run: when, whether it went well, and what it did or why it failed. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import StaffJobsPage from '../../src/client/features/staff/StaffJobsPage';
+import { api } from '../../src/client/lib/api';
+
+describe('StaffJobsPage', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('lists every job with its last run, its result, and a failure with its reason', async () => {
+    vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+      if (path !== '/staff/jobs') throw new Error(`unexpected GET ${path}`);
+      return {
+        items: [
+          { name: 'close-campaigns', schedule: '*/15 * * * * *', description: 'Closes campaigns whose end date has passed.', lastRun: { startedAt: '2026-11-23T11:39:00Z', finishedAt: '2026-11-23T11:39:00Z', ok: true, result: 'closed 2 campaigns' } },
+          { name: 'purge', schedule: '0 17 3 * * *', description: 'Removes expired sessions.', lastRun: { startedAt: '2026-11-23T03:17:00Z', finishedAt: '2026-11-23T03:17:01Z', ok: false, result: 'failed: connection refused' } },
+          { name: 'pledges', schedule: '0 5 * * * *', description: 'Reminds donors.', lastRun: null },
+        ],
+      } as never;
+    });
+    render(<StaffJobsPage />);
+    const table = await screen.findByRole('table', { name: 'Scheduled jobs' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toHaveTextContent('close-campaigns');
+    expect(rows[1]).toHaveTextContent('23 Nov 2026, 17:39');
+    expect(rows[1]).toHaveTextContent('OKclosed 2 campaigns');
+    expect(rows[2]).toHaveTextContent('Failedfailed: connection refused');
+    expect(rows[3]).toHaveTextContent('Not run yet');
+  });
+});
