@@ -26,7 +26,7 @@ const memoryRequests = arg('memory', 30_000);
 const dataDir = process.env.DATABASE_URL ? '' : mkdtempSync(join(tmpdir(), 'halal-fund-fuzz-'));
 const config = loadConfig(
   { ...process.env, LOG_LEVEL: 'silent' },
-  { dataDir, authRateLimitPerMinute: 1_000_000, signInRateLimitPerMinute: 1_000_000, signInSlowAfter: 1_000, signInLockAfter: 2_000 },
+  { dataDir, jobs: false, maxEventLoopDelayMs: 0, authRateLimitPerMinute: 1_000_000, signInRateLimitPerMinute: 1_000_000, signInSlowAfter: 1_000, signInLockAfter: 2_000 },
 );
 const database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
 const app = await buildApp({ config, database, logger: false });
@@ -35,9 +35,12 @@ await app.ready();
 async function account(staff: boolean): Promise<Record<string, string>> {
   const n = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
   const who = { email: `fuzz${n}@example.com`, phone: `+88017${n}`, password: 'Secret1!', retype_password: 'Secret1!' };
-  await app.inject({ method: 'POST', url: '/api/v1/auth/user/sign-up', payload: who });
+  const up = await app.inject({ method: 'POST', url: '/api/v1/auth/user/sign-up', payload: who });
+  if (up.statusCode !== 201) throw new Error(`sign-up failed (${up.statusCode}): ${up.body}`);
   const outbox = await app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(who.phone)}` });
-  const otp = (JSON.parse(outbox.body) as { messages: { code: string }[] }).messages[0]!.code;
+  const sent = (JSON.parse(outbox.body) as { messages?: { code: string }[] }).messages?.[0];
+  if (!sent) throw new Error(`no code in the outbox (${outbox.statusCode}): ${outbox.body}`);
+  const otp = sent.code;
   const verified = await app.inject({ method: 'PATCH', url: '/api/v1/auth/user/verify-otp', payload: { phone: who.phone, otp } });
   if (staff) await database.db.updateTable('users').set({ is_staff: true }).where('email', '=', who.email).execute();
   return { authorization: `Bearer ${(JSON.parse(verified.body) as { token: string }).token}` };
