@@ -13,7 +13,9 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 
-let region = 'BD';
+// In Node (the server, the CLI and the precompiled validators it loads) the setting is read here too, so every copy
+// of this module agrees even when a bundle carries its own; the browser has no `process` and keeps BD.
+let region = ((typeof process !== 'undefined' && process.env && process.env.DEFAULT_PHONE_REGION) || 'BD').toUpperCase();
 
 /**
  * Sets the region a number without a country code belongs to (DEFAULT_PHONE_REGION). The server and the CLI call
