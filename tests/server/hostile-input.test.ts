@@ -9,6 +9,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { fuzzCases, judge } from '../../scripts/lib/fuzz';
 import { DB_KINDS, json, signUpVerified, startTestApp, type TestApp } from './helpers';
+import { api, makeStaff, projectForm, verifiedOwner } from './market-helpers';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const CASES = Number(process.env.FUZZ_CASES ?? 1800);
@@ -73,6 +74,17 @@ describe.each(DB_KINDS)('hostile input on %s', (kind) => {
       const res = await t.app.inject({ method: 'GET', url, headers: auth.user });
       expect(res.statusCode, url).toBe(400);
       expect(json(res).message).toMatch(/address is not valid|correct/);
+    }
+  });
+
+  it('refuses amounts too large for money with the schema message, not a 5xx', async () => {
+    const staff = await makeStaff(t.app);
+    const owner = await verifiedOwner(t.app, staff);
+    for (const field of ['askamu', 'roi', 'initialins']) {
+      for (const value of [1e308, -1e308]) {
+        const res = await api(t.app, 'POST', '/projects', owner, { ...projectForm(), [field]: value });
+        expect(res.status, `${field} = ${value}`).toBe(400);
+      }
     }
   });
 

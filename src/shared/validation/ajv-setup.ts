@@ -103,7 +103,9 @@ function addAtMostMarkedUp(ajv: AjvInstance): void {
       const a = _`${it.parentData}[${amount}]`;
       const p = _`${it.parentData}[${percent}]`;
       const hundredths = (v: Code | Name) => _`BigInt(Math.round(${v} * 100))`;
-      const numbers = _`typeof ${data} == "number" && typeof ${a} == "number" && typeof ${p} == "number"`;
+      // Only amounts that fit in whole paisa exactly (BigInt of Infinity throws); `maximum` refuses the others.
+      const safe = (v: Code | Name) => _`typeof ${v} == "number" && Number.isSafeInteger(Math.round(${v} * 100))`;
+      const numbers = _`${safe(data)} && ${safe(a)} && ${safe(p)}`;
       cxt.fail(_`${numbers} && ${hundredths(data)} * BigInt(10000) > ${hundredths(a)} * (BigInt(10000) + ${hundredths(p)})`);
     },
   });
