@@ -70,7 +70,6 @@ async function run(list: ReturnType<typeof fuzzCases>, label: string): Promise<s
 const doc = app.swagger() as unknown as Parameters<typeof fuzzCases>[0];
 console.log(`fuzz seed ${seed}, database ${database.kind}`);
 const failures = await run(fuzzCases(doc, cases, seed), 'fuzz');
-for (const f of failures.slice(0, 50)) console.log(`  ✖ ${f}`);
 
 let memoryOk = true;
 if (memoryRequests > 0) {
@@ -78,10 +77,10 @@ if (memoryRequests > 0) {
   if (!gc) console.log('memory: run with node --expose-gc for the heap figure');
   else {
     const bad = fuzzCases(doc, memoryRequests, seed + 1).filter((c) => c.payload !== undefined || c.url.includes('%'));
-    await run(bad.slice(0, 2000), 'memory warm-up');
+    failures.push(...(await run(bad.slice(0, 2000), 'memory warm-up')));
     gc();
     const before = process.memoryUsage().heapUsed;
-    await run(bad, 'memory');
+    failures.push(...(await run(bad, 'memory')));
     gc();
     const after = process.memoryUsage().heapUsed;
     const ratio = after / before;
@@ -90,6 +89,7 @@ if (memoryRequests > 0) {
   }
 }
 
+for (const f of failures.slice(0, 50)) console.log(`  ✖ ${f}`);
 await app.close();
 await database.close();
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });
