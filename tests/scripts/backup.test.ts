@@ -180,6 +180,9 @@ describe.each(DB_KINDS)('npm run backup / restore (%s)', { timeout: 600_000 }, (
 
   it('refuses a target that is not empty, and a damaged backup, changing nothing', async () => {
     const file = join(work, `seeded.${kind}`);
+    expect(await cli('restore', source)).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run restore -- <backup file>') });
+    expect(await cli('backup', source, 'a', 'b')).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run backup') });
+    expect(await cli('restore', source, join(work, 'missing'))).toMatchObject({ code: 1, stderr: expect.stringContaining('restore failed: No backup file') });
     const before = await snapshot(source);
     const refused = await cli('restore', source, file);
     expect(refused.code).toBe(1);
