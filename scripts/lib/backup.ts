@@ -131,7 +131,7 @@ export async function toolMajor(tool: string): Promise<number> {
   return major;
 }
 
-/** Runs a PostgreSQL tool; rejects with its last error line. */
+/** Runs a PostgreSQL tool; rejects with its first error line. */
 export function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(tool, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -139,7 +139,9 @@ export function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv): P
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
-      const last = stderr.trim().split('\n').pop() ?? '';
+      // pg_restore follows its error with the statement it ran: the error line is the one that explains.
+      const lines = stderr.trim().split('\n');
+      const last = lines.find((l) => /error/i.test(l))?.trim() ?? lines.pop() ?? '';
       if (code === 0) resolvePromise();
       else reject(new Error(`${tool} failed (exit ${code})${last ? `: ${last}` : ''}`));
     });
