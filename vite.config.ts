@@ -39,7 +39,8 @@ export default defineConfig({
         exclude: ['tests/e2e/**', 'node_modules/**'],
         setupFiles: ['tests/setup.ts'],
         globalSetup: ['tests/global-setup.ts'],
-        testTimeout: 30_000,
-        hookTimeout: 60_000,
+        // Several suites start real server processes and CLIs; on a busy 2-core machine one start can take 30 s.
+        testTimeout: 120_000,
+        hookTimeout: 120_000,
       },
 });
