@@ -239,3 +239,34 @@ describe.each(DB_KINDS)('notices on %s', (kind) => {
     expect(rows.map((r) => r.status)).toEqual(donors.map(() => 'sent'));
   });
 });
+
+describe.each(DB_KINDS)('the e-mail outbox (no SMTP_URL) on %s', (kind) => {
+  it('logs and keeps each message for the dev route, which exists only in that mode', async () => {
+    const t = await startTestApp(kind);
+    try {
+      expect(t.app.mail.kind).toBe('outbox');
+      const staff = await makeStaff(t.app);
+      const owner = await verifiedOwner(t.app, staff);
+      await t.app.mail.deliver();
+      const res = await api(t.app, 'GET', `/dev/mail?to=${encodeURIComponent(owner.email.toUpperCase())}`);
+      expect(res.status).toBe(200);
+      expect(res.body.messages).toEqual([
+        expect.objectContaining({ to: owner.email, subject: 'Halal Fund: Your identity is verified', status: 'sent', sentAt: expect.any(String) }),
+      ]);
+      expect((await api(t.app, 'GET', '/dev/mail')).status).toBe(400);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the dev mail route with SMTP_URL set', () => {
+  it('does not exist', async () => {
+    const t = await startTestApp('pglite', { smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'a@b.test' });
+    try {
+      expect((await api(t.app, 'GET', '/dev/mail?to=a@b.test')).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
