@@ -34,7 +34,7 @@ export const JOBS: JobDefinition[] = [
   { name: 'mark-overdue', schedule: '0 */10 * * * *', description: 'Marks instalments still due after their due date as overdue.', task: markOverdue },
   { name: 'pledges', schedule: '0 5 * * * *', description: 'Reminds donors of unpaid pledges, then expires them.', task: remindAndExpirePledges },
   { name: 'deliver-mail', schedule: '*/10 * * * * *', description: 'Sends queued e-mail notices, retrying failures with backoff.', outside: deliverMail },
-  { name: 'purge', schedule: '0 17 3 * * *', description: 'Removes expired sessions, old codes, abandoned drafts and their files.', task: purge },
+  { name: 'purge', schedule: '0 17 3 * * *', description: 'Removes expired sessions, old codes, abandoned drafts and their files, e-mails sent over 30 days ago.', task: purge },
 ];
 
 export type JobOutcome = { ran: true; ok: boolean; summary: string } | { ran: false; reason: string };

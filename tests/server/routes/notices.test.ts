@@ -238,6 +238,19 @@ describe.each(DB_KINDS)('notices on %s', (kind) => {
     const rows = await t.app.db.selectFrom('email_outbox').select(['status']).where('to_email', 'in', donors.map((d) => d.email)).execute();
     expect(rows.map((r) => r.status)).toEqual(donors.map(() => 'sent'));
   });
+
+  // Last: the purge runs a month ahead, so it also ends this file's sessions.
+  it('purges e-mails sent over 30 days ago and keeps the rest', async () => {
+    await settle();
+    const sent = await t.app.db.selectFrom('email_outbox').select('id').where('status', '=', 'sent').execute();
+    expect(sent.length).toBeGreaterThan(0);
+    expect(await t.app.jobs.run('purge', new Date(Date.now() + 2 * 86_400_000))).toMatchObject({ ran: true, ok: true, summary: expect.stringContaining('0 sent e-mails') });
+    expect(await t.app.db.selectFrom('email_outbox').select('id').where('status', '=', 'sent').execute()).toHaveLength(sent.length);
+    const purged = await t.app.jobs.run('purge', new Date(Date.now() + 31 * 86_400_000));
+    expect(purged).toMatchObject({ ran: true, ok: true, summary: expect.stringContaining(`${sent.length} sent e-mail`) });
+    expect(await t.app.db.selectFrom('email_outbox').select('id').where('status', '=', 'sent').execute()).toEqual([]);
+    expect((await t.app.db.selectFrom('notices').select('id').execute()).length).toBeGreaterThan(0);
+  });
 });
 
 describe.each(DB_KINDS)('the e-mail outbox (no SMTP_URL) on %s', (kind) => {
