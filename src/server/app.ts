@@ -27,6 +27,7 @@ import clientPlugin from './plugins/client';
 import metricsPlugin from './plugins/metrics';
 import pressurePlugin from './plugins/pressure';
 import jobsPlugin from './jobs';
+import mailerPlugin, { type MailTransport } from './notices/mailer';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import devOutboxRoutes from './routes/dev-outbox';
@@ -45,6 +46,8 @@ import draftRoutes from './routes/drafts';
 import staffMarketRoutes from './routes/staff-market';
 import staffJobRoutes from './routes/staff-jobs';
 import paymentRoutes from './routes/payments';
+import noticeRoutes from './routes/notices';
+import devMailRoutes from './routes/dev-mail';
 
 export interface AppOptions {
   config: Config;
@@ -53,6 +56,8 @@ export interface AppOptions {
   schemasDir?: string;
   /** Replace the SMS sender (tests). */
   sms?: SmsSender;
+  /** Replace the e-mail transport (tests). */
+  mail?: MailTransport;
   /** Fastify logger option; defaults to the configured level. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -84,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(mailerPlugin, { transport: options.mail });
   await app.register(jobsPlugin);
   await app.register(paymentsPlugin);
   await app.register(rateLimit, {
@@ -129,7 +135,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(staffMarketRoutes);
       await api.register(staffJobRoutes);
       await api.register(paymentRoutes);
+      await api.register(noticeRoutes);
       if (app.sms.kind === 'outbox') await api.register(devOutboxRoutes);
+      if (app.mail.kind === 'outbox') await api.register(devMailRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -14,6 +14,10 @@ export interface Config {
   smsProvider: 'outbox' | 'http';
   smsHttpUrl: string | undefined;
   smsHttpKey: string | undefined;
+  /** smtp:// or smtps:// URL of the mail server; unset = the e-mail outbox (logged, read at /api/v1/dev/mail). */
+  smtpUrl: string | undefined;
+  /** The From address of e-mail notices. */
+  mailFrom: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   otpTtlSeconds: number;
   otpResendSeconds: number;
@@ -110,6 +114,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
     if (!env.SMS_HTTP_KEY) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_KEY, the gateway API key');
   }
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
+    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com (got "${smtpUrl.replace(/\/\/[^@/]*@/, '//…@')}")`);
+  }
+  const mailFrom = env.MAIL_FROM || 'Halal Fund <no-reply@localhost>';
+  if (smtpUrl && !env.MAIL_FROM) throw new ConfigError('SMTP_URL needs MAIL_FROM, the From address of e-mail notices (e.g. Halal Fund <no-reply@halalfund.example>)');
   const paymentGateway = oneOf(env, 'PAYMENT_GATEWAY', 'off', ['off', 'sslcommerz'] as const);
   let sslcommerz: Config['sslcommerz'];
   if (paymentGateway === 'sslcommerz') {
@@ -139,6 +149,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     smsProvider,
     smsHttpUrl,
     smsHttpKey: env.SMS_HTTP_KEY || undefined,
+    smtpUrl,
+    mailFrom,
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
     otpTtlSeconds: int(env, 'OTP_TTL_SECONDS', 180, 1, 86_400),
     otpResendSeconds: int(env, 'OTP_RESEND_SECONDS', 180, 0, 86_400),
@@ -172,6 +184,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError(
       `SMS_PROVIDER is the outbox, whose codes anyone can read at /api/v1/dev/outbox, but HOST=${config.host} is reachable from other machines. ` +
         'Set SMS_PROVIDER=http (with SMS_HTTP_URL and SMS_HTTP_KEY), or ALLOW_DEV_OUTBOX=1 for a test server.',
+    );
+  }
+  if (!config.smtpUrl && !loopback && env.ALLOW_DEV_OUTBOX !== '1') {
+    throw new ConfigError(
+      `E-mail goes to the outbox, which anyone can read at /api/v1/dev/mail, but HOST=${config.host} is reachable from other machines. ` +
+        'Set SMTP_URL and MAIL_FROM, or ALLOW_DEV_OUTBOX=1 for a test server.',
     );
   }
   if (config.pledgeExpireDays <= config.pledgeRemindDays) {

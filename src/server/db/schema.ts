@@ -282,10 +282,45 @@ export interface DB {
   drafts: DraftsTable;
   job_runs: JobRunsTable;
   rate_limits: RateLimitsTable;
+  notices: NoticesTable;
+  email_outbox: EmailOutboxTable;
+  notice_preferences: NoticePreferencesTable;
 }
 
 export interface RateLimitsTable {
   key: string;
   hits: number;
   window_started_at: Date;
+}
+
+export interface NoticesTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: string;
+  title: string;
+  text: string;
+  link: string | null;
+  created_at: Generated<Date>;
+  read_at: NullableTimestamp;
+}
+
+export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  notice_id: string | null;
+  to_email: string;
+  subject: string;
+  text: string;
+  status: Generated<EmailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  sent_at: NullableTimestamp;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface NoticePreferencesTable {
+  user_id: string;
+  kind: string;
 }

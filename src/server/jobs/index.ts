@@ -17,14 +17,24 @@ interface JobDefinition {
   /** Cron pattern (seconds first when it has six fields), in UTC. */
   schedule: string;
   description: string;
-  task: (ctx: TaskContext) => Promise<TaskResult>;
+  /** Work done inside the job's transaction. */
+  task?: (ctx: TaskContext) => Promise<TaskResult>;
+  /** Work done after the slot is claimed and committed, outside any transaction (it talks to other servers). */
+  outside?: (app: FastifyInstance, now: Date) => Promise<TaskResult>;
+}
+
+/** Sends the e-mail outbox; each row is claimed atomically, so this may overlap with a kick from a request. */
+async function deliverMail(app: FastifyInstance, now: Date): Promise<TaskResult> {
+  const { sent, failed } = await app.mail.deliver(now);
+  return { summary: `${sent} e-mail${sent === 1 ? '' : 's'} sent, ${failed} to retry` };
 }
 
 export const JOBS: JobDefinition[] = [
   { name: 'close-campaigns', schedule: '*/15 * * * * *', description: 'Closes campaigns whose end date has passed.', task: closeCampaigns },
   { name: 'mark-overdue', schedule: '0 */10 * * * *', description: 'Marks instalments still due after their due date as overdue.', task: markOverdue },
   { name: 'pledges', schedule: '0 5 * * * *', description: 'Reminds donors of unpaid pledges, then expires them.', task: remindAndExpirePledges },
-  { name: 'purge', schedule: '0 17 3 * * *', description: 'Removes expired sessions, old codes, abandoned drafts and their files.', task: purge },
+  { name: 'deliver-mail', schedule: '*/10 * * * * *', description: 'Sends queued e-mail notices, retrying failures with backoff.', outside: deliverMail },
+  { name: 'purge', schedule: '0 17 3 * * *', description: 'Removes expired sessions, old codes, abandoned drafts and their files, e-mails sent over 30 days ago.', task: purge },
 ];
 
 export type JobOutcome = { ran: true; ok: boolean; summary: string } | { ran: false; reason: string };
@@ -62,6 +72,7 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
     if (!job) throw new Error(`no job named ${name}`);
     let outcome: JobOutcome;
     let result: TaskResult | undefined;
+    let claimedOutside: string | undefined;
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
@@ -75,6 +86,10 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
           .returning('id')
           .executeTakeFirst();
         if (!claimed) return { ran: false, reason: 'already run for this slot' } as const;
+        if (!job.task) {
+          claimedOutside = claimed.id;
+          return { ran: true, ok: true, summary: '' } as const;
+        }
         result = await job.task({ trx, now, config: app.config });
         await trx.updateTable('job_runs').set({ finished_at: new Date(), ok: true, result: result.summary }).where('id', '=', claimed.id).execute();
         return { ran: true, ok: true, summary: result.summary } as const;
@@ -92,6 +107,25 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
         .catch(() => undefined);
       app.metrics.jobRun(name, 'failed', seconds());
       return { ran: true, ok: false, summary: `failed: ${message}` };
+    }
+    if (claimedOutside !== undefined && job.outside) {
+      try {
+        result = await job.outside(app, now);
+        outcome = { ran: true, ok: true, summary: result.summary };
+      } catch (err) {
+        app.log.error({ err, job: name }, 'job failed');
+        outcome = { ran: true, ok: false, summary: `failed: ${(err as Error).message}` };
+      }
+      await app.db
+        .updateTable('job_runs')
+        .set({ finished_at: new Date(), ok: outcome.ok, result: outcome.summary })
+        .where('id', '=', claimedOutside)
+        .execute()
+        .catch((err: unknown) => app.log.error({ err, job: name }, 'job run not recorded'));
+      if (!outcome.ok) {
+        app.metrics.jobRun(name, 'failed', seconds());
+        return outcome;
+      }
     }
     app.metrics.jobRun(name, outcome.ran ? 'ok' : 'skipped', seconds());
     for (const m of result?.messages ?? []) {
@@ -138,4 +172,4 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
   }
 }
 
-export default fp(jobsPlugin, { name: 'jobs', dependencies: ['db', 'metrics'] });
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['db', 'metrics', 'mailer'] });

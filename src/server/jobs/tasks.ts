@@ -43,7 +43,7 @@ export async function closeCampaigns({ trx, now }: TaskContext): Promise<TaskRes
 /**
  * Forgets what is no longer needed: sessions that expired or were revoked a day ago, codes used, replaced or
  * expired two days ago (the daily cap on wrong codes looks back one day), rate-limit windows of yesterday, drafts
- * untouched for 90 days, and stored
+ * untouched for 90 days, e-mails sent over 30 days ago, and stored
  * files that only an abandoned draft ever used (a day old, referenced by no draft).
  */
 export async function purge({ trx, now }: TaskContext): Promise<TaskResult> {
@@ -68,9 +68,12 @@ export async function purge({ trx, now }: TaskContext): Promise<TaskResult> {
       AND NOT EXISTS (SELECT 1 FROM drafts d WHERE d.user_id = f.owner_id AND strpos(d.data::text, 'file:' || f.id::text) > 0)
     RETURNING f.id
   `.execute(trx);
+  // E-mails sent a month ago are history; the every-10-seconds delivery job keeps only a day of its runs.
+  const mails = await trx.deleteFrom('email_outbox').where('status', '=', 'sent').where('sent_at', '<', new Date(now.getTime() - 30 * DAY)).executeTakeFirst();
+  await trx.deleteFrom('job_runs').where('job', '=', 'deliver-mail').where('started_at', '<', dayAgo).execute();
   const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
   return {
-    summary: `removed ${plural(n(sessions), 'session')}, ${plural(n(codes), 'code')}, ${plural(n(drafts), 'abandoned draft')}, ${plural(files.rows.length, 'draft file')}`,
+    summary: `removed ${plural(n(sessions), 'session')}, ${plural(n(codes), 'code')}, ${plural(n(drafts), 'abandoned draft')}, ${plural(files.rows.length, 'draft file')}, ${plural(n(mails), 'sent e-mail')}`,
   };
 }
 

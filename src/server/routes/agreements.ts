@@ -14,6 +14,7 @@ import { FORM_BODY_LIMIT } from '../limits';
 import { decodeUploads, storeUploads } from '../files/store';
 import { registerFileRule } from '../files/access';
 import { audit } from '../audit';
+import { notify } from '../notices/notify';
 import { closeEndedCampaigns, settleProject, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
@@ -113,8 +114,20 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
           .returning('id')
           .executeTakeFirstOrThrow();
         const doc = await storeUploads(trx, me.id, decoded, { type: 'agreement_request', id: created.id });
+        await notify(
+          trx,
+          {
+            userId: project.owner_id,
+            kind: 'proposal_received',
+            title: `A new proposal for "${project.title}"`,
+            text: `An investor proposes ৳${Number(request.body.investmentAmount).toLocaleString('en-US')} (${request.body.investmentType}) for your project. Open its proposals to accept or decline.`,
+            link: '/dashboard/project',
+          },
+          app.config.publicUrl,
+        );
         return trx.updateTable('agreement_requests').set({ data: JSON.stringify(doc) }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
       });
+      app.mail.kick();
       return reply.status(201).send(agreementView(row, await fileNamesFor(app, [row])));
     },
   );
@@ -168,11 +181,11 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     apply: (trx: Transaction<DB>, row: Selectable<AgreementRequestsTable>) => Promise<Partial<Record<'acceptance' | 'decline_reason', string>>>,
   ) {
     await closeEndedCampaigns(app.db);
-    return app.db.transaction().execute(async (trx) => {
+    const decided = await app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('agreement_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
       if (!row) throw notFound('This agreement request');
       // Locked (always agreement row first, then project row) so a project that closes or gets funded meanwhile is seen.
-      const project = await trx.selectFrom('projects').select(['owner_id', 'status']).where('id', '=', row.project_id).forUpdate().executeTakeFirstOrThrow();
+      const project = await trx.selectFrom('projects').select(['owner_id', 'status', 'title']).where('id', '=', row.project_id).forUpdate().executeTakeFirstOrThrow();
       const allowed = who === 'owner' ? project.owner_id === actorId : row.investor_id === actorId;
       if (!allowed) throw notFound('This agreement request');
       if (row.status !== 'pending') throw conflict(`This request was already ${row.status}; that is final.`);
@@ -190,8 +203,25 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       await audit(trx, { actorId, action: `agreement.${to === 'accepted' ? 'accept' : to === 'declined' ? 'decline' : 'withdraw'}`, subjectType: 'agreement_request', subjectId: row.id, before: 'pending', after: to, note: extra.decline_reason ?? null });
       // Accepted money counts now, in the same transaction, under the project's row lock.
       if (to === 'accepted') await settleProject(trx, row.project_id, actorId);
+      // The other party is told: the investor of the owner's decision, the owner of a withdrawal.
+      const amount = `৳${Number(row.amount).toLocaleString('en-US')}`;
+      await notify(
+        trx,
+        to === 'withdrawn'
+          ? { userId: project.owner_id, kind: 'proposal_decided', title: `A proposal for "${project.title}" was withdrawn`, text: `The investor withdrew their proposal of ${amount}.`, link: '/dashboard/project' }
+          : {
+              userId: row.investor_id,
+              kind: 'proposal_decided',
+              title: `Your proposal for "${project.title}" was ${to}`,
+              text: to === 'accepted' ? `The owner accepted your proposal of ${amount}.` : `The owner declined your proposal of ${amount}. Their reason: ${extra.decline_reason ?? ''}`,
+              link: '/dashboard/history',
+            },
+        app.config.publicUrl,
+      );
       return updated;
     });
+    app.mail.kick();
+    return decided;
   }
 
   app.post<{ Params: { id: string }; Body: AgreementAcceptForm }>(

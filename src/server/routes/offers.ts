@@ -13,6 +13,7 @@ import { decodeUploads, storeUploads } from '../files/store';
 import { closeEndedCampaigns, viewsOf, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { withE164Phones } from '../auth/stored-phones';
+import { notify } from '../notices/notify';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -189,13 +190,28 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
       const offer = await app.db.selectFrom('offers').selectAll().where('id', '=', request.params.id).where('status', '=', 'open').executeTakeFirst();
       if (!offer) throw notFound('This offer');
       if (offer.investor_id === me.id) throw forbidden('You cannot invite yourself.');
-      const created = await app.db
-        .insertInto('invitations')
-        .values({ offer_id: offer.id, project_id: project.id, owner_id: me.id, investor_id: offer.investor_id })
-        .onConflict((oc) => oc.columns(['offer_id', 'project_id']).doNothing())
-        .returning(['id', 'created_at'])
-        .executeTakeFirst();
-      if (!created) throw conflict('You already sent this investor a request for this project.');
+      const created = await app.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('invitations')
+          .values({ offer_id: offer.id, project_id: project.id, owner_id: me.id, investor_id: offer.investor_id })
+          .onConflict((oc) => oc.columns(['offer_id', 'project_id']).doNothing())
+          .returning(['id', 'created_at'])
+          .executeTakeFirst();
+        if (!row) throw conflict('You already sent this investor a request for this project.');
+        await notify(
+          trx,
+          {
+            userId: offer.investor_id,
+            kind: 'invest_request',
+            title: `A Request For Invest from "${project.title}"`,
+            text: `The owner of "${project.title}" read your offer and invites you to invest in their project.`,
+            link: '/dashboard/history',
+          },
+          app.config.publicUrl,
+        );
+        return row;
+      });
+      app.mail.kick();
       return reply.status(201).send({
         id: created.id,
         offerId: offer.id,

@@ -76,7 +76,8 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     async (request, reply) => {
       if (!app.payments.gateway) throw notFound('This endpoint');
       try {
-        const result = await handleCallback(app.db, app.payments.gateway, 'ipn', request.body);
+        const result = await handleCallback(app.db, app.payments.gateway, 'ipn', request.body, app.config.publicUrl);
+        if (result.outcome === 'confirmed') app.mail.kick();
         // Answered 200 whatever the outcome: the callback was received and recorded; only staff act on a rejection.
         return reply.send({ outcome: result.outcome, reason: result.reason });
       } catch (err) {
@@ -99,7 +100,8 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
         let payment: string = result;
         if (result === 'success') {
           try {
-            const outcome = await handleCallback(app.db, app.payments.gateway, 'success', request.body);
+            const outcome = await handleCallback(app.db, app.payments.gateway, 'success', request.body, app.config.publicUrl);
+            if (outcome.outcome === 'confirmed') app.mail.kick();
             donationId = outcome.donationId;
             payment = outcome.outcome === 'rejected' ? 'unverified' : 'success';
           } catch (err) {

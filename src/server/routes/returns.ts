@@ -8,6 +8,7 @@ import type { InstalmentsTable } from '../db/schema';
 import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { sumAmounts } from '../../shared/domain/money';
+import { notify } from '../notices/notify';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -58,14 +59,29 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
   );
 
   async function step(id: string, userId: string, party: 'owner_id' | 'investor_id', from: 'due' | 'paid', to: 'paid' | 'confirmed') {
-    const updated = await app.db
-      .updateTable('instalments')
-      .set(to === 'paid' ? { status: 'paid', paid_at: new Date() } : { status: 'confirmed', confirmed_at: new Date() })
-      .where('id', '=', id)
-      .where(party, '=', userId)
-      .where('status', '=', from)
-      .returning('id')
-      .executeTakeFirst();
+    const updated = await app.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('instalments')
+        .set(to === 'paid' ? { status: 'paid', paid_at: new Date() } : { status: 'confirmed', confirmed_at: new Date() })
+        .where('id', '=', id)
+        .where(party, '=', userId)
+        .where('status', '=', from)
+        .returning(['id', 'seq', 'amount', 'owner_id', 'investor_id', 'project_id'])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const project = await trx.selectFrom('projects').select('title').where('id', '=', row.project_id).executeTakeFirstOrThrow();
+      const amount = `৳${Number(row.amount).toLocaleString('en-US')}`;
+      // The other party is told: the investor that money was paid, the owner that its receipt was confirmed.
+      await notify(
+        trx,
+        to === 'paid'
+          ? { userId: row.investor_id, kind: 'instalment_paid', title: `Instalment ${row.seq} of "${project.title}" is paid`, text: `The owner marked instalment ${row.seq} (${amount}) paid. Confirm it when the money arrives.`, link: '/dashboard/returns' }
+          : { userId: row.owner_id, kind: 'instalment_confirmed', title: `Instalment ${row.seq} of "${project.title}" is confirmed`, text: `The investor confirmed receiving instalment ${row.seq} (${amount}).`, link: '/dashboard/returns' },
+        app.config.publicUrl,
+      );
+      return row;
+    });
+    if (updated) app.mail.kick();
     if (!updated) {
       const existing = await app.db.selectFrom('instalments').select(['status', party]).where('id', '=', id).executeTakeFirst();
       if (!existing || existing[party] !== userId) throw notFound('This instalment');

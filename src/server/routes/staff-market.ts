@@ -8,6 +8,7 @@ import type { ProjectReviewForm, ReviewForm } from '../../shared/generated/form-
 import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
 import { badRequest, conflict, notFound } from '../errors';
+import { notify, notifyDonationConfirmed } from '../notices/notify';
 import { audit, auditTrail } from '../audit';
 import { settleProject, viewsOf } from '../market/projects';
 import { donationView } from './donations';
@@ -95,7 +96,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
           .where('status', '=', 'pending_review');
         // Only the version the reviewer read: an owner's edit in between must be reviewed again.
         if (seen) update = update.where(sql<boolean>`date_trunc('milliseconds', submitted_at) = ${seen}::timestamptz`);
-        const updated = await update.returning('id').executeTakeFirst();
+        const updated = await update.returning(['id', 'owner_id', 'title']).executeTakeFirst();
         if (!updated) {
           const existing = await trx.selectFrom('projects').select('status').where('id', '=', request.params.id).executeTakeFirst();
           if (!existing) throw notFound('This project');
@@ -113,7 +114,21 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
           after: approve ? 'open' : 'rejected',
           note: approve && endsAt ? [note, `Campaign ends ${endsAt.toISOString().slice(0, 10)}.`].filter(Boolean).join(' ') : note,
         });
+        await notify(
+          trx,
+          {
+            userId: updated.owner_id,
+            kind: 'project_decided',
+            title: approve ? `Your project "${updated.title}" is approved` : `Your project "${updated.title}" was not approved`,
+            text: approve
+              ? `Staff approved your project; its campaign is open until ${endsAt!.toISOString().slice(0, 10)}.`
+              : `Staff did not approve your project.${note ? ` Their note: ${note}` : ''}`,
+            link: `/projects/${updated.id}`,
+          },
+          app.config.publicUrl,
+        );
       });
+      app.mail.kick();
       const row = await app.db.selectFrom('projects').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow();
       return (await viewsOf(app.db, [row], me))[0];
     },
@@ -186,9 +201,13 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
           throw conflict(`This donation was already ${existing.status}.`);
         }
         await audit(trx, { actorId: me.id, action: `donation.${after === 'confirmed' ? 'confirm' : 'cancel'}`, subjectType: 'donation', subjectId: updated.id, before: 'pledged', after, note });
-        if (after === 'confirmed') await settleProject(trx, updated.project_id, me.id);
+        if (after === 'confirmed') {
+          await settleProject(trx, updated.project_id, me.id);
+          await notifyDonationConfirmed(trx, updated.id, app.config.publicUrl);
+        }
         return updated;
       });
+      app.mail.kick();
       return donationView(row, true);
     },
   );

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReviewForm } from '../../shared/generated/form-types';
 import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
+import { notify } from '../notices/notify';
 import { audit, auditTrail } from '../audit';
 import { fileIdsIn } from '../files/store';
 
@@ -106,14 +107,14 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
       const me = currentUser(request);
       const after: Status = request.body.decision === 'approve' ? 'verified' : 'rejected';
       const note = request.body.note?.trim() || null;
-      return app.db.transaction().execute(async (trx) => {
+      const result = await app.db.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable('verifications')
           .set({ status: after, staff_note: note, reviewed_by: me.id, reviewed_at: new Date() })
           .where('id', '=', request.params.id)
           .where('status', '=', 'submitted')
           .where('superseded_at', 'is', null)
-          .returning(['id', 'status'])
+          .returning(['id', 'status', 'user_id'])
           .executeTakeFirst();
         if (!updated) {
           const existing = await trx.selectFrom('verifications').select(['status', 'superseded_at']).where('id', '=', request.params.id).executeTakeFirst();
@@ -133,8 +134,21 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
           after,
           note,
         });
+        await notify(
+          trx,
+          {
+            userId: updated.user_id,
+            kind: 'verification_decided',
+            title: after === 'verified' ? 'Your identity is verified' : 'Your identity verification was not accepted',
+            text: after === 'verified' ? 'Staff verified your identity.' : `Staff did not accept your verification.${note ? ` Their note: ${note}` : ''} You can correct it and submit again.`,
+            link: '/dashboard/profile',
+          },
+          app.config.publicUrl,
+        );
         return { id: updated.id, status: after, note };
       });
+      app.mail.kick();
+      return result;
     },
   );
 }

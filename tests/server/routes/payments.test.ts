@@ -199,6 +199,21 @@ describe.each(DB_KINDS)('SSLCommerz gateway on %s', (kind) => {
     expect((await api(t.app, 'GET', '/staff/gateway-events', await signUpVerified(t.app))).status).toBe(403);
   });
 
+  it('tells a signed-in donor, once, when the gateway confirms their pledge', async () => {
+    const donor = await signUpVerified(t.app);
+    const made = await api(t.app, 'POST', `/projects/${project}/donations`, donor, { amount: 900, paymentMethod: 'Mobile Banking' });
+    expect(made.status).toBe(201);
+    expect((await api(t.app, 'POST', `/donations/${made.body.id}/checkout`, donor)).status).toBe(200);
+    const tranId = [...gateway.sessions.keys()].at(-1)!;
+    const paid = gateway.pay(tranId);
+    expect(await ipn(paid)).toMatchObject({ outcome: 'confirmed' });
+    expect(await ipn(paid)).toMatchObject({ outcome: 'unchanged' });
+    const notices = await api(t.app, 'GET', '/me/notices', donor);
+    expect(notices.body.items).toEqual([expect.objectContaining({ kind: 'donation_confirmed', title: `Your donation ${made.body.reference} is confirmed`, link: '/dashboard/history' })]);
+    const mail = await t.app.db.selectFrom('email_outbox').select(['to_email', 'text']).where('to_email', '=', donor.email).execute();
+    expect(mail).toEqual([{ to_email: donor.email, text: expect.stringContaining('https://halalfund.example/dashboard/history') }]);
+  });
+
   it('confirms from the donor’s return to the success URL too, then lands on the receipt; a cancel changes nothing', async () => {
     const p = await pledge(900);
     const { tranId } = await checkout(p.id);

@@ -6,13 +6,21 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useAuth } from '../../lib/auth';
 import { formatPhone } from '../../../shared/phone/phone.js';
+import NoticesCard from './NoticesCard';
+import NoticePreferencesCard from './NoticePreferencesCard';
 
-/** Settings: change password and sign out. */
+/** Settings: notices and which of them are e-mailed, change password, sign out. */
 export default function SettingsPage() {
   const { me, signOut } = useAuth();
   const navigate = useNavigate();
   return (
     <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <NoticesCard />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <NoticePreferencesCard />
+      </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Card sx={{ height: '100%' }}>
           <CardContent>

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Typography from '@mui/material/Typography';
+import { api, ApiError } from '../../lib/api';
+import { useApi } from '../../lib/use-api';
+
+interface Preferences {
+  kinds: { kind: string; label: string; email: boolean }[];
+}
+
+/** Which kinds of notice are also sent by e-mail; each box saves as it is changed. */
+export default function NoticePreferencesCard() {
+  const state = useApi<Preferences>('/me/notice-preferences');
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async (kind: string, email: boolean) => {
+    setError(null);
+    try {
+      await api.put('/me/notice-preferences', { email: { [kind]: email } });
+      state.reload();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          E-mail notices
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          Send me an e-mail when… (notices always appear here in the dashboard).
+        </Typography>
+        {state.error ? <Typography color="error">{state.error.message}</Typography> : null}
+        {error ? (
+          <Typography color="error" role="alert">
+            {error}
+          </Typography>
+        ) : null}
+        <FormGroup>
+          {state.data?.kinds.map((k) => (
+            <FormControlLabel key={k.kind} control={<Checkbox checked={k.email} onChange={(e) => void toggle(k.kind, e.target.checked)} />} label={k.label} />
+          ))}
+        </FormGroup>
+      </CardContent>
+    </Card>
+  );
+}

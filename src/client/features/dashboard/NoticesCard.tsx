@@ -1,0 +1,66 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { api } from '../../lib/api';
+import { useApi } from '../../lib/use-api';
+
+interface Notice {
+  id: string;
+  title: string;
+  text: string;
+  link: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/** The person's latest notices, unread first in weight, each markable as read. */
+export default function NoticesCard() {
+  const state = useApi<{ unread: number; items: Notice[] }>('/me/notices');
+  const markRead = async (id: string) => {
+    await api.post(`/me/notices/${id}/read`);
+    state.reload();
+  };
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Badge badgeContent={state.data?.unread ?? 0} color="primary" aria-hidden="true">
+            <NotificationsIcon />
+          </Badge>
+          Notices
+          {state.data ? <Typography component="span" color="text.secondary">({state.data.unread} unread)</Typography> : null}
+        </Typography>
+        {state.error ? <Typography color="error">{state.error.message}</Typography> : null}
+        {state.data && state.data.items.length === 0 ? <Typography color="text.secondary">Nothing yet.</Typography> : null}
+        <List dense aria-label="Notices">
+          {state.data?.items.map((n) => (
+            <ListItem
+              key={n.id}
+              disableGutters
+              secondaryAction={
+                n.readAt ? null : (
+                  <Button size="small" onClick={() => void markRead(n.id)} aria-label={`Mark "${n.title}" read`}>
+                    Mark read
+                  </Button>
+                )
+              }
+            >
+              <ListItemText
+                primary={n.link ? <RouterLink to={n.link}>{n.title}</RouterLink> : n.title}
+                secondary={`${new Date(n.createdAt).toLocaleString()} · ${n.text}`}
+                slotProps={{ primary: { sx: { fontWeight: n.readAt ? 'normal' : 'bold' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}

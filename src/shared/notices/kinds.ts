@@ -1,0 +1,15 @@
+/** The kinds of notice, with the label Settings shows for each (server and client share the list). */
+export const NOTICE_KINDS = {
+  verification_decided: 'My identity verification is decided',
+  project_decided: 'My project is approved or rejected',
+  proposal_received: 'My project receives a proposal',
+  proposal_decided: 'A proposal I sent or received is decided',
+  invest_request: 'A project owner sends me a Request For Invest',
+  instalment_paid: 'An instalment owed to me is marked paid',
+  instalment_confirmed: 'An investor confirms an instalment I paid',
+  donation_confirmed: 'My donation is confirmed',
+} as const;
+
+export type NoticeKind = keyof typeof NOTICE_KINDS;
+
+export const NOTICE_KIND_NAMES = Object.keys(NOTICE_KINDS) as NoticeKind[];
