@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../server/helpers';
-import { expectAccessible, expectNoPageErrors, field, newPage, screenshot, startHarness, type Harness } from './harness';
+import { expectAccessible, expectNoPageErrors, expectToast, field, newPage, screenshot, startHarness, type Harness } from './harness';
 import { apiStaff, apiVerifiedOwner, call, type ApiPerson } from './seed';
 
 const IMAGES = join(ROOT, 'tests/fixtures/images');
@@ -93,7 +93,7 @@ describe('investing from a project page, and what needs you', () => {
         await page.locator('input[data-field-input="root_documents_0_file"]').setInputFiles(join(IMAGES, 'nominee.jpg'));
         await page.getByRole('img', { name: /^Preview of/ }).first().waitFor();
         await page.getByRole('button', { name: 'Send agreement request' }).click();
-        await closeDialog(page, 'Request sent');
+        await expectToast(page, 'Request sent');
       }
       expectNoPageErrors(page);
       await context.close();
