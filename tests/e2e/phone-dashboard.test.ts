@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screensConfig } from '../../src/client/config';
 import { expectAccessible, expectNoPageErrors, newPage, screenshot, startHarness, type Harness } from './harness';
-import { apiVerifiedOwner, type ApiPerson } from './seed';
+import { apiPerson, apiVerifiedOwner, type ApiPerson } from './seed';
 
 const PHONE = 390;
 const DESKTOP = 1366;
@@ -139,4 +139,24 @@ describe('Sign Up for visitors', () => {
     expect(await page.getByRole('link', { name: 'Sign Up', exact: true }).count()).toBe(0);
     await context.close();
   });
+});
+
+describe('the image picker from the keyboard', () => {
+  it('opens the file chooser with Enter and with Space', async () => {
+    const { page, context } = await pageAs(await apiPerson(h), DESKTOP);
+    await page.goto('/BasicInfoEdit/verified');
+    const button = page.getByRole('button', { name: /Choose National ID image/ });
+    for (const key of ['Enter', 'Space']) {
+      await button.focus();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5000 }), page.keyboard.press(key)]);
+      expect(chooser.isMultiple()).toBe(false);
+      await chooser.setFiles([]);
+    }
+    // The focused button shows the theme's 2 px focus ring.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await button.evaluate((el) => [el.matches(':focus-visible'), getComputedStyle(el).outlineWidth, getComputedStyle(el).outlineStyle])).toEqual([true, '2px', 'solid']);
+    expectNoPageErrors(page);
+    await context.close();
+  }, 120_000);
 });
