@@ -46,7 +46,7 @@ function ScreenRoute({ screen }: { screen: Screen }) {
   );
   if (screen.layout === 'dashboard') {
     return (
-      <SiteLayout>
+      <SiteLayout app>
         <Guard auth={screen.auth}>
           <DashboardLayout title={screen.title}>
             <Suspense fallback={<Loading />}>

@@ -25,6 +25,16 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    // Focus is always visible from the keyboard: a 2 px outline on links, buttons, cards and anything focusable
+    // (`html` raises the rule above MUI's `outline: 0` on ButtonBase). Text inputs keep MUI's own 2 px focused
+    // border instead of a second ring; regions focused by script (tabindex -1, the skip-link target) get none.
+    // On the dark contact bar and footer (`.on-dark`) the ring is white.
+    MuiCssBaseline: {
+      styleOverrides: {
+        'html :focus-visible:not(input):not(textarea):not([tabindex="-1"])': { outline: '2px solid #0b6e4f', outlineOffset: 2 },
+        'html .on-dark :focus-visible': { outlineColor: '#ffffff' },
+      },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiCard: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid #e3e9e6' } } },
   },

@@ -9,6 +9,7 @@ import SearchableSelectWidget from './widgets/SearchableSelectWidget';
 import ImageUploadWidget from './widgets/ImageUploadWidget';
 import GroupedObjectFieldTemplate from './templates/GroupedObjectFieldTemplate';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/array-templates';
+import { BaseInputTemplate, FieldErrorTemplate, FieldHelpTemplate } from './templates/field-aria';
 
 /** Widget names usable in ui-schemas, besides RJSF's own (text, password, textarea, select, radio, date, hidden…). */
 export const widgets: RegistryWidgetsType = {
@@ -22,4 +23,7 @@ export const templates: Partial<TemplatesType> = {
   ObjectFieldTemplate: GroupedObjectFieldTemplate,
   ArrayFieldTemplate,
   ArrayFieldItemTemplate,
+  BaseInputTemplate,
+  FieldErrorTemplate,
+  FieldHelpTemplate,
 };

@@ -12,7 +12,7 @@ export default function ContactBar() {
   const c = content.contact;
   const item = { display: 'inline-flex', alignItems: 'center', gap: 0.75 } as const;
   return (
-    <Box className="no-print" sx={{ bgcolor: 'primary.dark', color: 'common.white', fontSize: 14, py: 0.75 }}>
+    <Box className="no-print on-dark" sx={{ bgcolor: 'primary.dark', color: 'common.white', fontSize: 14, py: 0.75 }}>
       <Container sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1, md: 3 }, justifyContent: 'space-between' }}>
         <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
           <Link href={`tel:${c.phone.replace(/[^+\d]/g, '')}`} color="inherit" underline="hover" sx={item}>

@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -18,6 +21,7 @@ import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
 import { screensConfig } from '../../config';
 import { useAuth } from '../../lib/auth';
 
@@ -34,62 +38,120 @@ const ICONS: Record<string, ReactNode> = {
   signout: <LogoutIcon />,
 };
 
-/** The dashboard: the sidebar of the screen config (staff entries for staff only) beside the screen. */
-export default function DashboardLayout({ children, title }: { children: ReactNode; title: string }) {
-  const { me, signOut } = useAuth();
+/** Material's bottom navigation holds three to five destinations: four entries and "More" (the drawer with all). */
+const BOTTOM_ENTRIES = 4;
+
+type NavItem = (typeof screensConfig.dashboardNav)[number];
+
+/** The sidebar's entries (NavLink marks the current one with aria-current="page"); used by the sidebar and the phone drawer. */
+function NavEntries({ items, onPick }: { items: NavItem[]; onPick?: () => void }) {
+  const { signOut } = useAuth();
   const navigate = useNavigate();
-  const items = screensConfig.dashboardNav.filter((i) => !i.staff || me?.staff);
-
-  const entries = items.map((item) =>
-    item.action === 'sign-out' ? (
-      <ListItemButton
-        key={item.label}
-        onClick={async () => {
-          await signOut();
-          navigate('/login', { replace: true });
-        }}
-      >
-        <ListItemIcon>{ICONS[item.icon]}</ListItemIcon>
-        <ListItemText primary={item.label} />
-      </ListItemButton>
-    ) : (
-      <ListItemButton
-        key={item.label}
-        component={NavLink}
-        to={item.to!}
-        end={item.to === '/dashboard/settings'}
-        sx={{ '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText', '& .MuiListItemIcon-root': { color: 'inherit' } } }}
-      >
-        <ListItemIcon>{ICONS[item.icon]}</ListItemIcon>
-        <ListItemText primary={item.label} />
-      </ListItemButton>
-    ),
-  );
-
   return (
-    <Container sx={{ py: { xs: 2, md: 4 } }}>
-      <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', md: 'row' } }}>
-        <Paper component="nav" aria-label="Dashboard" variant="outlined" sx={{ width: { xs: '100%', md: 250 }, minWidth: 0, flexShrink: 0, alignSelf: { md: 'flex-start' }, position: { md: 'sticky' }, top: { md: 88 } }}>
-          <List
-            component="div"
-            sx={{
-              display: { xs: 'flex', md: 'block' },
-              overflowX: { xs: 'auto', md: 'visible' },
-              whiteSpace: 'nowrap',
-              '& .MuiListItemButton-root': { flex: { xs: '0 0 auto' }, borderRadius: 1, mx: 0.5 },
-              '& .MuiListItemIcon-root': { minWidth: { xs: 32, md: 40 } },
+    <>
+      {items.map((item) =>
+        item.action === 'sign-out' ? (
+          <ListItemButton
+            key={item.label}
+            onClick={async () => {
+              onPick?.();
+              await signOut();
+              navigate('/login', { replace: true });
             }}
           >
-            {entries}
+            <ListItemIcon>{ICONS[item.icon]}</ListItemIcon>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        ) : (
+          <ListItemButton
+            key={item.label}
+            component={NavLink}
+            to={item.to!}
+            end={item.to === '/dashboard/settings'}
+            onClick={onPick}
+            sx={{ '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText', '& .MuiListItemIcon-root': { color: 'inherit' } } }}
+          >
+            <ListItemIcon>{ICONS[item.icon]}</ListItemIcon>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        ),
+      )}
+    </>
+  );
+}
+
+/** Phones: a bar fixed to the bottom with the first entries and "More", which opens a drawer with every entry. */
+function PhoneNav({ items }: { items: NavItem[] }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const bottom = items.filter((i) => i.to).slice(0, BOTTOM_ENTRIES);
+  const current = bottom.find((i) => i.to === pathname)?.to ?? (open ? 'more' : null);
+  return (
+    <>
+      <Paper
+        component="nav"
+        aria-label="Dashboard"
+        className="no-print"
+        elevation={8}
+        sx={{ display: { xs: 'block', md: 'none' }, position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar', pb: 'env(safe-area-inset-bottom)' }}
+      >
+        <BottomNavigation showLabels value={current} component="div">
+          {bottom.map((item) => (
+            <BottomNavigationAction key={item.label} component={NavLink} to={item.to!} value={item.to} label={item.label} icon={ICONS[item.icon]} sx={{ minWidth: 0, px: 0.5 }} />
+          ))}
+          <BottomNavigationAction
+            value="more"
+            label="More"
+            icon={<MenuIcon />}
+            aria-haspopup="dialog"
+            aria-expanded={open ? 'true' : 'false'}
+            aria-controls={open ? 'dashboard-menu' : undefined}
+            onClick={() => setOpen(true)}
+            sx={{ minWidth: 0, px: 0.5 }}
+          />
+        </BottomNavigation>
+      </Paper>
+      <Drawer anchor="left" open={open} onClose={() => setOpen(false)}>
+        <Box id="dashboard-menu" component="nav" aria-label="Dashboard menu" sx={{ width: 280 }}>
+          <List component="div" sx={{ '& .MuiListItemButton-root': { borderRadius: 1, mx: 1 } }}>
+            <NavEntries items={items} onPick={() => setOpen(false)} />
+          </List>
+        </Box>
+      </Drawer>
+    </>
+  );
+}
+
+/**
+ * The dashboard: the sidebar of the screen config (staff entries for staff only) beside the screen on wide screens;
+ * on phones and tablets a bottom navigation bar and a drawer with the same entries instead.
+ */
+export default function DashboardLayout({ children, title }: { children: ReactNode; title: string }) {
+  const { me } = useAuth();
+  const items = screensConfig.dashboardNav.filter((i) => !i.staff || me?.staff);
+
+  return (
+    // The bottom padding keeps the last content clear of the fixed bottom bar on phones.
+    <Container sx={{ pt: { xs: 2, md: 4 }, pb: { xs: 12, md: 4 } }}>
+      <Box sx={{ display: 'flex', gap: 3 }}>
+        <Paper
+          component="nav"
+          aria-label="Dashboard"
+          variant="outlined"
+          sx={{ display: { xs: 'none', md: 'block' }, width: 250, flexShrink: 0, alignSelf: 'flex-start', position: 'sticky', top: 88 }}
+        >
+          <List component="div" sx={{ '& .MuiListItemButton-root': { borderRadius: 1, mx: 0.5 } }}>
+            <NavEntries items={items} />
           </List>
         </Paper>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+          <Typography variant="h4" component="h1" sx={{ mb: 3, fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
             {title}
           </Typography>
           {children}
         </Box>
       </Box>
+      <PhoneNav items={items} />
     </Container>
   );
 }

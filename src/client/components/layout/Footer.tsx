@@ -14,7 +14,7 @@ export default function Footer() {
   const heading = { variant: 'h6', component: 'h2', sx: { mb: 1.5, color: 'common.white' } } as const;
   const links = [...content.nav.flatMap((n) => (n.children ? n.children : [{ label: n.label, to: n.to! }]))];
   return (
-    <Box component="footer" sx={{ bgcolor: '#0a2a20', color: '#d7e5df', pt: 6, pb: 3, mt: 'auto' }}>
+    <Box component="footer" className="on-dark" sx={{ bgcolor: '#0a2a20', color: '#d7e5df', pt: 6, pb: 3, mt: 'auto' }}>
       <Container>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 4 }}>

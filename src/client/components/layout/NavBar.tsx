@@ -24,6 +24,9 @@ import Logo from '../Logo';
 
 type NavEntry = (typeof content.nav)[number];
 
+/** Shown from the small-tablet width up; on phones these actions are in the menu drawer. */
+const wide = { display: { xs: 'none', sm: 'inline-flex' } } as const;
+
 /** A header entry with children opens a menu (About Us and its four policy pages). */
 function NavMenu({ entry }: { entry: NavEntry }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -117,19 +120,29 @@ export default function NavBar() {
             )}
           </Box>
           <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
-          <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1, alignItems: 'center' }}>
+          {/* Visitors always see Sign up, phones included; the other actions move into the menu on phones. */}
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             {!signedIn && (
-              <Button component={RouterLink} to="/login" color="primary">
+              <Button component={RouterLink} to="/login" color="primary" sx={wide}>
                 Sign in
               </Button>
             )}
-            <Button component={RouterLink} to="/donate" variant="contained" color="secondary">
+            {!signedIn && (
+              <Button component={RouterLink} to="/signup" variant="contained" color="primary">
+                Sign Up
+              </Button>
+            )}
+            <Button component={RouterLink} to="/donate" variant="contained" color="secondary" sx={wide}>
               Donate
             </Button>
-            <Button component={RouterLink} to="/dashboard/dashboardBtn" variant="outlined">
+            <Button component={RouterLink} to="/dashboard/dashboardBtn" variant="outlined" sx={wide}>
               Dashboard
             </Button>
-            {signedIn && <AccountMenu />}
+            {signedIn && (
+              <Box sx={wide}>
+                <AccountMenu />
+              </Box>
+            )}
           </Box>
           <IconButton
             sx={{ display: { lg: 'none' } }}
@@ -178,9 +191,14 @@ export default function NavBar() {
                 <ListItemText primary="Sign out" />
               </ListItemButton>
             ) : (
-              <ListItemButton component={RouterLink} to="/login">
-                <ListItemText primary="Sign in" />
-              </ListItemButton>
+              <>
+                <ListItemButton component={RouterLink} to="/login">
+                  <ListItemText primary="Sign in" />
+                </ListItemButton>
+                <ListItemButton component={RouterLink} to="/signup">
+                  <ListItemText primary="Sign Up" />
+                </ListItemButton>
+              </>
             )}
           </List>
         </Box>

@@ -24,13 +24,14 @@ interface Tile {
 function TileCard({ tile }: { tile: Tile | null }) {
   return (
     <Card sx={{ height: '100%' }}>
-      <CardContent>
+      <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
         {tile ? (
           <>
             <Typography variant="body2" color="text.secondary">
               {tile.label}
             </Typography>
-            <Typography variant="h5" component="p" sx={{ fontWeight: 700, mt: 0.5, fontVariantNumeric: 'tabular-nums' }}>
+            {/* Two tiles to a row on phones: a smaller figure that may wrap rather than push the page sideways. */}
+            <Typography variant="h5" component="p" sx={{ fontWeight: 700, mt: 0.5, fontVariantNumeric: 'tabular-nums', fontSize: { xs: '1.1rem', sm: '1.5rem' }, overflowWrap: 'anywhere' }}>
               {tile.format === 'money' ? formatMoney(tile.value) : Number(tile.value).toLocaleString('en-US')}
             </Typography>
           </>
@@ -94,9 +95,9 @@ export default function DashboardHome() {
               <Typography variant="subtitle1" component="h3" color="text.secondary" sx={{ mb: 1 }}>
                 {g.title}
               </Typography>
-              <Grid container spacing={2}>
+              <Grid container spacing={{ xs: 1.5, sm: 2 }}>
                 {(summary.data ? summary.data.tiles.filter((t) => t.scope === g.scope) : Array.from({ length: g.scope === 'platform' ? 6 : 5 }, () => null)).map((t, i) => (
-                  <Grid key={t?.id ?? i} size={{ xs: 12, sm: 6, lg: 4 }}>
+                  <Grid key={t?.id ?? i} size={{ xs: 6, lg: 4 }}>
                     <TileCard tile={t} />
                   </Grid>
                 ))}

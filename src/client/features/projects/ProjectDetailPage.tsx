@@ -69,20 +69,22 @@ function Gallery({ project }: { project: ProjectView }) {
         <ProjectImage fileId={images[active]} category={project.category} alt={`${project.title}, image ${active + 1}`} isPublic={isPublic} height={{ xs: 240, md: 380 }} eager />
       </Box>
       {images.length > 1 && (
-        <Box sx={{ display: 'flex', gap: 1, mt: 1.5 }} role="list" aria-label="Project images">
+        // A list of toggle buttons: the list and its items keep their roles, each button says which image it shows
+        // and whether it is the one shown (a button with role="listitem" lost its button role and aria-pressed).
+        <Box component="ul" aria-label="Project images" sx={{ display: 'flex', gap: 1, mt: 1.5, p: 0, listStyle: 'none' }}>
           {images.map((id, i) => (
-            <Box
-              key={id}
-              role="listitem"
-              component="button"
-              type="button"
-              onClick={() => setActive(i)}
-              aria-label={`Show image ${i + 1}`}
-              aria-pressed={i === active}
-              sx={{ p: 0, border: 2, borderColor: i === active ? 'primary.main' : 'transparent', borderRadius: 1.5, overflow: 'hidden', cursor: 'pointer', width: 84, bgcolor: 'transparent' }}
-            >
-              <ProjectImage fileId={id} category={project.category} alt="" isPublic={isPublic} height={56} />
-            </Box>
+            <li key={id}>
+              <Box
+                component="button"
+                type="button"
+                onClick={() => setActive(i)}
+                aria-label={`Show image ${i + 1} of ${images.length}`}
+                aria-pressed={i === active}
+                sx={{ display: 'block', p: 0, border: 2, borderColor: i === active ? 'primary.main' : 'transparent', borderRadius: 1.5, overflow: 'hidden', cursor: 'pointer', width: 84, bgcolor: 'transparent' }}
+              >
+                <ProjectImage fileId={id} category={project.category} alt="" isPublic={isPublic} height={56} />
+              </Box>
+            </li>
           ))}
         </Box>
       )}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
+import { labelValue, type WidgetProps } from '@rjsf/utils';
+import { inputAria } from '../templates/field-aria';
 import { loadSource, matchOptions } from '../sources';
 
 /** How long typing must pause before the suggestions are recomputed (spec: 200 ms). */
@@ -61,7 +62,7 @@ export default function AutocompleteWidget(props: WidgetProps) {
           onFocus={() => onFocus(id, text)}
           slotProps={{
             ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'aria-describedby': ariaDescribedByIds(id) },
+            htmlInput: { ...params.slotProps.htmlInput, ...inputAria(props) },
           }}
         />
       )}

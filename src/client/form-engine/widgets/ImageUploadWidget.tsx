@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormLabel from '@mui/material/FormLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
+import { labelValue, type WidgetProps } from '@rjsf/utils';
+import { inputAria } from '../templates/field-aria';
 import { fileNameOf, readFileAsDataUrl } from '../file-data-url';
 import { isPngOrJpeg, notAnImageMessage } from '../image-sniff';
 import type { EngineContext } from '../engine-context';
@@ -24,6 +25,7 @@ export default function ImageUploadWidget(props: WidgetProps) {
   const [readError, setReadError] = useState<string | null>(null);
   const [storedUrl, setStoredUrl] = useState<string | null>(null);
   const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -69,27 +71,30 @@ export default function ImageUploadWidget(props: WidgetProps) {
         {shownLabel}
       </FormLabel>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        {/* A real button that opens the hidden file input, so Enter and Space open the picker (a <label> styled as a
+            button takes focus but ignores the keyboard). */}
         <Button
-          component="label"
           variant="outlined"
           disabled={disabled || readonly}
           data-field-id={id}
           aria-label={`${text ? 'Replace' : 'Choose'} ${shownLabel}`}
-          aria-describedby={readError ? `${ariaDescribedByIds(id)} ${id}__read-error` : ariaDescribedByIds(id)}
+          aria-describedby={[inputAria(props)['aria-describedby'], readError ? `${id}__read-error` : null].filter(Boolean).join(' ') || undefined}
+          onClick={() => fileInput.current?.click()}
         >
           {text ? 'Replace image' : 'Choose image'}
-          <input
-            id={inputId}
-            data-field-input={id}
-            type="file"
-            accept={ACCEPT}
-            hidden
-            onChange={(e) => {
-              void choose(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
         </Button>
+        <input
+          ref={fileInput}
+          id={inputId}
+          data-field-input={id}
+          type="file"
+          accept={ACCEPT}
+          hidden
+          onChange={(e) => {
+            void choose(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
         {text && !disabled && !readonly && (
           <Button
             variant="text"

@@ -1,5 +1,6 @@
 import TextField from '@mui/material/TextField';
-import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
+import { labelValue, type WidgetProps } from '@rjsf/utils';
+import { inputAria } from '../templates/field-aria';
 
 /** A one-time-code input: digits only, at most 4, the phone's own code autofill enabled. */
 export default function OtpWidget(props: WidgetProps) {
@@ -26,7 +27,7 @@ export default function OtpWidget(props: WidgetProps) {
           inputMode: 'numeric',
           maxLength: 4,
           pattern: '[0-9]*',
-          'aria-describedby': ariaDescribedByIds(id),
+          ...inputAria(props),
           style: { letterSpacing: '0.6em', fontSize: '1.5rem', textAlign: 'center', fontVariantNumeric: 'tabular-nums' },
         },
       }}

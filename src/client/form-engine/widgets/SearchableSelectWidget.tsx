@@ -1,6 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
+import { labelValue, type WidgetProps } from '@rjsf/utils';
+import { inputAria } from '../templates/field-aria';
 
 interface Option {
   label: string;
@@ -34,7 +35,7 @@ export default function SearchableSelectWidget(props: WidgetProps) {
           onFocus={() => onFocus(id, value)}
           slotProps={{
             ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'aria-describedby': ariaDescribedByIds(id) },
+            htmlInput: { ...params.slotProps.htmlInput, ...inputAria(props) },
           }}
         />
       )}
