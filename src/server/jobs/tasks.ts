@@ -8,6 +8,9 @@ import type { DB } from '../db/schema';
 import type { Config } from '../config';
 import type { SmsMessage } from '../sms';
 import { audit } from '../audit';
+import { formatMoney } from '../../shared/domain/money';
+import { countOf } from '../../shared/format/count';
+import { TIME_ZONE } from '../../shared/format/dates';
 
 export interface TaskContext {
   trx: Transaction<DB>;
@@ -22,7 +25,6 @@ export interface TaskResult {
 }
 
 const DAY = 86_400_000;
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Campaigns whose end date has passed: open or funded → closed, audited as the system. */
 export async function closeCampaigns({ trx, now }: TaskContext): Promise<TaskResult> {
@@ -37,7 +39,7 @@ export async function closeCampaigns({ trx, now }: TaskContext): Promise<TaskRes
     await trx.updateTable('projects').set({ status: 'closed', closed_at: p.ends_at }).where('id', '=', p.id).execute();
     await audit(trx, { actorId: null, action: 'project.close', subjectType: 'project', subjectId: p.id, before: p.status, after: 'closed', note: 'The campaign end date passed.' });
   }
-  return { summary: `closed ${plural(ended.length, 'campaign')}` };
+  return { summary: `closed ${countOf(ended.length, 'campaign')}` };
 }
 
 /**
@@ -73,13 +75,13 @@ export async function purge({ trx, now }: TaskContext): Promise<TaskResult> {
   await trx.deleteFrom('job_runs').where('job', '=', 'deliver-mail').where('started_at', '<', dayAgo).execute();
   const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
   return {
-    summary: `removed ${plural(n(sessions), 'session')}, ${plural(n(codes), 'code')}, ${plural(n(drafts), 'abandoned draft')}, ${plural(files.rows.length, 'draft file')}, ${plural(n(mails), 'sent e-mail')}`,
+    summary: `removed ${countOf(n(sessions), 'session')}, ${countOf(n(codes), 'code')}, ${countOf(n(drafts), 'abandoned draft')}, ${countOf(files.rows.length, 'draft file')}, ${countOf(n(mails), 'sent e-mail')}`,
   };
 }
 
 /** Today's date in Dhaka (instalments fall due by the calendar there). */
 function dhakaDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** Instalments still due after their due date (Dhaka time) are marked overdue, once. */
@@ -91,7 +93,7 @@ export async function markOverdue({ trx, now }: TaskContext): Promise<TaskResult
     .where('overdue_at', 'is', null)
     .where('due_on', '<', dhakaDate(now))
     .executeTakeFirst();
-  return { summary: `marked ${plural(Number(marked.numUpdatedRows), 'instalment')} overdue` };
+  return { summary: `marked ${countOf(Number(marked.numUpdatedRows), 'instalment')} overdue` };
 }
 
 /**
@@ -125,8 +127,8 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
     const left = Math.max(1, Math.ceil((d.created_at.getTime() + config.pledgeExpireDays * DAY - now.getTime()) / DAY));
     return {
       to: d.phone,
-      text: `Halal Fund: your pledge of ৳${Number(d.amount).toLocaleString('en-US')} is not paid yet. Pay within ${plural(left, 'day')} or it expires. See Dashboard → Investment History.`,
+      text: `Halal Fund: your pledge of ${formatMoney(d.amount)} is not paid yet. Pay within ${countOf(left, 'day')} or it expires. See Dashboard → Investment History.`,
     };
   });
-  return { summary: `reminded ${plural(due.length, 'pledge')}, expired ${plural(expired.length, 'pledge')}`, messages };
+  return { summary: `reminded ${countOf(due.length, 'pledge')}, expired ${countOf(expired.length, 'pledge')}`, messages };
 }

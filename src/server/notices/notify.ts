@@ -5,6 +5,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { NoticeKind } from '../../shared/notices/kinds';
+import { formatMoney } from '../../shared/domain/money';
 
 export interface NoticeInput {
   userId: string;
@@ -56,7 +57,7 @@ export async function notifyDonationConfirmed(trx: Transaction<DB>, donationId: 
       userId: d.donor_id,
       kind: 'donation_confirmed',
       title: `Your donation ${d.reference} is confirmed`,
-      text: `Your donation of ৳${Number(d.amount).toLocaleString('en-US')} to "${d.title}" arrived and is confirmed. Thank you.`,
+      text: `Your donation of ${formatMoney(d.amount)} to "${d.title}" arrived and is confirmed. Thank you.`,
       link: '/dashboard/history',
     },
     publicUrl,

@@ -16,7 +16,7 @@ import { registerFileRule } from '../files/access';
 import { audit } from '../audit';
 import { notify } from '../notices/notify';
 import { closeEndedCampaigns, settleProject, visibleProject } from '../market/projects';
-import { fromPaisa, toPaisa } from '../../shared/domain/money';
+import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
 import { figuresFor, termsOf } from '../market/figures';
 
@@ -96,7 +96,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       }
       if (toPaisa(request.body.investmentAmount) < toPaisa(project.min_investment)) {
         throw badRequest('Please correct the highlighted fields.', [
-          { path: '/investmentAmount', message: `The minimum investment in this project is ৳${Number(project.min_investment).toLocaleString('en-US')}` },
+          { path: '/investmentAmount', message: `The minimum investment in this project is ${formatMoney(project.min_investment)}` },
         ]);
       }
       const decoded = decodeUploads(app.formSchemas['agreement-request']!, request.body);
@@ -120,7 +120,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
             userId: project.owner_id,
             kind: 'proposal_received',
             title: `A new proposal for "${project.title}"`,
-            text: `An investor proposes ৳${Number(request.body.investmentAmount).toLocaleString('en-US')} (${request.body.investmentType}) for your project. Open its proposals to accept or decline.`,
+            text: `An investor proposes ${formatMoney(request.body.investmentAmount)} (${request.body.investmentType}) for your project. Open its proposals to accept or decline.`,
             link: '/dashboard/project',
           },
           app.config.publicUrl,
@@ -204,7 +204,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       // Accepted money counts now, in the same transaction, under the project's row lock.
       if (to === 'accepted') await settleProject(trx, row.project_id, actorId);
       // The other party is told: the investor of the owner's decision, the owner of a withdrawal.
-      const amount = `৳${Number(row.amount).toLocaleString('en-US')}`;
+      const amount = formatMoney(row.amount);
       await notify(
         trx,
         to === 'withdrawn'

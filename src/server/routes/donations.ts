@@ -15,7 +15,7 @@ import type { DonateForm } from '../../shared/generated/form-types';
 import { currentUser, type SessionUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { closeEndedCampaigns, visibleProject } from '../market/projects';
-import { fromPaisa, toPaisa } from '../../shared/domain/money';
+import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { withFreshReference } from '../payments/reference';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
@@ -104,7 +104,7 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
       );
       return reply.status(201).send({
         ...receiptView(app, row, project.title, row.donor_id !== null),
-        message: `Thank you! Your pledge of ৳${Number(row.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })} by ${row.payment_method} is recorded with the payment reference ${row.reference}. Pay as shown below; staff confirm it when the money arrives.`,
+        message: `Thank you! Your pledge of ${formatMoney(row.amount)} by ${row.payment_method} is recorded with the payment reference ${row.reference}. Pay as shown below; staff confirm it when the money arrives.`,
       });
     },
   );

@@ -7,7 +7,7 @@ import type { Selectable } from 'kysely';
 import type { InstalmentsTable } from '../db/schema';
 import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
-import { sumAmounts } from '../../shared/domain/money';
+import { sumAmounts, formatMoney } from '../../shared/domain/money';
 import { notify } from '../notices/notify';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
@@ -70,7 +70,7 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
         .executeTakeFirst();
       if (!row) return undefined;
       const project = await trx.selectFrom('projects').select('title').where('id', '=', row.project_id).executeTakeFirstOrThrow();
-      const amount = `৳${Number(row.amount).toLocaleString('en-US')}`;
+      const amount = formatMoney(row.amount);
       // The other party is told: the investor that money was paid, the owner that its receipt was confirmed.
       await notify(
         trx,

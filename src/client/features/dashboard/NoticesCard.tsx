@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
+import { formatDateTime } from '../../../shared/format/dates';
 
 interface Notice {
   id: string;
@@ -54,7 +55,7 @@ export default function NoticesCard() {
             >
               <ListItemText
                 primary={n.link ? <RouterLink to={n.link}>{n.title}</RouterLink> : n.title}
-                secondary={`${new Date(n.createdAt).toLocaleString()} · ${n.text}`}
+                secondary={`${formatDateTime(n.createdAt)} · ${n.text}`}
                 slotProps={{ primary: { sx: { fontWeight: n.readAt ? 'normal' : 'bold' } } }}
               />
             </ListItem>

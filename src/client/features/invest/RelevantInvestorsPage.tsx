@@ -20,6 +20,7 @@ import { useToast } from '../../components/Toast';
 import NotFoundPage from '../misc/NotFoundPage';
 import OfferCard from './OfferCard';
 import type { Offer } from './types';
+import { formatMoney } from '../../../shared/domain/money';
 
 function ChooseProject() {
   const { data, error, loading, reload } = useApi<{ items: ProjectView[] }>('/me/projects');
@@ -37,7 +38,7 @@ function ChooseProject() {
       <List component="div">
         {open.map((p) => (
           <ListItemButton key={p.id} component={RouterLink} to={`/RelevantInvestorCards?project=${p.id}`}>
-            <ListItemText primary={p.title} secondary={`${p.category} · minimum ৳${Number(p.figures.minInvestment).toLocaleString('en-US')}`} />
+            <ListItemText primary={p.title} secondary={`${p.category} · minimum ${formatMoney(p.figures.minInvestment)}`} />
           </ListItemButton>
         ))}
       </List>

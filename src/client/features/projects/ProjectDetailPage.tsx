@@ -34,6 +34,7 @@ import { formatDate } from '../../../shared/format/dates';
 import { ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
 import { countOf, noun } from '../../../shared/format/count';
+import { formatMoney } from '../../../shared/domain/money';
 
 /** An embeddable URL for a YouTube or Vimeo link (null for anything else: shown as a plain link). */
 export function embedUrl(link: string | null): string | null {
@@ -47,7 +48,7 @@ export function embedUrl(link: string | null): string | null {
 
 export function repaymentText(p: ProjectView): string {
   const r = p.figures.repayment;
-  const initial = Number(r.initialInstalment) > 0 ? `৳${Number(r.initialInstalment).toLocaleString('en-US')}` : null;
+  const initial = Number(r.initialInstalment) > 0 ? formatMoney(r.initialInstalment) : null;
   // DOMAIN.md: each investor's first instalment is their share of the initial instalment stated for the whole goal.
   const share = `an initial instalment (${initial} on the whole goal, each investor's share in proportion)`;
   if (r.type === 'On-time') {
@@ -113,7 +114,7 @@ export default function ProjectDetailPage() {
     ['Waiting', <Money key="w" amount={f.waiting} />],
     ['Murabaha Markup Return %', `${f.markupPercent} %`],
     ['Calculated Annualized ROI %', <span key="a">{f.annualisedReturn.simplePercent} % per year <Typography component="span" variant="body2" color="text.secondary">({f.annualisedReturn.basis}; compound equivalent {f.annualisedReturn.compoundPercent} %)</Typography></span>],
-    ['Repayment', `${repaymentText(project)}; ৳${Number(f.repayment.totalOnGoal).toLocaleString('en-US')} in all if the goal is raised`],
+    ['Repayment', `${repaymentText(project)}; ${formatMoney(f.repayment.totalOnGoal)} in all if the goal is raised`],
     ['Project Duration', `${f.durationMonths} months`],
     ['Days Left', f.daysLeft === null ? 'Not started' : `${f.daysLeft} days`],
   ];

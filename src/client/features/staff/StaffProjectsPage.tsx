@@ -18,6 +18,7 @@ import ReviewQueue from './ReviewQueue';
 import ReviewDecision from './ReviewDecision';
 import projectSchema from '../../../../schemas/project-owner.schema.json';
 import { formatPhone } from '../../../shared/phone/phone.js';
+import { formatMoney } from '../../../shared/domain/money';
 
 type Detail = ProjectView & { owner: { email: string; phone: string }; submittedAt: string; history: AuditEntry[] };
 
@@ -88,7 +89,7 @@ export default function StaffProjectsPage() {
       ]}
       path={(status) => `/staff/projects?status=${status}`}
       emptyText="No project is waiting for review."
-      describe={(p) => ({ primary: p.title, secondary: `${p.category} · ৳${Number(p.figures.goal).toLocaleString('en-US')}` })}
+      describe={(p) => ({ primary: p.title, secondary: `${p.category} · ${formatMoney(p.figures.goal)}` })}
       review={(id, done) => <Review id={id} onDone={done} />}
       chooseText="Choose a project to review."
     />

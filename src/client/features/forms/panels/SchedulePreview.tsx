@@ -13,11 +13,11 @@ import type { ProjectView } from '../../../../shared/api/views';
 import { formatMoney, fromPaisa, toPaisa } from '../../../../shared/domain/money';
 import { repaymentTotal, schedule, type Instalment } from '../../../../shared/domain/murabaha';
 import { termsOf } from './project-terms';
+import { formatDate } from '../../../../shared/format/dates';
 
 /** Investment types that are repaid (the server schedules only these). */
 const REPAID = new Set(['Halal Way', 'Bank Loan', 'Borrow']);
 
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 export interface SchedulePreviewProps {
   project: ProjectView;
@@ -53,7 +53,7 @@ export default function SchedulePreview({ project, amount, investmentType, today
       <Typography sx={{ mb: 1 }} aria-live="polite">
         If the owner accepted today, you would receive <strong>{formatMoney(total)}</strong> in all ({formatMoney(principal)} plus a markup of{' '}
         {formatMoney(fromPaisa(toPaisa(total) - toPaisa(principal)))}), in {rows.length} instalment{rows.length === 1 ? '' : 's'}
-        {rows.length > 1 ? `, the last on ${day(rows[rows.length - 1]!.dueOn)}` : ` on ${day(rows[0]!.dueOn)}`}.
+        {rows.length > 1 ? `, the last on ${formatDate(rows[rows.length - 1]!.dueOn)}` : ` on ${formatDate(rows[0]!.dueOn)}`}.
       </Typography>
       <Table size="small" aria-label="Repayment preview">
         <TableHead>
@@ -67,7 +67,7 @@ export default function SchedulePreview({ project, amount, investmentType, today
           {rows.map((r) => (
             <TableRow key={r.seq}>
               <TableCell>{r.seq}</TableCell>
-              <TableCell>{day(r.dueOn)}</TableCell>
+              <TableCell>{formatDate(r.dueOn)}</TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatMoney(r.amount)}
               </TableCell>
