@@ -85,6 +85,20 @@ export async function newPage(h: Harness, width: number = WIDTHS.desktop, height
   return { context, page };
 }
 
+/**
+ * A new browser context signed in as someone (their token in local storage before any script runs), or signed out
+ * for `null`. Only the top page gets it: embedded video frames have no storage of ours.
+ */
+export async function signedInPage(h: Harness, who: { token: string } | null, width: number = WIDTHS.desktop): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(h, width);
+  if (who) {
+    await context.addInitScript((token) => {
+      if (window.top === window) localStorage.setItem('token', token);
+    }, who.token);
+  }
+  return { context, page };
+}
+
 const pageErrors = new WeakMap<Page, string[]>();
 
 /** Fails when a script error happened on the page. */

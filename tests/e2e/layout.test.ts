@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../server/helpers';
 import { content, screensConfig, type Screen } from '../../src/client/config';
-import { expectNoPageErrors, newPage, screenshot, startHarness, WIDTHS, type Harness } from './harness';
+import { expectNoPageErrors, screenshot, startHarness, WIDTHS, type Harness, signedInPage } from './harness';
 import { apiStaff, apiVerifiedOwner, call, type ApiPerson } from './seed';
 
 const fixture = (id: string) => JSON.parse(readFileSync(join(ROOT, `tests/fixtures/forms/${id}.valid.json`), 'utf8'));
@@ -57,15 +57,7 @@ function addressOf(screen: Screen): string | null {
 }
 
 /** Opens a page as this person (null: signed out). */
-async function pageAs(who: ApiPerson | null, width: number) {
-  const { context, page } = await newPage(h, width);
-  if (who) {
-    await context.addInitScript((token) => {
-      if (window.top === window) localStorage.setItem('token', token);
-    }, who.token);
-  }
-  return { context, page };
-}
+const pageAs = (who: ApiPerson | null, width: number) => signedInPage(h, who, width);
 
 /** How far the page is wider than the window, and the widest element sticking out (to find the culprit). */
 async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number; culprit: string }> {

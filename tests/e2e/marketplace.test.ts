@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../server/helpers';
-import { expectAccessible, expectNoPageErrors, expectToast, field, makeStaffWithCli, newPage, screenshot, signUpInBrowser, startHarness, WIDTHS, type Harness } from './harness';
+import { expectAccessible, expectNoPageErrors, expectToast, field, makeStaffWithCli, newPage, screenshot, signUpInBrowser, startHarness, WIDTHS, type Harness, signedInPage } from './harness';
 import { apiPerson, apiSignIn, type ApiPerson } from './seed';
 
 const IMAGES = join(ROOT, 'tests/fixtures/images');
@@ -26,14 +26,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 /** Opens a page signed in as someone made through the API. */
-async function pageAs(who: ApiPerson, width: number = WIDTHS.desktop) {
-  const { context, page } = await newPage(h, width);
-  // The top page only: embedded video frames have no storage of ours.
-  await context.addInitScript((token) => {
-    if (window.top === window) localStorage.setItem('token', token);
-  }, who.token);
-  return { context, page };
-}
+const pageAs = (who: ApiPerson, width: number = WIDTHS.desktop) => signedInPage(h, who, width);
 
 async function fill(page: Page, label: string, value: string | number) {
   await page.getByLabel(field(label)).fill(String(value));

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../server/helpers';
-import { expectAccessible, expectNoPageErrors, expectToast, field, newPage, screenshot, startHarness, type Harness } from './harness';
+import { expectAccessible, expectNoPageErrors, expectToast, field, screenshot, startHarness, type Harness, signedInPage } from './harness';
 import { apiStaff, apiVerifiedOwner, call, type ApiPerson } from './seed';
 
 const IMAGES = join(ROOT, 'tests/fixtures/images');
@@ -24,13 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function pageAs(who: ApiPerson, width: number) {
-  const { context, page } = await newPage(h, width);
-  await context.addInitScript((token) => {
-    if (window.top === window) localStorage.setItem('token', token);
-  }, who.token);
-  return { context, page };
-}
+const pageAs = (who: ApiPerson, width: number) => signedInPage(h, who, width);
 
 async function closeDialog(page: Page, title: string) {
   const dialog = page.getByRole('dialog', { name: title });

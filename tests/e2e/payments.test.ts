@@ -5,7 +5,7 @@
  * and the dashboard no longer lists it as waiting.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectNoPageErrors, field, newPage, screenshot, startHarness, WIDTHS, type Harness } from './harness';
+import { expectAccessible, expectNoPageErrors, field, screenshot, startHarness, WIDTHS, type Harness, signedInPage } from './harness';
 import { apiPerson, call, seedOpenProjects, type ApiPerson } from './seed';
 import { signFields, startFakeGateway } from '../server/fake-sslcommerz';
 
@@ -23,13 +23,7 @@ afterAll(async () => {
   await gateway?.close();
 });
 
-async function pageAs(who: ApiPerson, width: number) {
-  const { context, page } = await newPage(h, width);
-  await context.addInitScript((token) => {
-    if (window.top === window) localStorage.setItem('token', token);
-  }, who.token);
-  return { context, page };
-}
+const pageAs = (who: ApiPerson, width: number) => signedInPage(h, who, width);
 
 /** Posts the gateway's IPN callback as the gateway does (form-encoded). */
 async function ipn(fields: Record<string, string>): Promise<number> {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screensConfig } from '../../src/client/config';
-import { expectAccessible, expectNoPageErrors, newPage, screenshot, SHOTS, startHarness, type Harness } from './harness';
+import { expectAccessible, expectNoPageErrors, screenshot, SHOTS, startHarness, type Harness, signedInPage } from './harness';
 import { apiPerson, apiVerifiedOwner, type ApiPerson } from './seed';
 
 const PHONE = 390;
@@ -23,15 +23,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => h?.close());
 
-async function pageAs(who: ApiPerson | null, width: number) {
-  const { context, page } = await newPage(h, width);
-  if (who) {
-    await context.addInitScript((token) => {
-      if (window.top === window) localStorage.setItem('token', token);
-    }, who.token);
-  }
-  return { context, page };
-}
+const pageAs = (who: ApiPerson | null, width: number) => signedInPage(h, who, width);
 
 /** The summary tiles' rows: how many tiles share each top edge. */
 async function tilesPerRow(page: Page): Promise<number[]> {

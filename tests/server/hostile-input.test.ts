@@ -17,8 +17,7 @@ const CASES = Number(process.env.FUZZ_CASES ?? 1800);
 /** A signed-in user and a staff member on a test app. */
 async function identities(t: TestApp) {
   const user = await signUpVerified(t.app);
-  const staff = await signUpVerified(t.app);
-  await t.database.db.updateTable('users').set({ is_staff: true }).where('email', '=', staff.email).execute();
+  const staff = await makeStaff(t.app);
   return { anonymous: {}, user: user.auth, staff: staff.auth } as Record<string, Record<string, string>>;
 }
 

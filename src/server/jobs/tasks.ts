@@ -10,6 +10,7 @@ import type { SmsMessage } from '../sms';
 import { audit } from '../audit';
 import { formatMoney } from '../../shared/domain/money';
 import { countOf } from '../../shared/format/count';
+import { closeEnded } from '../market/projects';
 import { TIME_ZONE } from '../../shared/format/dates';
 
 export interface TaskContext {
@@ -28,18 +29,7 @@ const DAY = 86_400_000;
 
 /** Campaigns whose end date has passed: open or funded → closed, audited as the system. */
 export async function closeCampaigns({ trx, now }: TaskContext): Promise<TaskResult> {
-  const ended = await trx
-    .selectFrom('projects')
-    .select(['id', 'status', 'ends_at'])
-    .where('status', 'in', ['open', 'funded'])
-    .where('ends_at', '<=', now)
-    .forUpdate()
-    .execute();
-  for (const p of ended) {
-    await trx.updateTable('projects').set({ status: 'closed', closed_at: p.ends_at }).where('id', '=', p.id).execute();
-    await audit(trx, { actorId: null, action: 'project.close', subjectType: 'project', subjectId: p.id, before: p.status, after: 'closed', note: 'The campaign end date passed.' });
-  }
-  return { summary: `closed ${countOf(ended.length, 'campaign')}` };
+  return { summary: `closed ${countOf(await closeEnded(trx, now), 'campaign')}` };
 }
 
 /**

@@ -98,32 +98,28 @@ export async function viewsOf(db: Db, rows: ProjectRow[], viewer: SessionUser | 
 }
 
 /**
- * Closes campaigns whose end date has passed (open or funded → closed), with an audit row each. Cheap (an indexed
- * look-up); the scheduled job does it every 15 seconds, and writes that depend on a project being open call it
- * first so they never act on a campaign that has just ended.
+ * Closes campaigns whose end date has passed (open or funded → closed), with an audit row each, inside the caller's
+ * transaction (the rows are locked, so a decision racing the end date sees the closing). Cheap (an indexed look-up);
+ * returns how many closed. The scheduled job runs it every 15 seconds.
  */
-export async function closeEndedCampaigns(db: Kysely<DB>, now = new Date()): Promise<number> {
-  const ended = await db
+export async function closeEnded(trx: Transaction<DB>, now = new Date()): Promise<number> {
+  const ended = await trx
     .selectFrom('projects')
     .select(['id', 'status', 'ends_at'])
     .where('status', 'in', ['open', 'funded'])
     .where('ends_at', '<=', now)
+    .forUpdate()
     .execute();
   for (const p of ended) {
-    await db.transaction().execute(async (trx) => {
-      const closed = await trx
-        .updateTable('projects')
-        .set({ status: 'closed', closed_at: p.ends_at })
-        .where('id', '=', p.id)
-        .where('status', '=', p.status)
-        .returning('id')
-        .executeTakeFirst();
-      if (closed) {
-        await audit(trx, { actorId: null, action: 'project.close', subjectType: 'project', subjectId: p.id, before: p.status, after: 'closed', note: 'The campaign end date passed.' });
-      }
-    });
+    await trx.updateTable('projects').set({ status: 'closed', closed_at: p.ends_at }).where('id', '=', p.id).execute();
+    await audit(trx, { actorId: null, action: 'project.close', subjectType: 'project', subjectId: p.id, before: p.status, after: 'closed', note: 'The campaign end date passed.' });
   }
   return ended.length;
+}
+
+/** `closeEnded` in a transaction of its own: writes that depend on a project being open call it first. */
+export function closeEndedCampaigns(db: Kysely<DB>, now = new Date()): Promise<number> {
+  return db.transaction().execute((trx) => closeEnded(trx, now));
 }
 
 /**

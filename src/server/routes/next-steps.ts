@@ -9,32 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
 import { formatMoney, fromPaisa, toPaisa } from '../../shared/domain/money';
+import { countOf } from '../../shared/format/count';
+import { formatDate } from '../../shared/format/dates';
+import type { NextStep } from '../../shared/api/views';
 
 /** How far back an acceptance still counts as news for the investor. */
 export const RECENT_ACCEPTANCE_DAYS = 14;
 
-export type NextStepKind =
-  | 'proposals'
-  | 'instalments-to-pay'
-  | 'instalments-to-confirm'
-  | 'verification'
-  | 'project-draft'
-  | 'pledge'
-  | 'accepted';
-
-/** One thing waiting for the user. `amount` is taka; `reference` is a pledge's payment reference. */
-export interface NextStep {
-  kind: NextStepKind;
-  count: number;
-  text: string;
-  link: string;
-  amount?: string;
-  date?: string;
-  reference?: string | null;
-}
-
 const money = (v: string | null | undefined) => fromPaisa(toPaisa(v ?? '0'));
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export default async function nextStepRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -64,7 +46,7 @@ export default async function nextStepRoutes(app: FastifyInstance): Promise<void
           kind: 'proposals',
           count: n,
           amount: money(p.total),
-          text: `${plural(n, 'agreement request', 'agreement requests')} to decide on “${p.title}”`,
+          text: `${countOf(n, 'agreement request')} to decide on “${p.title}”`,
           link: `/agreementRequest?project=${p.id}`,
         });
       }
@@ -78,7 +60,7 @@ export default async function nextStepRoutes(app: FastifyInstance): Promise<void
       if (Number(toPay?.n ?? 0) > 0) {
         const n = Number(toPay!.n);
         const next = String(toPay!.next).slice(0, 10);
-        items.push({ kind: 'instalments-to-pay', count: n, date: next, text: `${plural(n, 'instalment', 'instalments')} to repay, the next due on ${next}`, link: '/dashboard/returns?view=repayments' });
+        items.push({ kind: 'instalments-to-pay', count: n, date: next, text: `${countOf(n, 'instalment')} to repay, the next due on ${formatDate(next)}`, link: '/dashboard/returns?view=repayments' });
       }
 
       const toConfirm = await app.db
@@ -90,7 +72,7 @@ export default async function nextStepRoutes(app: FastifyInstance): Promise<void
       if (Number(toConfirm?.n ?? 0) > 0) {
         const n = Number(toConfirm!.n);
         const total = money(toConfirm!.total);
-        items.push({ kind: 'instalments-to-confirm', count: n, amount: total, text: `${plural(n, 'paid instalment', 'paid instalments')} (${formatMoney(total)}) to confirm you received`, link: '/dashboard/returns?view=returns' });
+        items.push({ kind: 'instalments-to-confirm', count: n, amount: total, text: `${countOf(n, 'paid instalment')} (${formatMoney(total)}) to confirm you received`, link: '/dashboard/returns?view=returns' });
       }
 
       const verification = await app.db

@@ -97,3 +97,24 @@ export interface DonationReceipt {
   /** Only in the answer to a new pledge. */
   message?: string;
 }
+
+/** What `GET /me/next-steps` can list. */
+export type NextStepKind = 'proposals' | 'instalments-to-pay' | 'instalments-to-confirm' | 'verification' | 'project-draft' | 'pledge' | 'accepted';
+
+/** One thing waiting for the user. `amount` is taka; `reference` is a pledge's payment reference. */
+export interface NextStep {
+  kind: NextStepKind;
+  count: number;
+  text: string;
+  link: string;
+  amount?: string;
+  date?: string;
+  reference?: string | null;
+}
+
+/** `GET /me/next-steps`: the greeting name, what waits, and for staff the sizes of their queues. */
+export interface NextStepsAnswer {
+  name: string;
+  items: NextStep[];
+  staff: { id: string; label: string; count: number; link: string }[] | null;
+}

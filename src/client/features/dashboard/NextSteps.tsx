@@ -24,23 +24,9 @@ import ThumbUpIcon from '@mui/icons-material/ThumbUpOutlined';
 import VolunteerIcon from '@mui/icons-material/VolunteerActivismOutlined';
 import { useApi } from '../../lib/use-api';
 import { ErrorState } from '../../components/Status';
+import type { NextStep, NextStepsAnswer } from '../../../shared/api/views';
 
-export interface NextStep {
-  kind: 'proposals' | 'instalments-to-pay' | 'instalments-to-confirm' | 'verification' | 'project-draft' | 'pledge' | 'accepted';
-  count: number;
-  text: string;
-  link: string;
-  amount?: string;
-  date?: string;
-  /** A pledge's payment reference, when the API gives one. */
-  reference?: string | null;
-}
-
-export interface NextStepsAnswer {
-  name: string;
-  items: NextStep[];
-  staff: { id: string; label: string; count: number; link: string }[] | null;
-}
+export type { NextStep, NextStepsAnswer };
 
 const ICONS: Record<NextStep['kind'], typeof AssignmentIcon> = {
   proposals: AssignmentIcon,
