@@ -1,23 +1,30 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { takaFont } from './scripts/lib/taka-font.ts';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '3000'}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // The page lives in src/client; tests run from the repository root.
   root: process.env.VITEST ? repo : `${repo}src/client`,
   publicDir: `${repo}src/client/public`,
-  plugins: [react()],
+  plugins: [react(), takaFont(`${repo}src/client/fonts/generated`)],
+  // Schema texts are plain text: RJSF's markdown renderer is replaced by one that shows them as written.
+  resolve: { alias: [{ find: /^markdown-to-jsx\/react$/, replacement: `${repo}src/client/form-engine/plain-text-markdown.tsx` }] },
   build: {
-    outDir: `${repo}dist/client`,
+    // `vite build --ssr entry-server.tsx` builds the server renderer (one self-contained file tree) beside the client.
+    outDir: isSsrBuild ? `${repo}dist/ssr` : `${repo}dist/client`,
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
     // Fonts and images as files, never data: URLs (the Content-Security-Policy allows fonts from 'self' only).
     assetsInlineLimit: 0,
   },
+  // The server renderer bundles its packages: it runs from dist/ssr without Vite, on plain Node.
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
   server: {
     port: 5173,
     fs: { allow: [repo] },
@@ -43,4 +50,4 @@ export default defineConfig({
         testTimeout: 120_000,
         hookTimeout: 120_000,
       },
-});
+}));

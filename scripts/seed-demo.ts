@@ -10,7 +10,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { buildApp } from '../src/server/app';
 import { outboxSender } from '../src/server/sms';
-import { landscape, type Palette } from './lib/demo-images';
+import { CATEGORY_SCENE, scenePng, type SceneName } from './lib/demo-scenes';
 
 const PASSWORD = 'Demo@1234';
 
@@ -25,20 +25,11 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, who: 
   return JSON.parse(res.body) as Json;
 }
 
-const image = (palette: Palette, seed: number, name: string) =>
-  `data:image/png;name=${encodeURIComponent(name)};base64,${landscape(palette, seed).toString('base64')}`;
-const smallImage = (palette: Palette, seed: number, name: string) =>
-  `data:image/png;name=${encodeURIComponent(name)};base64,${landscape(palette, seed, 200, 130).toString('base64')}`;
-
-const PALETTES: Record<string, Palette> = {
-  film: { skyTop: [44, 62, 120], skyBottom: [240, 160, 120], sun: [255, 214, 120], far: [70, 60, 110], near: [40, 35, 70], accent: [220, 70, 90] },
-  school: { skyTop: [120, 190, 240], skyBottom: [230, 245, 255], sun: [255, 230, 120], far: [120, 180, 110], near: [70, 140, 70], accent: [200, 80, 60] },
-  clinic: { skyTop: [150, 210, 230], skyBottom: [240, 250, 250], sun: [255, 240, 170], far: [100, 170, 150], near: [60, 130, 110], accent: [230, 240, 245] },
-  farm: { skyTop: [110, 180, 220], skyBottom: [250, 240, 200], sun: [255, 200, 80], far: [140, 190, 90], near: [80, 140, 50], accent: [120, 90, 50] },
-  solar: { skyTop: [80, 150, 220], skyBottom: [255, 230, 170], sun: [255, 190, 60], far: [170, 200, 110], near: [110, 160, 70], accent: [50, 70, 120] },
-  web: { skyTop: [30, 40, 70], skyBottom: [60, 110, 160], sun: [180, 230, 255], far: [40, 80, 120], near: [20, 50, 80], accent: [90, 200, 170] },
-  food: { skyTop: [240, 170, 120], skyBottom: [255, 235, 200], sun: [255, 250, 220], far: [200, 120, 70], near: [150, 80, 50], accent: [250, 220, 120] },
-};
+/** A drawn picture as the data URL the upload fields take. */
+const picture = (scene: SceneName, name: string, options: Parameters<typeof scenePng>[1] = {}) =>
+  `data:image/png;name=${encodeURIComponent(name)};base64,${scenePng(scene, options).toString('base64')}`;
+/** A scanned document (identity card, certificate, signed agreement): the drawn card, small. */
+const documentImage = (name: string) => picture('document', name, { width: 240, height: 150 });
 
 let phoneSeq = 0;
 async function person(name: string, email: string): Promise<Person> {
@@ -53,14 +44,13 @@ async function person(name: string, email: string): Promise<Person> {
 }
 
 async function verifyIdentity(who: Person, staff: Person, city: string): Promise<void> {
-  const palette = PALETTES.school!;
   await call('PUT', '/profile/verification', who, {
     nid: `19${String(80_000_000_000 + phoneSeq * 7_919)}`,
-    nidImage: smallImage(palette, phoneSeq, 'nid.png'),
+    nidImage: documentImage('nid.png'),
     nidf: `${who.name.split(' ')[0]} Senior`,
-    nidfImage: smallImage(palette, phoneSeq + 1, 'father.png'),
+    nidfImage: documentImage('father.png'),
     nominee: 'Family nominee',
-    nomineeImage: smallImage(palette, phoneSeq + 2, 'nominee.png'),
+    nomineeImage: documentImage('nominee.png'),
     bookingDate: '1985-04-12',
     passport: `BX${String(1_000_000 + phoneSeq)}`,
     address: `House ${phoneSeq + 3}, Road ${phoneSeq + 1}, ${city}`,
@@ -84,13 +74,14 @@ interface ProjectSeed {
   roi: number;
   months: number;
   recurring?: [every: number, over: number];
-  palette: keyof typeof PALETTES;
   brief: string;
   plan: string;
 }
 
 async function project(seed: ProjectSeed, staff: Person, n: number): Promise<string> {
-  const p = PALETTES[seed.palette]!;
+  const scene = CATEGORY_SCENE[seed.category] ?? 'default';
+  const slug = seed.bname.toLowerCase().replace(/[^a-z]+/g, '-');
+  const facebook = `https://facebook.com/${seed.bname.toLowerCase().replace(/[^a-z]+/g, '')}`;
   const form: Json = {
     name: seed.owner.name,
     email: seed.owner.email,
@@ -113,9 +104,9 @@ async function project(seed: ProjectSeed, staff: Person, n: number): Promise<str
     bplan: seed.plan,
     tlicense: `TRAD/DNCC/${String(10_000 + n * 211)}/2025`,
     btin: `BIN-${String(100_000_000 + n * 4_242)}`,
-    projectProfileImage: image(p, n * 3 + 1, `${seed.palette}-1.png`),
-    companyImage: image(p, n * 3 + 2, `${seed.palette}-2.png`),
-    businessPhoto: image(p, n * 3 + 3, `${seed.palette}-3.png`),
+    projectProfileImage: picture(scene, `${slug}-1.png`),
+    companyImage: picture(scene, `${slug}-2.png`, { mirror: true }),
+    businessPhoto: picture(scene, `${slug}-3.png`, { zoom: 1.6 }),
     investType: 'Halal Way',
     financialDocument: 'Bank Statement',
     security: 'Bank Cheque',
@@ -128,8 +119,10 @@ async function project(seed: ProjectSeed, staff: Person, n: number): Promise<str
     branchAdd: `Main Road, ${seed.city}`,
     sharePercentage: 30,
     briefDescrip: seed.brief,
-    busExViLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    socialMedia: [{ name: 'Facebook', link: `https://facebook.com/${seed.bname.toLowerCase().replace(/[^a-z]+/g, '')}` }],
+    // The form requires a video link; a demo project has no film of its own, so it links to the videos of its own
+    // (demo) page rather than to somebody else's clip. Only YouTube and Vimeo links are embedded on the project page.
+    busExViLink: `${facebook}/videos`,
+    socialMedia: [{ name: 'Facebook', link: facebook }],
   };
   if (seed.recurring) {
     form.returningTime = seed.recurring[0];
@@ -149,11 +142,11 @@ function agreement(amount: number, name: string, type = 'Halal Way'): Json {
     investorAddress: 'Gulshan 2, Dhaka',
     investmentAmount: amount,
     investmentType: type,
-    documents: [{ description: 'Bank solvency certificate', file: smallImage(PALETTES.web!, amount % 97, 'solvency.png') }],
+    documents: [{ description: 'Bank solvency certificate', file: documentImage('solvency.png') }],
   };
 }
 
-const acceptance = () => ({ documents: [{ description: 'Signed Murabaha agreement', file: smallImage(PALETTES.clinic!, 5, 'agreement.png') }] });
+const acceptance = () => ({ documents: [{ description: 'Signed Murabaha agreement', file: documentImage('agreement.png') }] });
 
 async function invest(projectId: string, owner: Person, investor: Person, amount: number): Promise<void> {
   const req = await call('POST', `/projects/${projectId}/agreement-requests`, investor, agreement(amount, investor.name));
@@ -198,13 +191,13 @@ async function main(): Promise<void> {
     const [karim, nusrat, imran, ayesha] = investors as [Person, Person, Person, Person];
 
     const seeds: ProjectSeed[] = [
-      { owner: salma, bname: 'Community Film School, Sylhet', category: 'Video & Movies', city: 'Sylhet', goal: 75_555, roi: 12, months: 12, palette: 'film', recurring: [3, 12], brief: 'A weekend film school where young people from tea-garden communities learn to tell their own stories on camera.', plan: 'Equipment, two instructors and a screening room for 40 students a year.' },
-      { owner: rahim, bname: "Rural Girls' Education Fund", category: 'Education', city: 'Dhaka', goal: 75_000, roi: 9, months: 6, palette: 'school', brief: 'Scholarships, books and safe transport so that 60 girls in Manikganj can finish secondary school.', plan: 'Three school years of fees and a rickshaw-van route shared by four villages.' },
-      { owner: tanvir, bname: 'Mobile Clinic for Char Villages', category: 'Medical & Health', city: 'Rangpur', goal: 84_210, roi: 10.5, months: 12, palette: 'clinic', recurring: [6, 12], brief: 'A boat clinic that visits river-island villages every week with a nurse, medicines and maternal check-ups.', plan: 'Boat refit, cold box for vaccines, and a year of running costs.' },
-      { owner: rahim, bname: 'Organic Rooftop Farms Dhaka', category: 'Organic Foods', city: 'Dhaka', goal: 80_000, roi: 17.7, months: 12, palette: 'farm', recurring: [3, 12], brief: 'Rooftop vegetable beds on 30 apartment blocks, sold to neighbours by subscription.', plan: 'Beds, drip irrigation and compost for the first 30 roofs.' },
-      { owner: tanvir, bname: 'Solar Irrigation Pumps, Rangpur', category: 'Agriculture', city: 'Rangpur', goal: 500_000, roi: 14, months: 18, palette: 'solar', recurring: [6, 18], brief: 'Solar pumps rented to smallholders by the hour, replacing diesel in the dry season.', plan: 'Ten pumps with panels, installed with the farmers’ cooperative.' },
-      { owner: salma, bname: 'Web Skills Bootcamp for Women', category: 'Web Development', city: 'Sylhet', goal: 150_000, roi: 11, months: 12, palette: 'web', brief: 'A 12-week bootcamp that prepares women for remote web-development work.', plan: 'Laptops, internet and mentors for three cohorts of 20.' },
-      { owner: rahim, bname: 'Flood Relief Food Packs', category: 'Food & Clothes', city: 'Dhaka', goal: 60_000, roi: 5, months: 6, palette: 'food', brief: 'Dry food packs and warm clothes for families displaced by the monsoon floods.', plan: 'Two thousand packs distributed with the union councils.' },
+      { owner: salma, bname: 'Community Film School, Sylhet', category: 'Video & Movies', city: 'Sylhet', goal: 75_555, roi: 12, months: 12, recurring: [3, 12], brief: 'A weekend film school where young people from tea-garden communities learn to tell their own stories on camera.', plan: 'Equipment, two instructors and a screening room for 40 students a year.' },
+      { owner: rahim, bname: "Rural Girls' Education Fund", category: 'Education', city: 'Dhaka', goal: 75_000, roi: 9, months: 6, brief: 'Scholarships, books and safe transport so that 60 girls in Manikganj can finish secondary school.', plan: 'Three school years of fees and a rickshaw-van route shared by four villages.' },
+      { owner: tanvir, bname: 'Mobile Clinic for Char Villages', category: 'Medical & Health', city: 'Rangpur', goal: 84_210, roi: 10.5, months: 12, recurring: [6, 12], brief: 'A boat clinic that visits river-island villages every week with a nurse, medicines and maternal check-ups.', plan: 'Boat refit, cold box for vaccines, and a year of running costs.' },
+      { owner: rahim, bname: 'Organic Rooftop Farms Dhaka', category: 'Organic Foods', city: 'Dhaka', goal: 80_000, roi: 17.7, months: 12, recurring: [3, 12], brief: 'Rooftop vegetable beds on 30 apartment blocks, sold to neighbours by subscription.', plan: 'Beds, drip irrigation and compost for the first 30 roofs.' },
+      { owner: tanvir, bname: 'Solar Irrigation Pumps, Rangpur', category: 'Agriculture', city: 'Rangpur', goal: 500_000, roi: 14, months: 18, recurring: [6, 18], brief: 'Solar pumps rented to smallholders by the hour, replacing diesel in the dry season.', plan: 'Ten pumps with panels, installed with the farmers’ cooperative.' },
+      { owner: salma, bname: 'Web Skills Bootcamp for Women', category: 'Web Development', city: 'Sylhet', goal: 150_000, roi: 11, months: 12, brief: 'A 12-week bootcamp that prepares women for remote web-development work.', plan: 'Laptops, internet and mentors for three cohorts of 20.' },
+      { owner: rahim, bname: 'Flood Relief Food Packs', category: 'Food & Clothes', city: 'Dhaka', goal: 60_000, roi: 5, months: 6, brief: 'Dry food packs and warm clothes for families displaced by the monsoon floods.', plan: 'Two thousand packs distributed with the union councils.' },
     ];
     const ids: string[] = [];
     for (const [i, s] of seeds.entries()) ids.push(await project(s, staff, i + 1));
@@ -243,7 +236,7 @@ async function main(): Promise<void> {
         ...(recurring ? { returningTime: 3, totalDuration: 12 } : {}),
         securityPolicy: 'Bank cheque against each instalment',
         investmentMethod: amount > 50_000 ? 'Bank' : 'Cash',
-        documents: [{ description: 'Bank solvency certificate', file: smallImage(PALETTES.web!, amount % 89, 'solvency.png') }],
+        documents: [{ description: 'Bank solvency certificate', file: documentImage('solvency.png') }],
       });
     const agri = await offer(ayesha, 300_000, 'Agriculture', true);
     await offer(imran, 150_000, 'Web Development', false);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The one gate (`npm test`, and CI after a clean install): schema lint and type drift, precompiled validators,
-// type-check, lint, unit/jsdom/server tests, then the production build and the browser tests.
+// type-check, lint, the production build (the server-rendering tests need its renderer), unit/jsdom/server tests,
+// then the browser tests.
 // `npm test -- <word>` runs only the steps whose name contains the word (e.g. `npm test -- browser`).
 // Each step prints its time; the first failure stops the run with its exit code.
 import { spawnSync } from 'node:child_process';
@@ -28,8 +29,8 @@ const steps = [
   ['precompile form validators', 'npx', ['tsx', 'scripts/compile-validators.ts']],
   ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
-  ['unit, component and server tests', 'npx', ['vitest', 'run']],
   ['production build', 'npm', ['run', '-s', 'build']],
+  ['unit, component and server tests', 'npx', ['vitest', 'run']],
   ['chromium for the browser tests', ensureChromium],
   ['browser tests', 'npx', ['vitest', 'run'], { E2E: '1' }],
 ];

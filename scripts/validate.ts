@@ -2,7 +2,10 @@
  * The headless validator: checks JSON documents against a form's schema with the same rules and messages the
  * browser and the server use.
  *
- *   npm run validate -- [--json] <form-id> <file|dir|glob|->…
+ *   npm run validate -- [--json] [--from <server URL>] <form-id> <file|dir|glob|->…
+ *
+ * With `--from`, the form's current published version is read from that server (GET /api/v1/forms/<form-id>), so the
+ * CLI applies the rules the server applies now (a version published in the form studio); without it, the files.
  *
  * One file: exactly the historical output (with --json one JSON document {"valid", "errors"}; without, one line per
  * problem or "<file>: valid <form>"); a bad file or bad JSON is a usage error.
@@ -24,7 +27,7 @@ import { expandInput, InputError, jsonLines, type Source } from './lib/validate-
 import { isMain } from './lib/is-main';
 import { setDefaultPhoneRegion } from '../src/shared/phone/phone.js';
 
-const USAGE = 'usage: npm run validate -- [--json] <form-id> <file|dir|glob|->…';
+const USAGE = 'usage: npm run validate -- [--json] [--from <server URL>] <form-id> <file|dir|glob|->…';
 
 class UsageError extends Error {}
 
@@ -58,6 +61,28 @@ function readSchema(schemasDir: string, formId: string): JsonSchema {
   } catch (err) {
     throw new UsageError(`cannot read the schemas in ${schemasDir}: ${file}: ${(err as Error).message}`);
   }
+}
+
+/** Reads a form's current published version from a server, or says why it cannot as a usage error. */
+async function fetchSchema(server: string, formId: string): Promise<JsonSchema> {
+  let base: URL;
+  try {
+    base = new URL(server);
+  } catch {
+    throw new UsageError(`--from needs a server URL such as http://127.0.0.1:3000 (got "${server}")`);
+  }
+  const url = new URL(`/api/v1/forms/${encodeURIComponent(formId)}`, base);
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(15_000) });
+  } catch (err) {
+    throw new UsageError(`cannot reach ${url.origin}: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`);
+  }
+  if (res.status === 404) throw new UsageError(`unknown form id "${formId}" on ${url.origin}`);
+  if (!res.ok) throw new UsageError(`${url.href} answered ${res.status}`);
+  const body = (await res.json()) as { schema?: unknown };
+  if (!body.schema || typeof body.schema !== 'object') throw new UsageError(`${url.href} sent no schema`);
+  return body.schema as JsonSchema;
 }
 
 function humanLines(name: string, formId: string, result: ValidationResult): string {
@@ -130,13 +155,21 @@ function validateMany(sources: Iterable<Source>, formId: string, validate: Docum
 /** Runs the CLI on an argument list; returns what it prints and its exit code (for tests and main). */
 export async function runValidate(argv: readonly string[], readStdin: StdinReader = readProcessStdin): Promise<Outcome> {
   const json = argv.includes('--json');
-  const rest = argv.filter((a) => a !== '--json');
+  let rest = argv.filter((a) => a !== '--json');
   try {
+    let from: string | undefined;
+    const at = rest.findIndex((a) => a === '--from' || a.startsWith('--from='));
+    if (at >= 0) {
+      const flag = rest[at]!;
+      from = flag === '--from' ? rest[at + 1] : flag.slice('--from='.length);
+      if (!from || from.startsWith('--')) throw new UsageError(`--from needs a server URL; ${USAGE}`);
+      rest = [...rest.slice(0, at), ...rest.slice(at + (flag === '--from' ? 2 : 1))];
+    }
     const unknownFlag = rest.find((a) => a.startsWith('--'));
     if (unknownFlag) throw new UsageError(`unknown option ${unknownFlag}; ${USAGE}`);
     if (rest.length < 2) throw new UsageError(USAGE);
     const [formId, ...args] = rest as [string, ...string[]];
-    const schema = readSchema(defaultSchemasDir(), formId);
+    const schema = from ? await fetchSchema(from, formId) : readSchema(defaultSchemasDir(), formId);
 
     const inputs = args.map((arg) => {
       try {

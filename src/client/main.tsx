@@ -1,18 +1,46 @@
+/**
+ * The browser entry. A page the server rendered (public pages, see entry-server.tsx) is hydrated: React takes over
+ * the HTML already on screen, starting from the data the page came with, so nothing is fetched twice and nothing
+ * flashes. Other pages (the dashboard, forms behind sign-in), and every page for a signed-in person, are rendered here.
+ */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import '@fontsource/roboto/400.css';
-import '@fontsource/roboto/500.css';
-import '@fontsource/roboto/700.css';
-import '@fontsource/poppins/600.css';
-import '@fontsource/poppins/700.css';
-// The taka sign ৳ (and Bangla text) from a self-hosted font; only its Bengali subset is ever downloaded.
-import '@fontsource/noto-sans-bengali/bengali-400.css';
-import '@fontsource/noto-sans-bengali/bengali-700.css';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import './fonts/fonts.css';
 import './global.css';
-import App from './app/App';
+import AppShell from './app/App';
+import { createRouter } from './app/router';
+import { startFromServerRender } from './lib/auth';
+import { forgetPageData, readPageData } from './lib/preload';
+import { getToken } from './lib/api';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+// The server renders for a signed-out visitor (it cannot see the session, which lives in local storage). A signed-in
+// person's page differs (their own projects, their actions), so it is drawn here from their own answers instead,
+// over the server's HTML, rather than hydrated into a mismatch.
+const serverRendered = container.hasAttribute('data-server-rendered') && getToken() === null;
+if (serverRendered) {
+  readPageData(document);
+  startFromServerRender();
+}
+const router = createRouter();
+if (serverRendered) {
+  // The page's data describes the page it came with; after the first navigation, ask the API again.
+  const first = router.state.location.key;
+  const stop = router.subscribe((state) => {
+    if (state.location.key !== first) {
+      forgetPageData();
+      stop();
+    }
+  });
+}
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <AppShell>
+      <RouterProvider router={router} />
+    </AppShell>
+  </StrictMode>
 );
+if (serverRendered) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -36,6 +36,7 @@ import profileRoutes from './routes/profile';
 import fileRoutes from './routes/files';
 import staffVerificationRoutes from './routes/staff-verifications';
 import projectRoutes from './routes/projects';
+import listCachePlugin from './market/list-cache';
 import offerRoutes from './routes/offers';
 import agreementRoutes from './routes/agreements';
 import donationRoutes from './routes/donations';
@@ -48,6 +49,7 @@ import staffJobRoutes from './routes/staff-jobs';
 import paymentRoutes from './routes/payments';
 import noticeRoutes from './routes/notices';
 import devMailRoutes from './routes/dev-mail';
+import formRoutes from './routes/forms';
 
 export interface AppOptions {
   config: Config;
@@ -89,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(listCachePlugin);
   await app.register(mailerPlugin, { transport: options.mail });
   await app.register(jobsPlugin);
   await app.register(paymentsPlugin);
@@ -136,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(staffJobRoutes);
       await api.register(paymentRoutes);
       await api.register(noticeRoutes);
+      await api.register(formRoutes);
       if (app.sms.kind === 'outbox') await api.register(devOutboxRoutes);
       if (app.mail.kind === 'outbox') await api.register(devMailRoutes);
     },
@@ -143,6 +147,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(clientPlugin, { dir: config.clientDir ?? join(repoRoot(), 'dist/client') });
+  await app.register(clientPlugin, { dir: config.clientDir ?? join(repoRoot(), 'dist/client'), serverRender: config.serverRender });
   return app;
 }

@@ -24,6 +24,8 @@ export interface Config {
   sessionTtlDays: number;
   /** Where the built front end is; served when it exists. */
   clientDir: string | undefined;
+  /** SERVER_RENDER=off renders every page in the browser (public pages are rendered on the server by default). */
+  serverRender: boolean;
   /** Sign-in throttling: failures before answers slow down, and before they are refused. */
   signInSlowAfter: number;
   signInLockAfter: number;
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     otpResendSeconds: int(env, 'OTP_RESEND_SECONDS', 180, 0, 86_400),
     sessionTtlDays: int(env, 'SESSION_TTL_DAYS', 30, 1, 365),
     clientDir: env.CLIENT_DIR ? resolve(env.CLIENT_DIR) : undefined,
+    serverRender: env.SERVER_RENDER !== 'off',
     signInSlowAfter: int(env, 'SIGNIN_SLOW_AFTER', 3, 1, 1000),
     signInLockAfter: int(env, 'SIGNIN_LOCK_AFTER', 8, 1, 1000),
     signInLockMinutes: int(env, 'SIGNIN_LOCK_MINUTES', 15, 1, 1440),

@@ -15,14 +15,14 @@ describe('SchemaForm branches during a visit', () => {
     await user.type(await screen.findByRole('spinbutton', { name: /Total amount/ }), '50000');
     await user.type(screen.getByRole('textbox', { name: /Security policy/ }), 'Land deed');
     await user.click(screen.getByRole('radio', { name: 'Recurring' }));
-    await user.type(await screen.findByRole('spinbutton', { name: /Returning time/ }), '3');
+    await user.type(await screen.findByRole('spinbutton', { name: /Repayment every/ }), '3');
 
     // Recurring → On-time → Recurring keeps the returning time.
     await user.click(screen.getByRole('radio', { name: 'On-time' }));
-    await waitFor(() => expect(screen.queryByRole('spinbutton', { name: /Returning time/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('spinbutton', { name: /Repayment every/ })).not.toBeInTheDocument());
     expect(onChange.mock.calls.at(-1)![0]).not.toHaveProperty('returningTime');
     await user.click(screen.getByRole('radio', { name: 'Recurring' }));
-    expect(await screen.findByRole('spinbutton', { name: /Returning time/ })).toHaveValue(3);
+    expect(await screen.findByRole('spinbutton', { name: /Repayment every/ })).toHaveValue(3);
 
     // Investment → Donate → Investment keeps the whole branch, the nested Recurring choice included.
     await user.click(screen.getByRole('radio', { name: 'Donate' }));
@@ -34,7 +34,7 @@ describe('SchemaForm branches during a visit', () => {
     expect(await screen.findByRole('spinbutton', { name: /Total amount/ })).toHaveValue(50000);
     expect(screen.getByRole('textbox', { name: /Security policy/ })).toHaveValue('Land deed');
     expect(screen.getByRole('radio', { name: 'Recurring' })).toBeChecked();
-    expect(await screen.findByRole('spinbutton', { name: /Returning time/ })).toHaveValue(3);
+    expect(await screen.findByRole('spinbutton', { name: /Repayment every/ })).toHaveValue(3);
     expect(onChange.mock.calls.at(-1)![0]).toMatchObject({ totalAmount: 50000, securityPolicy: 'Land deed', return: 'Recurring', returningTime: 3 });
   });
 
@@ -43,12 +43,12 @@ describe('SchemaForm branches during a visit', () => {
     render(<SchemaForm formId="invest" onSubmit={vi.fn()} />);
     await user.click(await screen.findByRole('radio', { name: 'Investment' }));
     await user.click(await screen.findByRole('radio', { name: 'Recurring' }));
-    const returning = await screen.findByRole('spinbutton', { name: /Returning time/ });
+    const returning = await screen.findByRole('spinbutton', { name: /Repayment every/ });
     await user.type(returning, '3');
     await user.clear(returning);
     await user.click(screen.getByRole('radio', { name: 'On-time' }));
     await user.click(screen.getByRole('radio', { name: 'Recurring' }));
-    expect(await screen.findByRole('spinbutton', { name: /Returning time/ })).toHaveValue(null);
+    expect(await screen.findByRole('spinbutton', { name: /Repayment every/ })).toHaveValue(null);
   });
 
   it('submits only the fields of the branch taken', async () => {

@@ -23,6 +23,7 @@ const receipt: DonationReceipt = {
   decidedAt: null,
   note: null,
   payOnline: false,
+  data: { amount: 1234567.5, paymentMethod: 'Bank', name: 'Nadia', anonymous: false },
   instructions: {
     method: 'Bank',
     summary: 'Transfer to the account below.',
@@ -51,7 +52,10 @@ describe('donation receipt', () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     show(receipt);
     expect(screen.getByTestId('payment-reference')).toHaveTextContent('HF-7K3Q-92');
-    expect(screen.getByText('৳1,234,567.50')).toBeInTheDocument();
+    // The donate form's answers come from its schema: titles, the amount as taka, the method's label.
+    expect(await screen.findByText('৳1,234,567.50', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Amount (৳)').tagName).toBe('DT');
+    expect(screen.getByText('Nadia')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'How to pay by Bank' })).toBeInTheDocument();
     expect(screen.getByText('123456789')).toBeInTheDocument();
     expect(screen.queryByText(/sample payment details/)).not.toBeInTheDocument();

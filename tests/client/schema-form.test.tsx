@@ -25,13 +25,13 @@ describe('SchemaForm conditional branches', () => {
     render(<SchemaForm formId="invest" onSubmit={vi.fn()} onChange={onChange} />);
     await user.click(await screen.findByRole('radio', { name: 'Investment' }));
     await user.click(await screen.findByRole('radio', { name: 'Recurring' }));
-    const returning = await screen.findByRole('spinbutton', { name: /Returning time/ });
+    const returning = await screen.findByRole('spinbutton', { name: /Repayment every/ });
     await user.type(returning, '3');
     await user.type(screen.getByRole('spinbutton', { name: /Total duration/ }), '12');
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ returningTime: 3, totalDuration: 12 }));
 
     await user.click(screen.getByRole('radio', { name: 'On-time' }));
-    await waitFor(() => expect(screen.queryByRole('spinbutton', { name: /Returning time/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('spinbutton', { name: /Repayment every/ })).not.toBeInTheDocument());
     const last = onChange.mock.calls.at(-1)![0] as Record<string, unknown>;
     expect(last.return).toBe('On-time');
     expect(last).not.toHaveProperty('returningTime');
@@ -46,10 +46,10 @@ describe('SchemaForm steps', () => {
     const onSubmit = vi.fn();
     render(<SchemaForm formId="project-owner" initialData={data} onSubmit={onSubmit} />);
     for (const heading of ['Personal Information', 'Business Information', 'Financial & Account Information']) {
-      await screen.findByRole('heading', { name: heading, level: 3 });
+      await screen.findByRole('heading', { name: heading, level: 2 });
       await user.click(screen.getByRole('button', { name: 'Next' }));
     }
-    await screen.findByRole('heading', { name: 'Additional Information', level: 3 });
+    await screen.findByRole('heading', { name: 'Additional Information', level: 2 });
     expect(onSubmit).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Submit project' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
@@ -61,7 +61,7 @@ describe('SchemaForm steps', () => {
     const { container } = render(<SchemaForm formId="project-owner" onSubmit={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await waitFor(() => expect(container.querySelector('#root_name__error')).toHaveTextContent('Name is required'));
-    expect(screen.getByRole('heading', { name: 'Personal Information', level: 3 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Personal Information', level: 2 })).toBeInTheDocument();
     expect(container.querySelector('#root_bname')).toBeNull();
   });
 });

@@ -103,7 +103,7 @@ describe('the marketplace story', () => {
     const { page: staff } = await pageAs(staffAccount);
     await staff.goto('/dashboard/staff/verifications');
     await staff.getByRole('button', { name: /Rahim Uddin/ }).click();
-    await expect.poll(() => staff.getByRole('img', { name: 'National ID image' }).isVisible()).toBe(true);
+    await expect.poll(() => staff.getByRole('link', { name: 'National ID image (opens the full image)' }).isVisible()).toBe(true);
     await expectAccessible(staff, 'staff verification review');
     await screenshot(staff, 'staff-verification-desktop');
     await staff.getByRole('radio', { name: 'Approve' }).check();
@@ -150,7 +150,7 @@ describe('the marketplace story', () => {
     await choose(owner, 'Financial document', 'Bank Statement');
     await choose(owner, 'Security', 'Bank Cheque');
     await choose(owner, 'Return', 'Recurring');
-    await fill(owner, 'Returning time (every N months)', 3);
+    await fill(owner, 'Repayment every (months)', 3);
     await fill(owner, 'Total duration (months)', 12);
     await fill(owner, 'Account number', '0123456789012');
     await fill(owner, 'Account name', 'Green Harvest Agro');
@@ -161,7 +161,7 @@ describe('the marketplace story', () => {
     await fill(owner, 'Share percentage', 30);
     await owner.getByRole('button', { name: 'Next' }).click();
     // Next moved on; it did not submit (no messages on the new step before the user touched it).
-    await expect.poll(() => owner.getByRole('heading', { name: 'Additional Information', level: 3 }).isVisible()).toBe(true);
+    await expect.poll(() => owner.getByRole('heading', { name: 'Additional Information', level: 2 }).isVisible()).toBe(true);
     expect(await owner.getByText(/Please correct the/).count()).toBe(0);
     expect(await owner.locator('#root_briefDescrip__error').count()).toBe(0);
     await fill(owner, 'Brief description', 'Organic vegetables for Dhaka supermarkets.');

@@ -31,6 +31,28 @@ describe('schema lint', () => {
     ]);
   });
 
+  it('checks x-visibility: one of public, owner, staff, on a field only', () => {
+    const { schemas, ui } = forms();
+    schemas['project-owner']!.properties.nid['x-visibility'] = 'everyone';
+    schemas['project-owner']!['x-visibility'] = 'public';
+    expect(messages(schemas, ui)).toEqual([
+      'schemas/project-owner.schema.json /x-visibility: "x-visibility" belongs on a field (a property of the form)',
+      'schemas/project-owner.schema.json /properties/nid/x-visibility: "x-visibility" must be one of "public", "owner", "staff" (found "everyone")',
+    ]);
+  });
+
+  it('refuses a schema that removes or retypes a field the code reads (src/shared/forms/code-fields.ts)', () => {
+    const { schemas, ui } = forms();
+    delete schemas['donate']!.properties.anonymous;
+    schemas['agreement-request']!.properties.investmentAmount.type = 'string';
+    expect(messages(schemas, ui)).toEqual(
+      expect.arrayContaining([
+        'schemas/agreement-request.schema.json /properties/investmentAmount: the code reads "investmentAmount" as number; it cannot become string',
+        'schemas/donate.schema.json /properties/anonymous: the code reads "anonymous" (boolean); it cannot be removed or renamed',
+      ]),
+    );
+  });
+
   it('finds a required field without a message', () => {
     const { schemas, ui } = forms();
     delete schemas['profile']!.errorMessage.required.country;
@@ -81,6 +103,33 @@ describe('schema lint', () => {
     schemas['sign-in']!.properties.password.errorMessage.minLenght = 'Too short';
     expect(messages(schemas, ui)).toEqual([
       'schemas/sign-in.schema.json /properties/password/errorMessage/minLenght: message for "minLenght", but this schema has no "minLenght" keyword',
+    ]);
+  });
+
+  it('finds "x-money" on a field that is not a number, with a bad value, or naming a missing currency field', () => {
+    const { schemas, ui } = forms();
+    schemas['profile']!.properties.name['x-money'] = true;
+    schemas['donate']!.properties.amount['x-money'] = 'yes please';
+    schemas['agreement-request']!.properties.investmentAmount['x-money'] = false;
+    expect(messages(schemas, ui)).toEqual([
+      'schemas/agreement-request.schema.json /properties/investmentAmount/x-money: "x-money" must be true (taka) or the name of the field holding the currency',
+      'schemas/donate.schema.json /properties/amount/x-money: "x-money" names the currency field "yes please", which this object does not have',
+      'schemas/profile.schema.json /properties/name: "x-money" is only for number or integer fields (add "type": "number")',
+    ]);
+  });
+
+  it('accepts "x-money" naming a currency field that a branch adds (invest: totalAmount in "currency")', () => {
+    const { schemas, ui } = forms();
+    expect(schemas['invest']!.allOf[0].then.properties.totalAmount['x-money']).toBe('currency');
+    delete schemas['invest']!.allOf[0].then.properties.currency;
+    schemas['invest']!.allOf[0].then.required = schemas['invest']!.allOf[0].then.required.filter((r: string) => r !== 'currency');
+    delete schemas['invest']!.allOf[0].then.errorMessage.required.currency;
+    delete ui['invest']!.currency;
+    ui['invest']!['ui:order'] = ui['invest']!['ui:order'].filter((r: string) => r !== 'currency');
+    expect(messages(schemas, ui)).toEqual([
+      'schemas/invest.schema.json /properties/totalAmount/x-money: "x-money" names the currency field "currency", which this object does not have',
+      // …and the code reads the currency, so removing it is refused on its own account too.
+      'schemas/invest.schema.json /properties/currency: the code reads "currency" (string); it cannot be removed or renamed',
     ]);
   });
 });

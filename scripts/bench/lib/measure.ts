@@ -10,10 +10,10 @@ export interface Timed {
 }
 
 /** Runs a command to its end, capturing its output; `ms` is the wall time from spawn to exit. */
-export function timeProcess(command: string, args: readonly string[], options: { cwd: string; input?: string }): Promise<Timed> {
+export function timeProcess(command: string, args: readonly string[], options: { cwd: string; input?: string; env?: NodeJS.ProcessEnv }): Promise<Timed> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));

@@ -1,19 +1,18 @@
-import { RouterProvider } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { theme } from './theme';
-import { createRouter } from './router';
 import { ToastProvider } from '../components/Toast';
 
-const router = createRouter();
-
-export default function App() {
+/**
+ * What every page sits in, in the browser and on the server alike: the theme, the baseline styles and the toasts.
+ * The router goes inside (a browser router in main.tsx, a static one in entry-server.tsx).
+ */
+export default function AppShell({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
+      <ToastProvider>{children}</ToastProvider>
     </ThemeProvider>
   );
 }

@@ -38,4 +38,6 @@ export const pages: Record<string, Page> = {
   'staff-projects': lazy(() => import('../features/staff/StaffProjectsPage')),
   'staff-donations': lazy(() => import('../features/staff/StaffDonationsPage')),
   'staff-jobs': lazy(() => import('../features/staff/StaffJobsPage')),
+  'staff-forms': lazy(() => import('../features/studio/FormsListPage')),
+  'staff-form-studio': lazy(() => import('../features/studio/FormStudioPage')),
 };

@@ -13,6 +13,11 @@ import DashboardLayout from '../components/layout/DashboardLayout';
 import { Loading } from '../components/Status';
 import NotFoundPage from '../features/misc/NotFoundPage';
 import { content } from '../config';
+// Only the loader's registry (no renderer): forms come from the API's published versions, the files as a fallback.
+import { setFormSource } from '../form-engine/definitions';
+import { getFormVersion, getPublishedForm } from '../lib/forms-api';
+
+setFormSource({ published: getPublishedForm, version: getFormVersion });
 
 const FormScreen = lazy(() => import('../features/forms/FormScreen'));
 
@@ -33,9 +38,14 @@ function ScreenBody({ screen }: { screen: Screen }) {
   return <Page screen={screen} props={(screen.props ?? {}) as Record<string, string | number | boolean>} />;
 }
 
+/** The document title of a screen (the server writes the same one into the page it renders). */
+export function screenTitle(screen: Screen): string {
+  return screen.path === '/' ? `${content.siteName} — ${content.tagline}` : `${screen.title} · ${content.siteName}`;
+}
+
 function ScreenRoute({ screen }: { screen: Screen }) {
   useEffect(() => {
-    document.title = screen.path === '/' ? `${content.siteName} — ${content.tagline}` : `${screen.title} · ${content.siteName}`;
+    document.title = screenTitle(screen);
   }, [screen]);
   const body = (
     <Guard auth={screen.auth}>
@@ -77,6 +87,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The browser's router (the server renders the same routes with a static router, see entry-server.tsx). */
 export function createRouter() {
   return createBrowserRouter(routes);
 }

@@ -3,7 +3,7 @@
  * 3 s except on mobile, swipe and mouse drag, dots, arrow keys, 600 ms transitions, arrows hidden on tablet and
  * mobile. Slides out of view are inert, so keyboard users only meet the visible cards.
  */
-import { Children, useCallback, useEffect, useRef, useState, type ReactNode, type PointerEvent } from 'react';
+import { Children, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode, type PointerEvent } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
@@ -27,14 +27,21 @@ function deviceFor(width: number): Device {
   return 'mobile';
 }
 
+function subscribeToWidth(onChange: () => void): () => void {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+
+/**
+ * The device class of the window. A server-rendered page is drawn for a desktop first (the server cannot know the
+ * width) and hydration must draw the same; the slide widths follow the real width in CSS meanwhile (see below).
+ */
 function useDevice(): Device {
-  const [device, setDevice] = useState<Device>(() => deviceFor(typeof window === 'undefined' ? 1280 : window.innerWidth));
-  useEffect(() => {
-    const onResize = () => setDevice(deviceFor(window.innerWidth));
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  return device;
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => deviceFor(window.innerWidth),
+    () => 'desktop',
+  );
 }
 
 export default function Carousel({ label, children, perView = { desktop: 3, tablet: 2, mobile: 1 } }: { label: string; children: ReactNode; perView?: PerView }) {
@@ -80,6 +87,13 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
   }
 
   const slideWidth = 100 / shown;
+  // The same widths as media queries, so a server-rendered carousel has its phone or tablet layout before any script.
+  const widthFor = (d: Device) => `0 0 ${100 / Math.max(1, Math.min(perView[d], slides.length))}%`;
+  const widthByScreen = {
+    [`@media (max-width: ${BREAKPOINTS.mobile - 0.02}px)`]: { flex: widthFor('mobile') },
+    [`@media (min-width: ${BREAKPOINTS.mobile}px) and (max-width: ${BREAKPOINTS.desktop - 0.02}px)`]: { flex: widthFor('tablet') },
+    [`@media (min-width: ${BREAKPOINTS.desktop}px)`]: { flex: widthFor('desktop') },
+  };
   const offset = `calc(${-index * slideWidth}% + ${drag?.dx ?? 0}px)`;
   const arrows = device === 'desktop' && positions > 1;
 
@@ -132,7 +146,7 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
                 aria-label={`${i + 1} of ${slides.length}`}
                 aria-hidden={!visible}
                 inert={!visible}
-                sx={{ flex: `0 0 ${slideWidth}%`, px: 1.5, boxSizing: 'border-box' }}
+                sx={{ flex: `0 0 ${slideWidth}%`, ...widthByScreen, px: 1.5, boxSizing: 'border-box' }}
               >
                 {slide}
               </Box>

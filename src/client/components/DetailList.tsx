@@ -1,9 +1,8 @@
-/** A label/value list (dl): labels on the left and values on the right, stacked on phones unless `sx` says otherwise. */
+/** A label/value list (dl) for what is not a stored form (receipt facts, payment instructions; forms use the engine's read-only view): labels on the left and values on the right, stacked on phones unless `sx` says otherwise. */
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { formatPhone } from '../../shared/phone/phone.js';
 
 export type DetailItem = readonly [label: string, value: ReactNode];
 
@@ -25,20 +24,4 @@ export default function DetailList({ items, sx }: { items: readonly DetailItem[]
       ))}
     </Box>
   );
-}
-
-/** The titles a JSON Schema gives its properties, by property name (what staff see next to each answer). */
-export function schemaTitles(schema: { properties: Record<string, unknown> }): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(schema.properties).map(([k, v]) => [k, typeof (v as { title?: unknown }).title === 'string' ? (v as { title: string }).title : k]),
-  );
-}
-
-/**
- * A stored answer as text, shown the way its schema says: a `format: "phone"` field in the one readable form
- * (+880 1812-345678), anything else as it is. A field product staff add to a schema is shown right with no code.
- */
-export function schemaValueText(schema: { properties: Record<string, unknown> }, key: string, value: unknown): string {
-  const format = (schema.properties[key] as { format?: unknown } | undefined)?.format;
-  return format === 'phone' && typeof value === 'string' ? formatPhone(value) : String(value);
 }

@@ -20,8 +20,11 @@ export const STATUS_LABEL: Record<ProjectView['status'], string> = {
   closed: 'Closed',
 };
 
-/** A project card: image, category, author, title, raised with separators, progress bar, date. */
-export default function ProjectCard({ project, action = 'details' }: { project: ProjectView; action?: 'details' | 'donate' }) {
+/**
+ * A project card: image, category, author, title, raised with separators, progress bar, date. `heading` is the title's
+ * level: h3 under a section's h2 (the home page), h2 where the cards come straight under the page's h1.
+ */
+export default function ProjectCard({ project, action = 'details', heading = 'h3' }: { project: ProjectView; action?: 'details' | 'donate'; heading?: 'h2' | 'h3' }) {
   const f = project.figures;
   const isPublic = ['open', 'funded', 'closed'].includes(project.status);
   return (
@@ -34,7 +37,7 @@ export default function ProjectCard({ project, action = 'details' }: { project: 
         <Typography variant="body2" color="text.secondary">
           By {project.ownerName || 'the owner'} · {formatDate(project.approvedAt ?? project.createdAt)}
         </Typography>
-        <Typography variant="h6" component="h3" sx={{ lineHeight: 1.3 }}>
+        <Typography variant="h6" component={heading} sx={{ lineHeight: 1.3 }}>
           {project.title}
         </Typography>
         <Box sx={{ mt: 'auto' }}>

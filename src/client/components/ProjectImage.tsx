@@ -2,15 +2,16 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import { fileUrl } from '../lib/api';
 
+/** Each business category's own drawn picture (the scenes of scripts/lib/demo-scenes.ts; `npx tsx scripts/category-art.ts` writes them; "Other" and unknown: the default). */
 const CATEGORY_ART: Record<string, string> = {
   Education: '/images/category-education.svg',
   'Medical & Health': '/images/category-health.svg',
   Technology: '/images/category-tech.svg',
-  'Web Development': '/images/category-tech.svg',
+  'Web Development': '/images/category-web.svg',
   'Food & Clothes': '/images/category-food.svg',
-  'Organic Foods': '/images/category-food.svg',
+  'Organic Foods': '/images/category-organic.svg',
   'Video & Movies': '/images/category-film.svg',
-  Agriculture: '/images/category-food.svg',
+  Agriculture: '/images/category-agriculture.svg',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import { withTheme } from '@rjsf/core';
+import { withTheme, type default as Form } from '@rjsf/core';
 import { Theme } from '@rjsf/mui';
 import { getUiOptions, type RJSFSchema } from '@rjsf/utils';
 import type { FormDataMap, FormId } from '../../shared/generated/form-types';
@@ -18,12 +18,18 @@ import type { EngineContext } from './engine-context';
 import { groupsOf } from './templates/GroupedObjectFieldTemplate';
 import { createBranchMemory } from './branch-memory';
 import { widgets, templates } from './registry';
+import { withOrderRest } from './ui-order';
 
 const ThemedForm = withTheme(Theme);
 
 /** The props of the generic form. `F` is the form id; data is typed from the generated types. */
 export interface SchemaFormProps<F extends FormId> {
   formId: F;
+  /**
+   * A definition to render instead of loading the form's published one (the studio's preview of a draft, which has
+   * no published version yet).
+   */
+  definition?: FormDefinition;
   /** Data to start from (read when the form mounts). */
   initialData?: Partial<FormDataMap[F]>;
   /** Called with valid, typed data; fields of branches not taken are already dropped. */
@@ -82,20 +88,29 @@ function plain<T>(data: unknown): T {
  * typed data.
  */
 export function SchemaForm<F extends FormId>(props: SchemaFormProps<F>) {
-  const [def, setDef] = useState<FormDefinition | null>(null);
+  // The page's callbacks are read through a ref, so a page that renders again (with new callbacks) while the user
+  // types does not render the form again.
+  const callbacks = useRef<Callbacks>(props as unknown as Callbacks);
+  useLayoutEffect(() => {
+    callbacks.current = props as unknown as Callbacks;
+  });
+  const [loaded, setLoaded] = useState<FormDefinition | null>(null);
   const [failed, setFailed] = useState(false);
+  const given = props.definition;
   useEffect(() => {
+    if (given) return;
     let live = true;
-    setDef(null);
+    setLoaded(null);
     setFailed(false);
     loadFormDefinition(props.formId).then(
-      (d) => live && setDef(d),
+      (d) => live && setLoaded(d),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [props.formId]);
+  }, [props.formId, given]);
+  const def = given ?? loaded;
 
   if (failed) {
     return <Alert severity="error">This form could not be loaded. Check your connection and reload the page.</Alert>;
@@ -108,16 +123,57 @@ export function SchemaForm<F extends FormId>(props: SchemaFormProps<F>) {
       </Box>
     );
   }
-  return <LoadedForm key={def.formId} def={def} {...props} />;
+  return <LoadedForm key={def.formId} def={def} {...props} callbacks={callbacks} />;
 }
 
-function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDefinition }) {
+/** The callbacks of `SchemaFormProps`, untyped by form (the engine hands them plain data). */
+interface Callbacks {
+  onSubmit: (data: unknown) => void | Promise<unknown>;
+  onChange?: (data: unknown) => void;
+  onStepChange?: (step: number) => void;
+}
+
+const CALLBACK_PROPS = new Set(['onSubmit', 'onChange', 'onStepChange']);
+
+/** Props equal but for the callbacks (which the form reads through `callbacks`). */
+function sameProps(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => CALLBACK_PROPS.has(k) || Object.is(a[k], b[k]));
+}
+
+/** A list of errors as one string, to tell whether what is shown changed. */
+function errorsKey(list: readonly FieldError[]): string {
+  return list.map((e) => `${e.path}\u0000${e.message}`).join('\u0001');
+}
+
+const LoadedForm = memo(LoadedFormRender, sameProps) as typeof LoadedFormRender;
+
+function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: FormDefinition; callbacks: RefObject<Callbacks> }) {
   const { def, busy = false, hideTitle = false } = props;
   const formRef = useRef<HTMLDivElement>(null);
-  const [formData, setFormData] = useState<Record<string, unknown>>(() => plain(props.initialData));
+  // RJSF owns the data (uncontrolled: it starts from `initialFormData`); this keeps a copy of what it last reported.
+  // A keystroke commits RJSF's update only: this component renders again only when what it shows changes (a
+  // message appears or goes, a step, a submit). Data the engine changes itself (a branch value put back) is handed
+  // to RJSF through its `setFieldValue`, as a change of its own.
+  const [initialData] = useState(() => plain<Record<string, unknown>>(props.initialData));
+  const latest = useRef(initialData);
+  const rjsf = useRef<Form>(null);
+  const [, setRevision] = useState(0);
   // Values typed in a branch the user switched away from, put back if they switch back (dropped on submit).
   const [branches] = useState(() => createBranchMemory(def.validator, def.schema));
-  const latest = useRef(formData);
+  // Each data object is validated once, however many times it is rendered or compared.
+  const [errorsOf] = useState(() => {
+    const cache = new WeakMap<object, FieldError[]>();
+    return (data: Record<string, unknown>): FieldError[] => {
+      let errors = cache.get(data);
+      if (!errors) {
+        errors = validateWithDefinition(def, data);
+        cache.set(data, errors);
+      }
+      return errors;
+    };
+  });
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   // A field counts as touched when it is left after being changed: an untouched empty field does not flash
   // "required" (and shift the page) when the user just clicks past it.
@@ -126,7 +182,7 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<readonly FieldError[]>(props.serverErrors ?? []);
   const [step, setStep] = useState(0);
-  const groups = groupsOf(def.uiSchema as Record<string, unknown>);
+  const groups = useMemo(() => groupsOf(def.uiSchema as Record<string, unknown>), [def]);
   const stepped = getUiOptions(def.uiSchema).steps === true && groups.length > 1;
   const lastStep = stepped ? groups.length - 1 : 0;
 
@@ -143,20 +199,22 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.serverErrors]);
 
-
-  const errors = useMemo(() => validateWithDefinition(def, formData), [def, formData]);
-
-  const visible = useMemo(() => {
-    const shown = errors.filter((e) => {
+  /** The schema errors shown for `data`: those of touched or revealed fields, all of them after a submit attempt. */
+  function shownErrors(data: Record<string, unknown>): FieldError[] {
+    // Nothing touched, revealed or submitted: nothing to show, so nothing to validate while the user types.
+    if (!submitted && revealed.size === 0 && touched.size === 0) return [];
+    return errorsOf(data).filter((e) => {
       if (submitted) return true;
       if (revealed.has(topField(e.path))) return true;
       const id = pointerToId(e.path);
       for (const t of touched) if (within(t, id) || within(id, t)) return true;
       return false;
     });
-    return [...shown, ...serverErrors];
-  }, [errors, submitted, revealed, touched, serverErrors]);
+  }
 
+  const shown = shownErrors(latest.current);
+  const shownKey = errorsKey(shown);
+  const visible = useMemo(() => [...shown, ...serverErrors], [shownKey, serverErrors]); // eslint-disable-line react-hooks/exhaustive-deps
   const extraErrors = useMemo(() => toErrorSchema(visible.filter((e) => e.path !== '')), [visible]);
   const formLevel = visible.filter((e) => e.path === '');
 
@@ -184,7 +242,7 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
 
   function goToStep(next: number): void {
     setStep(next);
-    props.onStepChange?.(next);
+    props.callbacks.current.onStepChange?.(next);
     formRef.current?.scrollIntoView?.({ block: 'start' });
     // Move focus to the new step's heading, so keyboard and screen-reader users land on it.
     setTimeout(() => formRef.current?.querySelector<HTMLElement>('section h3')?.focus(), 0);
@@ -192,7 +250,9 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
 
   function next(): void {
     const fields = new Set(groups[step]?.fields ?? []);
-    const stepErrors = errors.filter((e) => fields.has(topField(e.path)));
+    // The data RJSF holds now (what it last reported may trail it when the form was just mounted from a draft).
+    const current = (rjsf.current?.state.formData as Record<string, unknown> | undefined) ?? latest.current;
+    const stepErrors = errorsOf(current).filter((e) => fields.has(topField(e.path)));
     if (stepErrors.length > 0) {
       setRevealed((r) => new Set([...r, ...fields]));
       focusField(stepErrors[0]!.path);
@@ -211,10 +271,11 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
       focusField(first.path);
       return;
     }
-    void props.onSubmit(plain<FormDataMap[F]>(data));
+    void props.callbacks.current.onSubmit(plain<FormDataMap[F]>(data));
   }
 
-  const context: EngineContext = { fileUrl: props.fileUrl, step: stepped ? step : undefined, hideTitle };
+  const shownStep = stepped ? step : undefined;
+  const context = useMemo<EngineContext>(() => ({ fileUrl: props.fileUrl, step: shownStep, hideTitle }), [props.fileUrl, shownStep, hideTitle]);
   const submitText =
     props.submitText ?? (getUiOptions(def.uiSchema).submitButtonOptions?.submitText as string | undefined) ?? 'Submit';
   const errorCount = visible.length;
@@ -240,9 +301,10 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
       )}
       <ThemedForm
         schema={def.schema}
-        uiSchema={def.uiSchema}
+        uiSchema={withOrderRest(def.uiSchema)}
         validator={def.validator}
-        formData={formData}
+        ref={rjsf}
+        initialFormData={initialData}
         widgets={widgets}
         templates={templates}
         formContext={context}
@@ -253,14 +315,23 @@ function LoadedForm<F extends FormId>(props: SchemaFormProps<F> & { def: FormDef
         liveOmit="onChange"
         extraErrors={extraErrors}
         onChange={(e, id) => {
-          const data = branches.reconcile(latest.current, (e.formData ?? {}) as Record<string, unknown>, id);
+          const next = (e.formData ?? {}) as Record<string, unknown>;
+          const data = branches.reconcile(latest.current, next, id);
           latest.current = data;
-          setFormData(data);
           if (id) {
             edited.current.add(id);
-            setServerErrors((list) => list.filter((err) => !within(id, pointerToId(err.path))));
+            if (serverErrors.some((err) => within(id, pointerToId(err.path)))) {
+              setServerErrors((list) => list.filter((err) => !within(id, pointerToId(err.path))));
+            }
           }
-          props.onChange?.(plain(data));
+          if (data !== next) {
+            // A remembered branch value was put back: RJSF takes it as a change of the whole data (and reports it).
+            rjsf.current?.setFieldValue([], data);
+          } else if (errorsKey(shownErrors(data)) !== shownKey) {
+            // A shown message appears or goes: render it after the keystroke's own frame.
+            startTransition(() => setRevision((r) => r + 1));
+          }
+          props.callbacks.current.onChange?.(plain(data));
         }}
         onBlur={(id, value) => {
           const filled = value !== undefined && value !== null && value !== '';

@@ -1,7 +1,12 @@
 /**
- * Loads a form's definition (schema, ui-schema and an RJSF validator) by form id. Each form's JSON is its own
- * chunk, loaded only when the form is shown. In production the validator is the precompiled one (no `eval`);
- * in development and tests it is built at run time from the same shared Ajv set-up.
+ * Loads a form's definition (schema, ui-schema and an RJSF validator) by form id.
+ *
+ * The published version comes from a `FormSource` the app registers (the engine itself talks no HTTP): its schema,
+ * ui-schema and the URL of the validator the server compiled for that version with Ajv's standalone code, loaded
+ * as an ES module from the same origin (no `eval`, so the Content-Security-Policy needs no `unsafe-eval`). When no
+ * source is registered (tests) or the server cannot be reached, the bundled files are used: each form's JSON is
+ * its own chunk; in production its validator is the precompiled one, in development and tests it is built at run
+ * time from the same shared Ajv set-up.
  */
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FormId } from '../../shared/generated/form-types';
@@ -11,6 +16,30 @@ export interface FormDefinition {
   schema: RJSFSchema;
   uiSchema: UiSchema;
   validator: ValidatorType;
+  /** The published version this definition is; undefined for the bundled files (no server reached). */
+  version?: number;
+}
+
+/** A published version as the server answers it. */
+export interface PublishedDefinition {
+  version: number;
+  schema: unknown;
+  uiSchema: unknown;
+  /** Same-origin URL of an ES module whose default export is the standalone validator functions. */
+  validatorUrl: string;
+}
+
+/** Where published versions come from (the app passes the API client's functions in). */
+export interface FormSource {
+  published(formId: string): Promise<PublishedDefinition>;
+  version(formId: string, version: number): Promise<PublishedDefinition>;
+}
+
+let source: FormSource | null = null;
+
+/** Registers where published forms come from; `null` goes back to the bundled files only. */
+export function setFormSource(next: FormSource | null): void {
+  source = next;
 }
 
 type Loader = () => Promise<unknown>;
@@ -55,8 +84,8 @@ async function getPrecompiledValidator(formId: FormId, schema: RJSFSchema): Prom
 
 const cache = new Map<FormId, Promise<FormDefinition>>();
 
-/** Loads (once) the definition of a form. Rejects for an unknown form id. */
-export function loadFormDefinition(formId: FormId): Promise<FormDefinition> {
+/** The bundled files' definition of a form (loaded once). Rejects for an unknown form id. */
+function loadBundled(formId: FormId): Promise<FormDefinition> {
   let pending = cache.get(formId);
   if (!pending) {
     pending = (async () => {
@@ -73,4 +102,58 @@ export function loadFormDefinition(formId: FormId): Promise<FormDefinition> {
     cache.set(formId, pending);
   }
   return pending;
+}
+
+// Published versions are immutable: one definition per validator URL for the page's lifetime.
+const published = new Map<string, Promise<FormDefinition>>();
+
+function fromPublished(formId: FormId, answer: PublishedDefinition): Promise<FormDefinition> {
+  let pending = published.get(answer.validatorUrl);
+  if (!pending) {
+    pending = (async () => {
+      const schema = answer.schema as RJSFSchema;
+      const [mod, { default: createPrecompiledValidator }] = await Promise.all([
+        import(/* @vite-ignore */ answer.validatorUrl) as Promise<{ default?: unknown }>,
+        import('@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'),
+      ]);
+      if (!mod.default || typeof mod.default !== 'object') throw new Error(`the validator at ${answer.validatorUrl} exports no functions`);
+      const validator = createPrecompiledValidator(mod.default as Parameters<typeof createPrecompiledValidator>[0], schema);
+      return { formId, schema, uiSchema: (answer.uiSchema ?? {}) as UiSchema, validator, version: answer.version };
+    })();
+    pending.catch(() => published.delete(answer.validatorUrl));
+    published.set(answer.validatorUrl, pending);
+  }
+  return pending;
+}
+
+/**
+ * The definition of a form's published version, asked anew each time (the browser's HTTP cache revalidates it with
+ * its ETag, so a version published a moment ago is shown without a reload of the app). Falls back to the bundled
+ * files when no source is registered or the server or its validator cannot be loaded. Rejects for an unknown id.
+ */
+export async function loadFormDefinition(formId: FormId): Promise<FormDefinition> {
+  if (source) {
+    try {
+      return await fromPublished(formId, await source.published(formId));
+    } catch {
+      // The server is unreachable or this version's validator did not load: the bundled files still work, and
+      // the server validates every request with its published version anyway.
+    }
+  }
+  return loadBundled(formId);
+}
+
+/**
+ * The definition of one version of a form (read-only views of a submission stored with that version). Falls back
+ * to the bundled files (their `version` is undefined, so a view can say so) when the server cannot answer.
+ */
+export async function loadFormVersion(formId: FormId, version: number): Promise<FormDefinition> {
+  if (source) {
+    try {
+      return await fromPublished(formId, await source.version(formId, version));
+    } catch {
+      // As in loadFormDefinition.
+    }
+  }
+  return loadBundled(formId);
 }

@@ -8,6 +8,8 @@ import AutocompleteWidget from './widgets/AutocompleteWidget';
 import SearchableSelectWidget from './widgets/SearchableSelectWidget';
 import ImageUploadWidget from './widgets/ImageUploadWidget';
 import GroupedObjectFieldTemplate from './templates/GroupedObjectFieldTemplate';
+import TitleFieldTemplate from './templates/TitleFieldTemplate';
+import DescriptionFieldTemplate from './templates/DescriptionFieldTemplate';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/array-templates';
 import { BaseInputTemplate, FieldErrorTemplate, FieldHelpTemplate } from './templates/field-aria';
 
@@ -26,4 +28,6 @@ export const templates: Partial<TemplatesType> = {
   BaseInputTemplate,
   FieldErrorTemplate,
   FieldHelpTemplate,
+  TitleFieldTemplate,
+  DescriptionFieldTemplate,
 };

@@ -1,12 +1,14 @@
 /**
- * The one HTTP client (axios): base path /api/v1, the session token from local storage (the seed's choice) as a
- * bearer header, and one error shape. On any 401 the token is dropped and the app is told, so it can send the
- * person to sign in.
+ * The one HTTP client, on the browser's own `fetch` (no library in the page's critical path): base path /api/v1,
+ * the session token from local storage (the seed's choice) as a bearer header, JSON in and out, and one error shape.
+ * On any 401 the token is dropped and the app is told, so it can send the person to sign in. A request that reports
+ * upload progress goes through XMLHttpRequest, the one browser API that reports it.
  */
-import axios, { AxiosError, type AxiosProgressEvent } from 'axios';
 import type { FieldError } from '../../shared/validation/errors';
 
 export const TOKEN_KEY = 'token';
+const BASE = '/api/v1';
+const TIMEOUT_MS = 120_000;
 
 /** What every failed call turns into. `network` is true when the server could not be reached at all. */
 export class ApiError extends Error {
@@ -24,8 +26,6 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again — what you typed is kept.';
-
-const client = axios.create({ baseURL: '/api/v1', timeout: 120_000 });
 
 let onUnauthorized: (() => void) | null = null;
 /** Registers what happens when the server answers 401 (the auth provider signs the user out). */
@@ -46,54 +46,105 @@ export function setToken(token: string | null): void {
   else localStorage.removeItem(TOKEN_KEY);
 }
 
-client.interceptors.request.use((config) => {
-  const token = getToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
-
-function toApiError(err: unknown): ApiError {
-  if (err instanceof AxiosError) {
-    if (!err.response) return new ApiError(0, NETWORK_MESSAGE, [], true);
-    const data = err.response.data as { message?: string; errors?: FieldError[] } | undefined;
-    const retryAfter = Number(err.response.headers?.['retry-after']);
-    return new ApiError(
-      err.response.status,
-      data?.message ?? `The server answered ${err.response.status}.`,
-      data?.errors ?? [],
-      false,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    );
-  }
-  return new ApiError(0, (err as Error).message ?? 'Something went wrong.');
-}
-
-client.interceptors.response.use(undefined, (err: unknown) => {
-  const apiError = toApiError(err);
-  if (apiError.status === 401 && getToken()) {
-    setToken(null);
-    onUnauthorized?.();
-  }
-  return Promise.reject(apiError);
-});
-
 export interface RequestOptions {
   onUploadProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
 
-/** Calls the API and returns the JSON answer; throws `ApiError`. */
-export async function request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const res = await client.request<T>({
-    method,
-    url: path,
-    data: body,
-    signal: options.signal,
-    onUploadProgress: options.onUploadProgress
-      ? (e: AxiosProgressEvent) => options.onUploadProgress!(e.total ? e.loaded / e.total : 0)
-      : undefined,
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** An answer as received: status, the Retry-After header, and the body as text (JSON is parsed later). */
+interface Raw {
+  status: number;
+  retryAfter: string | null;
+  body: string;
+}
+
+function headers(hasBody: boolean): Record<string, string> {
+  const out: Record<string, string> = { accept: 'application/json, text/plain, */*' };
+  const token = getToken();
+  if (token) out.authorization = `Bearer ${token}`;
+  if (hasBody) out['content-type'] = 'application/json';
+  return out;
+}
+
+/** JSON when the text is JSON, else the text itself (an empty body is ''), as the previous client answered. */
+function parse(text: string): unknown {
+  if (text === '') return '';
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The caller's signal and the timeout, as one signal. */
+function withTimeout(signal: AbortSignal | undefined): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const forward = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forward);
+    },
+  };
+}
+
+async function viaFetch(method: Method, path: string, body: string | undefined, signal: AbortSignal | undefined): Promise<Raw> {
+  const timed = withTimeout(signal);
+  try {
+    const res = await fetch(BASE + path, { method, headers: headers(body !== undefined), body, signal: timed.signal });
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text() };
+  } catch {
+    throw new ApiError(0, NETWORK_MESSAGE, [], true);
+  } finally {
+    timed.done();
+  }
+}
+
+function viaXhr(method: Method, path: string, body: string | undefined, options: RequestOptions): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, BASE + path);
+    xhr.timeout = TIMEOUT_MS;
+    for (const [name, value] of Object.entries(headers(body !== undefined))) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => options.onUploadProgress!(e.lengthComputable && e.total ? e.loaded / e.total : 0);
+    xhr.onload = () => resolve({ status: xhr.status, retryAfter: xhr.getResponseHeader('retry-after'), body: xhr.responseText });
+    xhr.onerror = xhr.ontimeout = xhr.onabort = () => reject(new ApiError(0, NETWORK_MESSAGE, [], true));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body ?? null);
   });
-  return res.data;
+}
+
+/** Turns a non-2xx answer into an `ApiError` (and ends the session on a 401 while one was open). */
+function failure(raw: Raw): ApiError {
+  const data = parse(raw.body) as { message?: string; errors?: FieldError[] } | string;
+  const json = typeof data === 'object' && data !== null ? data : undefined;
+  const retryAfter = Number(raw.retryAfter);
+  const error = new ApiError(
+    raw.status,
+    json?.message ?? `The server answered ${raw.status}.`,
+    json?.errors ?? [],
+    false,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
+  if (raw.status === 401 && getToken()) {
+    setToken(null);
+    onUnauthorized?.();
+  }
+  return error;
+}
+
+/** Calls the API and returns the JSON answer; throws `ApiError`. */
+export async function request<T = unknown>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const raw = options.onUploadProgress ? await viaXhr(method, path, text, options) : await viaFetch(method, path, text, options.signal);
+  if (raw.status < 200 || raw.status >= 300) throw failure(raw);
+  return parse(raw.body) as T;
 }
 
 export const api = {
@@ -104,6 +155,23 @@ export const api = {
   delete: <T = unknown>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 };
 
+async function fetchBlob(path: string): Promise<Blob> {
+  const timed = withTimeout(undefined);
+  let res: Response;
+  try {
+    res = await fetch(BASE + path, { headers: headers(false), signal: timed.signal });
+  } catch {
+    timed.done();
+    throw new ApiError(0, NETWORK_MESSAGE, [], true);
+  }
+  try {
+    if (!res.ok) throw failure({ status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text() });
+    return await res.blob();
+  } finally {
+    timed.done();
+  }
+}
+
 const fileUrls = new Map<string, Promise<string>>();
 /**
  * A URL an <img> can show for a stored file. Files need the session header, so they are fetched as blobs; public
@@ -112,12 +180,11 @@ const fileUrls = new Map<string, Promise<string>>();
 export function fileUrl(fileId: string): Promise<string> {
   let url = fileUrls.get(fileId);
   if (!url) {
-    url = client
-      .get<Blob>(`/files/${fileId}`, { responseType: 'blob' })
-      .then((res) => URL.createObjectURL(res.data))
+    url = fetchBlob(`/files/${fileId}`)
+      .then((blob) => URL.createObjectURL(blob))
       .catch((err: unknown) => {
         fileUrls.delete(fileId);
-        throw toApiError(err);
+        throw err instanceof ApiError ? err : new ApiError(0, (err as Error).message ?? 'Something went wrong.');
       });
     fileUrls.set(fileId, url);
   }

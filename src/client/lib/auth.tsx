@@ -30,9 +30,18 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+let serverRendered = false;
+/**
+ * Tells the provider the page was rendered on the server, which knows no session: the first render then shows the
+ * signed-out state as the server did (hydration must match), and the session is read right after.
+ */
+export function startFromServerRender(): void {
+  serverRendered = true;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<Me | null>(null);
-  const [status, setStatus] = useState<AuthState['status']>(getToken() ? 'loading' : 'signed-out');
+  const [status, setStatus] = useState<AuthState['status']>(() => (serverRendered || !getToken() ? 'signed-out' : 'loading'));
   const [expired, setExpired] = useState(false);
 
   const load = useCallback(async (): Promise<Me | null> => {
@@ -41,6 +50,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setStatus('signed-out');
       return null;
     }
+    // After a server render the first state was signed-out: a guarded page opened meanwhile must wait, not redirect.
+    setStatus((s) => (s === 'signed-out' ? 'loading' : s));
     try {
       const account = await api.get<Me>('/auth/user/me');
       setMe(account);

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError } from './api';
+import { usePageData } from './preload';
 
 export interface ApiState<T> {
   data: T | null;
@@ -9,23 +10,30 @@ export interface ApiState<T> {
   reload: () => void;
 }
 
-/** GETs a path (null: nothing to load) and keeps the answer, the error and a reload function. */
+/**
+ * GETs a path (null: nothing to load) and keeps the answer, the error and a reload function. When the page came
+ * with the answer (server rendering, see preload.tsx) it starts from it and does not ask again.
+ */
 export function useApi<T>(path: string | null): ApiState<T> {
-  const [data, setData] = useState<T | null>(null);
+  const pageData = usePageData();
+  const preloaded = path === null ? undefined : (pageData.get(path) as T | undefined);
+  if (path !== null && preloaded === undefined) pageData.want(path);
+  const [data, setData] = useState<T | null>(preloaded ?? null);
   const [error, setError] = useState<ApiError | null>(null);
-  const [loading, setLoading] = useState(path !== null);
+  const [loading, setLoading] = useState(path !== null && preloaded === undefined);
   const [tick, setTick] = useState(0);
-
-  // A new path starts from nothing; a reload of the same path keeps what is shown (and the focus in it).
-  useEffect(() => {
-    setData(null);
-  }, [path]);
+  // The path the shown data belongs to, and whether it came with the page (then the first load is skipped).
+  const shown = useRef<{ path: string | null; fromPage: boolean }>({ path, fromPage: preloaded !== undefined });
 
   useEffect(() => {
     if (path === null) {
       setLoading(false);
       return;
     }
+    if (shown.current.fromPage && shown.current.path === path && tick === 0) return;
+    // A new path starts from nothing; a reload of the same path keeps what is shown (and the focus in it).
+    if (shown.current.path !== path) setData(null);
+    shown.current = { path, fromPage: false };
     const controller = new AbortController();
     setLoading(true);
     setError(null);

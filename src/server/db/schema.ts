@@ -76,6 +76,8 @@ export interface FileLinksTable {
 }
 
 export interface ProfilesTable {
+  /** The version of its form the data was validated with (form_versions). */
+  form_version: Generated<number>;
   user_id: string;
   data: ColumnType<Record<string, unknown>, string, string>;
   name: string;
@@ -86,6 +88,8 @@ export interface ProfilesTable {
 export type VerificationStatus = 'submitted' | 'verified' | 'rejected';
 
 export interface VerificationsTable {
+  /** The version of its form the data was validated with (form_versions). */
+  form_version: Generated<number>;
   id: Generated<string>;
   user_id: string;
   status: VerificationStatus;
@@ -116,6 +120,8 @@ type Money = ColumnType<string, string, string>;
 export type ProjectStatus = 'pending_review' | 'open' | 'rejected' | 'funded' | 'closed';
 
 export interface ProjectsTable {
+  /** The version of its form the data was validated with (form_versions). */
+  form_version: Generated<number>;
   id: Generated<string>;
   owner_id: string;
   status: ProjectStatus;
@@ -131,6 +137,13 @@ export interface ProjectsTable {
   returning_time: number | null;
   total_duration: number | null;
   raised: ColumnType<string, string | undefined, string>;
+  /** Kept by the database (migration 009's triggers) from the project's agreement requests and donations. */
+  accepted_amount: ColumnType<string, never, never>;
+  waiting: ColumnType<string, never, never>;
+  donated: ColumnType<string, never, never>;
+  pledged_donations: ColumnType<string, never, never>;
+  backers: ColumnType<number, never, never>;
+  investors: ColumnType<number, never, never>;
   staff_note: string | null;
   submitted_at: Generated<Date>;
   approved_at: NullableTimestamp;
@@ -141,6 +154,8 @@ export interface ProjectsTable {
 }
 
 export interface OffersTable {
+  /** The version of its form the data was validated with (form_versions). */
+  form_version: Generated<number>;
   id: Generated<string>;
   investor_id: string;
   project_id: string | null;
@@ -166,6 +181,8 @@ export interface InvitationsTable {
 export type AgreementStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn';
 
 export interface AgreementRequestsTable {
+  /** The version of its form the data was validated with (form_versions). */
+  form_version: Generated<number>;
   id: Generated<string>;
   project_id: string;
   investor_id: string;
@@ -182,6 +199,8 @@ export interface AgreementRequestsTable {
 export type DonationStatus = 'pledged' | 'confirmed' | 'cancelled';
 
 export interface DonationsTable {
+  /** The version of its form the data was validated with (form_versions). */
+  form_version: Generated<number>;
   id: Generated<string>;
   project_id: string;
   donor_id: string | null;
@@ -285,6 +304,38 @@ export interface DB {
   notices: NoticesTable;
   email_outbox: EmailOutboxTable;
   notice_preferences: NoticePreferencesTable;
+  user_figures: UserFiguresTable;
+  platform_figures: PlatformFiguresTable;
+  country_figures: CountryFiguresTable;
+  form_versions: FormVersionsTable;
+  form_drafts: FormDraftsTable;
+  form_file_digests: FormFileDigestsTable;
+}
+
+/** Counters kept by the database (migration 009's triggers); read-only for the code. Sums are numeric text. */
+export interface UserFiguresTable {
+  user_id: string;
+  invested: string;
+  accepted_agreements: number;
+  received: string;
+  fundraising: string;
+  returned: string;
+  got: string;
+}
+
+export interface PlatformFiguresTable {
+  id: boolean;
+  invested: string;
+  investors: number;
+  invested_projects: number;
+  open_projects: number;
+  invitations: number;
+}
+
+export interface CountryFiguresTable {
+  country: string;
+  projects: number;
+  profiles: number;
 }
 
 export interface RateLimitsTable {
@@ -318,6 +369,31 @@ export interface EmailOutboxTable {
   sent_at: NullableTimestamp;
   last_error: string | null;
   created_at: Generated<Date>;
+}
+
+export interface FormVersionsTable {
+  form_id: string;
+  version: number;
+  schema: ColumnType<Record<string, unknown>, string, never>;
+  ui_schema: ColumnType<Record<string, unknown>, string, never>;
+  note: Generated<string>;
+  author_id: string | null;
+  published_at: Generated<Date>;
+}
+
+export interface FormFileDigestsTable {
+  form_id: string;
+  digest: string;
+}
+
+export interface FormDraftsTable {
+  form_id: string;
+  author_id: string;
+  base_version: number;
+  schema: ColumnType<Record<string, unknown>, string, string>;
+  ui_schema: ColumnType<Record<string, unknown>, string, string>;
+  cases: ColumnType<unknown[], string | undefined, string>;
+  updated_at: Timestamp;
 }
 
 export interface NoticePreferencesTable {

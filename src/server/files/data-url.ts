@@ -33,7 +33,7 @@ const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*?);base64,(.*)$/s;
 /** Decodes and checks a file field's `data:` URL; throws `FileRejected` with the reason. */
 export function decodeDataUrl(value: string): DecodedFile {
   const m = DATA_URL.exec(value);
-  if (!m) throw new FileRejected('File must be uploaded as a base64 data: URL');
+  if (!m) throw new FileRejected('Upload a PNG or JPEG image');
   const params = m[2] ?? '';
   const nameParam = /;name=([^;]*)/.exec(params)?.[1];
   let fileName = 'upload';

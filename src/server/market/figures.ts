@@ -1,8 +1,10 @@
 /**
- * The figures a project page shows, computed from the records (never stored twice): raised, waiting, pledged,
- * backers, progress, days left, markup, annualised return with its basis, repayment and duration (DOMAIN.md).
+ * The figures a project page shows: raised, waiting, pledged, backers, progress, days left, markup, annualised
+ * return with its basis, repayment and duration (DOMAIN.md). The sums and counts come from the project's row: the
+ * database keeps them from its agreement requests and donations in the transaction that changes those
+ * (migration 009), so showing a page of projects costs no query beyond the page's own.
  */
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, ProjectsTable } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { annualisedReturn, repaymentTotal, schedule, type Terms } from '../../shared/domain/murabaha';
@@ -13,81 +15,14 @@ export type { Figures };
 export type ProjectRow = Selectable<ProjectsTable>;
 type Db = Kysely<DB> | Transaction<DB>;
 
-
-/** What makes someone an investor of a project (DOMAIN.md): an accepted agreement. Used here and platform-wide. */
-export const ACCEPTED_AGREEMENT = sql`status = 'accepted'`;
-
-interface Sums {
-  accepted: bigint;
-  pending: bigint;
-  confirmed: bigint;
-  pledged: bigint;
-  backers: number;
-  investors: number;
-}
-
-/** Sums per project, in three grouped queries whatever the number of projects. */
-async function sumsFor(db: Db, ids: string[]): Promise<Map<string, Sums>> {
-  const out = new Map<string, Sums>(ids.map((id) => [id, { accepted: 0n, pending: 0n, confirmed: 0n, pledged: 0n, backers: 0, investors: 0 }]));
-  if (ids.length === 0) return out;
-  const agreements = await db
-    .selectFrom('agreement_requests')
-    .select(['project_id', 'status', (eb) => eb.fn.sum<string>('amount').as('total')])
-    .where('project_id', 'in', ids)
-    .where('status', 'in', ['accepted', 'pending'])
-    .groupBy(['project_id', 'status'])
-    .execute();
-  for (const r of agreements) {
-    const s = out.get(r.project_id)!;
-    if (r.status === 'accepted') s.accepted = toPaisa(r.total);
-    else s.pending = toPaisa(r.total);
-  }
-  const donations = await db
-    .selectFrom('donations')
-    .select(['project_id', 'status', (eb) => eb.fn.sum<string>('amount').as('total')])
-    .where('project_id', 'in', ids)
-    .where('status', 'in', ['confirmed', 'pledged'])
-    .groupBy(['project_id', 'status'])
-    .execute();
-  for (const r of donations) {
-    const s = out.get(r.project_id)!;
-    if (r.status === 'confirmed') s.confirmed = toPaisa(r.total);
-    else s.pledged = toPaisa(r.total);
-  }
-  // Backers: distinct people with an accepted agreement or a confirmed donation; each anonymous donation once.
-  // Investors: the backers who came through an accepted agreement. One query, so the two can never disagree.
-  const list = sql.join(ids.map((id) => sql`${id}::uuid`));
-  const backers = await sql<{ project_id: string; n: string; investors: string }>`
-    SELECT project_id, count(DISTINCT who) AS n, count(DISTINCT who) FILTER (WHERE via = 'agreement') AS investors FROM (
-      SELECT project_id, 'u:' || investor_id::text AS who, 'agreement' AS via FROM agreement_requests
-        WHERE ${ACCEPTED_AGREEMENT} AND project_id IN (${list})
-      UNION
-      SELECT project_id, CASE WHEN anonymous OR donor_id IS NULL THEN 'd:' || id::text ELSE 'u:' || donor_id::text END, 'donation'
-        FROM donations WHERE status = 'confirmed' AND project_id IN (${list})
-    ) b GROUP BY project_id`.execute(db);
-  for (const r of backers.rows) {
-    const s = out.get(r.project_id)!;
-    s.backers = Number(r.n);
-    s.investors = Number(r.investors);
-  }
-  return out;
-}
-
 /**
  * The platform's investment figures with the same definition as each project's: money of accepted agreements,
- * distinct investors with an accepted agreement, and the projects that have one.
+ * distinct investors with an accepted agreement, and the projects that have one. Read from the counters
+ * (platform_figures), which the database moves with every agreement that is accepted.
  */
 export async function platformInvestment(db: Db): Promise<{ total: string; investors: number; projects: number }> {
-  const { rows } = await sql<{ total: string | null; investors: string; projects: string }>`
-    SELECT sum(amount) AS total, count(DISTINCT investor_id) AS investors, count(DISTINCT project_id) AS projects
-    FROM agreement_requests WHERE ${ACCEPTED_AGREEMENT}`.execute(db);
-  return { total: fromPaisa(toPaisa(rows[0]?.total ?? '0')), investors: Number(rows[0]?.investors ?? 0), projects: Number(rows[0]?.projects ?? 0) };
-}
-
-/** Raised money of one project from its records (accepted agreements + confirmed donations). */
-export async function raisedOf(db: Db, projectId: string): Promise<string> {
-  const s = (await sumsFor(db, [projectId])).get(projectId)!;
-  return fromPaisa(s.accepted + s.confirmed);
+  const row = await db.selectFrom('platform_figures').select(['invested', 'investors', 'invested_projects']).executeTakeFirst();
+  return { total: fromPaisa(toPaisa(row?.invested ?? '0')), investors: row?.investors ?? 0, projects: row?.invested_projects ?? 0 };
 }
 
 /** The initial instalment for the whole goal, from the project form (`initialins`, taka); 0 when absent. */
@@ -115,8 +50,10 @@ export function daysLeft(end: Date | null, now = new Date()): number | null {
   return Math.max(0, Math.floor((end.getTime() - now.getTime()) / 86_400_000));
 }
 
-function figuresOf(p: ProjectRow, s: Sums, now: Date): Figures {
+/** A project's figures from its row (its kept sums and counts) and the time. */
+export function figuresOf(p: ProjectRow, now = new Date()): Figures {
   const goal = toPaisa(p.goal);
+  const s = { accepted: toPaisa(p.accepted_amount), confirmed: toPaisa(p.donated), pending: toPaisa(p.waiting), pledged: toPaisa(p.pledged_donations), backers: p.backers, investors: p.investors };
   const raised = s.accepted + s.confirmed;
   const progress = Number((raised * 100n) / goal);
   const annual = annualisedReturn(p.markup_percent, p.tenor_months);
@@ -152,8 +89,9 @@ function figuresOf(p: ProjectRow, s: Sums, now: Date): Figures {
   };
 }
 
-/** The figures of each project. */
-export async function figuresFor(db: Db, projects: ProjectRow[], now = new Date()): Promise<Map<string, Figures>> {
-  const sums = await sumsFor(db, projects.map((p) => p.id));
-  return new Map(projects.map((p) => [p.id, figuresOf(p, sums.get(p.id)!, now)]));
+/**
+ * The figures of each project, from the rows alone (no query; `db` stays for the callers that pass it).
+ */
+export async function figuresFor(_db: Db, projects: ProjectRow[], now = new Date()): Promise<Map<string, Figures>> {
+  return new Map(projects.map((p) => [p.id, figuresOf(p, now)]));
 }

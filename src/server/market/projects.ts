@@ -8,24 +8,20 @@ import type { SessionUser } from '../plugins/auth';
 import { audit } from '../audit';
 import { notFound } from '../errors';
 import { toPaisa } from '../../shared/domain/money';
-import { figuresFor, raisedOf, type Figures, type ProjectRow } from './figures';
+import { figuresOf, type Figures, type ProjectRow } from './figures';
 import type { ProjectView } from '../../shared/api/views';
 
 export type { ProjectView };
 import { registerFileRule } from '../files/access';
+import { visibleData } from '../../shared/forms/visibility';
+import type { FormRegistry } from '../forms/registry';
+import type { JsonSchema } from '../../shared/forms/catalog';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** Statuses anyone may see. */
 export const PUBLIC_STATUSES: ProjectStatus[] = ['open', 'funded', 'closed'];
 
-/** Fields of the project form that are public once the project is approved (no ids, tax numbers or bank details). */
-const PUBLIC_FIELDS = [
-  'name', 'country', 'city', 'region', 'bname', 'category', 'offaddress', 'busstype', 'busssize', 'askamu', 'minInvestment',
-  'roi', 'reduration', 'bplan', 'pplan', 'companyImage', 'projectProfileImage', 'businessPhoto', 'investType',
-  'financialDocument', 'security', 'return', 'returningTime', 'totalDuration', 'sharePercentage', 'briefDescrip',
-  'busExViLink', 'socialMedia',
-];
 
 const IMAGE_FIELDS = ['projectProfileImage', 'companyImage', 'businessPhoto'];
 
@@ -50,10 +46,13 @@ function shownStatus(row: ProjectRow, now = new Date()): ProjectStatus {
   return (row.status === 'open' || row.status === 'funded') && row.ends_at && row.ends_at <= now ? 'closed' : row.status;
 }
 
-/** What an audience sees of a project. */
-export function projectView(row: ProjectRow, figures: Figures, audience: Audience, viewerId?: string): ProjectView {
+/**
+ * What an audience sees of a project. Which fields of its form each audience sees is the `x-visibility` of each field
+ * in `schema`, the version of the project form the project was submitted with (src/shared/forms/visibility.ts).
+ */
+export function projectView(row: ProjectRow, figures: Figures, audience: Audience, viewerId: string | undefined, schema: JsonSchema): ProjectView {
   const data = row.data as Record<string, unknown>;
-  const details = audience === 'public' ? Object.fromEntries(PUBLIC_FIELDS.filter((k) => k in data).map((k) => [k, data[k]])) : data;
+  const details = visibleData(data, schema, audience);
   return {
     id: row.id,
     status: shownStatus(row),
@@ -71,6 +70,7 @@ export function projectView(row: ProjectRow, figures: Figures, audience: Audienc
     closedAt: row.closed_at?.toISOString() ?? null,
     figures,
     mine: viewerId === row.owner_id,
+    formVersion: row.form_version,
     ...(audience === 'public' ? {} : { staffNote: row.staff_note }),
     details,
   };
@@ -91,10 +91,15 @@ export async function visibleProject(db: Db, id: string, viewer: SessionUser | n
   return { row, audience };
 }
 
-/** Views of several rows, figures computed together. */
-export async function viewsOf(db: Db, rows: ProjectRow[], viewer: SessionUser | null): Promise<ProjectView[]> {
-  const figures = await figuresFor(db, rows);
-  return rows.map((r) => projectView(r, figures.get(r.id)!, audienceFor(r, viewer) ?? 'public', viewer?.id));
+/**
+ * Views of several rows. The figures are kept on the rows; the schemas of the versions the rows were submitted with
+ * come from the form registry's memory (a published version never changes), so this sends no query once warm.
+ */
+export async function viewsOf(forms: FormRegistry, rows: ProjectRow[], viewer: SessionUser | null): Promise<ProjectView[]> {
+  const now = new Date();
+  const schemas = new Map<number, JsonSchema>();
+  for (const v of new Set(rows.map((r) => r.form_version))) schemas.set(v, await forms.schemaOf('project-owner', v));
+  return rows.map((r) => projectView(r, figuresOf(r, now), audienceFor(r, viewer) ?? 'public', viewer?.id, schemas.get(r.form_version)!));
 }
 
 /**
@@ -123,20 +128,15 @@ export function closeEndedCampaigns(db: Kysely<DB>, now = new Date()): Promise<n
 }
 
 /**
- * Recomputes a project's raised money from its records, under a row lock, and marks it funded when an open
- * project reaches its goal. Call inside the transaction that changed the money.
+ * Marks an open project funded when its raised money reaches the goal, under its row lock. Call inside the
+ * transaction that changed the money, after the change: the database has already moved `raised` (migration 009).
  */
 export async function settleProject(trx: Transaction<DB>, projectId: string, actorId: string | null): Promise<ProjectStatus> {
-  const project = await trx.selectFrom('projects').select(['status', 'goal']).where('id', '=', projectId).forUpdate().executeTakeFirstOrThrow();
-  const raised = await raisedOf(trx, projectId);
-  let status = project.status;
-  const reached = toPaisa(raised) >= toPaisa(project.goal);
-  if (status === 'open' && reached) {
-    status = 'funded';
-    await trx.updateTable('projects').set({ raised, status, funded_at: new Date() }).where('id', '=', projectId).execute();
+  const project = await trx.selectFrom('projects').select(['status', 'goal', 'raised']).where('id', '=', projectId).forUpdate().executeTakeFirstOrThrow();
+  if (project.status === 'open' && toPaisa(project.raised) >= toPaisa(project.goal)) {
+    await trx.updateTable('projects').set({ status: 'funded', funded_at: new Date() }).where('id', '=', projectId).execute();
     await audit(trx, { actorId, action: 'project.funded', subjectType: 'project', subjectId: projectId, before: 'open', after: 'funded', note: 'Raised money reached the goal.' });
-  } else {
-    await trx.updateTable('projects').set({ raised }).where('id', '=', projectId).execute();
+    return 'funded';
   }
-  return status;
+  return project.status;
 }

@@ -1,24 +1,81 @@
 /**
- * Serves the built front end (when it exists) and answers unknown paths: a page route falls back to
- * `index.html` (the browser router shows the page or its 404), an unknown API path gets a JSON 404.
+ * Serves the built front end (when it exists) and answers unknown paths: a page route gets the page, an unknown
+ * API path gets a JSON 404.
+ *
+ * Public pages are rendered here (dist/ssr/entry-server.js, built by `vite build --ssr`): the HTML arrives with
+ * its content, its styles and the API answers it was made from (a JSON script the browser hydrates from), so it
+ * paints before any JavaScript runs and asks nothing twice. The data is fetched in-process (`inject`) exactly as
+ * the browser would ask for it, without a session: only public answers go into a page. Any other page, or a
+ * renderer failure, gets `index.html` and is rendered in the browser as before.
  */
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { scriptNonce } from './security';
 
 export interface ClientPluginOptions {
   /** The directory of the built front end; nothing is served when it has no index.html. */
   dir: string;
+  /** The built server renderer's directory (default: `ssr` beside `dir`); pages are rendered when it exists. */
+  ssrDir?: string;
+  /** False: never render on the server (every page is rendered in the browser). */
+  serverRender?: boolean;
+}
+
+/** What dist/ssr/entry-server.js exports (src/client/entry-server.tsx); typed here, as client and server never meet. */
+interface Renderer {
+  render(url: string, load: (path: string) => Promise<unknown>, nonce?: string): Promise<RenderedPage | null>;
+}
+interface RenderedPage {
+  html: string;
+  styles: string;
+  title: string;
+  data: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The page: the built index.html with the rendered markup, its styles, its title and its data. */
+export function assemble(template: string, page: RenderedPage, nonce: string | undefined): string {
+  // React puts resource hints (image preloads) first; they belong in the head.
+  const hints = /^(?:<link [^>]*>)*/.exec(page.html)?.[0] ?? '';
+  const body = page.html.slice(hints.length);
+  const nonceAttr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
+  // Replacer functions, not strings: a page's text may hold `$&` or `$'`, which a replacement string would expand.
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', () => `${hints}${page.styles}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root" data-server-rendered>${body}</div><script type="application/json" id="page-data"${nonceAttr}>${page.data}</script>`,
+    );
+}
+
+async function loadRenderer(ssrDir: string): Promise<Renderer | null> {
+  const entry = join(ssrDir, 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  return (await import(pathToFileURL(entry).href)) as Renderer;
 }
 
 async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions): Promise<void> {
   const hasClient = existsSync(join(options.dir, 'index.html'));
+  const template = hasClient ? readFileSync(join(options.dir, 'index.html'), 'utf8') : '';
+  // Loaded in the background (a large bundle): the server is ready at once, the first page waits for it.
+  const rendererLoad: Promise<Renderer | null> =
+    hasClient && options.serverRender !== false
+      ? loadRenderer(options.ssrDir ?? join(options.dir, '..', 'ssr')).catch((err: unknown) => {
+          app.log.error({ err }, 'the server renderer could not be loaded: pages are rendered in the browser');
+          return null;
+        })
+      : Promise.resolve(null);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: options.dir,
-      index: ['index.html'],
+      // `/` is a page like any other (rendered below), not a file.
+      index: false,
       // `npm run build` writes .br and .gz beside each asset.
       preCompressed: true,
       // One route per built file (listed at start), not a wildcard that looks any path up on disk: an unknown or
@@ -30,12 +87,32 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
       },
     });
   }
+
+  /** A public API answer, asked in-process without a session; undefined unless it is a 200. */
+  const load = async (path: string): Promise<unknown> => {
+    const res = await app.inject({ method: 'GET', url: `/api/v1${path}` });
+    return res.statusCode === 200 ? (res.json() as unknown) : undefined;
+  };
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    reply.header('cache-control', 'no-cache');
+    const renderer = await rendererLoad;
+    if (renderer) {
+      try {
+        const nonce = scriptNonce(reply.raw);
+        const page = await renderer.render(request.url, load, nonce);
+        if (page) return reply.type('text/html; charset=utf-8').send(assemble(template, page, nonce));
+      } catch (err) {
+        request.log.error({ err }, 'server rendering failed: sending the page to render in the browser');
+      }
+    }
+    return reply.type('text/html').sendFile('index.html');
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
-    if (wantsPage && hasClient && !/\.[a-z0-9]{1,5}$/i.test(path)) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    }
+    if (wantsPage && hasClient && !/\.[a-z0-9]{1,5}$/i.test(path)) return sendPage(request, reply);
     if (wantsPage && !hasClient && path === '/') {
       return reply
         .type('text/plain')

@@ -2,14 +2,20 @@
  * The shared form schemas as Fastify's validation: every schema file is registered by its `$id`, routes refer to
  * them (`body: { $ref: 'sign-up#' }`), and bodies are checked by the shared Ajv set-up, so the server answers
  * with the same messages the browser shows. Unknown fields are refused (`unevaluatedProperties: false`).
+ *
+ * A body that is a form (`{ $ref: '<form>#' }` or its API rename `<form>-api#`) is checked with the form's current
+ * published version (src/server/forms/registry.ts), read when the request arrives, so a version published in the
+ * studio applies to the next request in every process, with no restart. The route then finds the version in
+ * `request.formVersion` (stored beside the submission) and its schema in `request.formSchema`.
  */
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import type { JsonSchema } from '../../shared/forms/catalog';
 import { createAjv } from '../../shared/validation/ajv-setup';
 import { limitsSchema } from '../../shared/validation/limits-schema';
 import { declaredPropertyNames } from '../../shared/validation/errors';
-import { loadApiSchemas, loadSchemas } from '../../shared/forms/load-schemas';
+import { loadApiSchemas, loadSchemas, loadUiSchemas } from '../../shared/forms/load-schemas';
+import { FormRegistry, sizesFirst } from '../forms/registry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +23,14 @@ declare module 'fastify' {
     formSchemas: Record<string, JsonSchema>;
     /** Every property name the schemas declare (for telling branch echoes from unknown fields). */
     declaredFieldNames: Set<string>;
+    /** The published versions of the forms. */
+    forms: FormRegistry;
+  }
+  interface FastifyRequest {
+    /** The version of the body's form this request was validated with (null when the body is not a form). */
+    formVersion: number | null;
+    /** That version's schema. */
+    formSchema: JsonSchema | null;
   }
 }
 
@@ -47,26 +61,26 @@ const API_RENAMES: [form: string, from: string, to: string][] = [
 
 type Check = ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null };
 
-/**
- * A body validator that checks the sizes first (see limits-schema.ts): a body with arrays or strings past their
- * bounds is answered with those errors alone, before any item is looked at, so no body's shape is costly.
- */
-function sizesFirst(sizes: Check, full: Check): Check {
-  const check: Check = (data) => {
-    if (!sizes(data)) {
-      check.errors = sizes.errors;
-      return false;
-    }
-    const valid = full(data);
-    check.errors = full.errors;
-    return valid;
-  };
-  return check;
-}
-
 export interface FormsPluginOptions {
   /** Read the schemas from this directory instead of the repository's `schemas/`. */
   schemasDir?: string;
+  /** Read the ui-schemas from this directory instead of the repository's `ui-schemas/`. */
+  uiSchemasDir?: string;
+}
+
+/** The form a route body refers to: `{ $ref: 'invest#' }` → invest; `{ $ref: 'sign-in-api#' }` → sign-in, renamed. */
+function bodyForm(body: unknown, forms: Record<string, JsonSchema>): { form: string; rename?: [string, string] } | null {
+  const ref = body && typeof body === 'object' && Object.keys(body).length === 1 ? (body as { $ref?: unknown }).$ref : undefined;
+  if (typeof ref !== 'string' || !ref.endsWith('#')) return null;
+  const id = ref.slice(0, -1);
+  if (Object.hasOwn(forms, id)) return { form: id };
+  const renamed = API_RENAMES.find(([form]) => `${form}-api` === id);
+  return renamed ? { form: renamed[0], rename: [renamed[1], renamed[2]] } : null;
+}
+
+/** The error Fastify raises for a body that fails its schema (the error handler answers it with the messages). */
+function bodyValidationError(errors: unknown[]): Error {
+  return Object.assign(new Error('body/ failed validation'), { statusCode: 400, validation: errors, validationContext: 'body' });
 }
 
 async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): Promise<void> {
@@ -86,13 +100,63 @@ async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): P
     limits.addSchema(limitsSchema(schema));
     app.addSchema(schema);
   }
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body'
-      ? sizesFirst(limits.compile(limitsSchema(schema as JsonSchema)) as Check, bodies.compile(schema as object) as Check)
-      : params.compile(schema as object),
-  );
+  const registry = new FormRegistry(app.db, { schemas: forms, uiSchemas: loadUiSchemas(options.uiSchemasDir) });
+  // Without a database at start the server still starts (/ready answers 503 with the reason); the registry writes
+  // and reads the versions on first use instead.
+  await registry.start().catch((err: unknown) => app.log.warn({ err }, 'form versions not loaded yet: the database did not answer'));
+  const declared = declaredPropertyNames(all);
+  /** The versions whose field names are in `declared` already. */
+  const namesMerged = new Set<string>();
+  const passes: Check = () => true;
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    if (httpPart !== 'body') return params.compile(schema as object);
+    // A form body is checked in the route's preValidation hook below, with the current version.
+    if (bodyForm(schema, forms)) return passes;
+    return sizesFirst(limits.compile(limitsSchema(schema as JsonSchema)) as Check, bodies.compile(schema as object) as Check);
+  });
+  app.decorateRequest('formVersion', null);
+  app.decorateRequest('formSchema', null);
+  // The current version's check of every form a route takes, compiled before the first request (as Fastify compiles
+  // route schemas at start), so no request pays for a compile unless a new version was published since.
+  const warm: (() => Promise<void>)[] = [];
+  app.addHook('onReady', async () => {
+    try {
+      for (const w of warm) await w();
+    } catch (err) {
+      app.log.warn({ err }, 'form checks not compiled at start: the database did not answer');
+    }
+  });
+  app.addHook('onRoute', (route) => {
+    const target = bodyForm(route.schema?.body, forms);
+    if (!target) return;
+    const { form, rename } = target;
+    const shape = rename ? (s: JsonSchema) => renameField(s, rename[0], rename[1], `${form}-api`) : undefined;
+    warm.push(async () => {
+      const version = await registry.current(form);
+      if (version) registry.check(version, shape, rename ? 'api' : '');
+    });
+    const validateBody = async (request: FastifyRequest) => {
+      const version = await registry.current(form);
+      if (!version) throw new Error(`form ${form} has no published version`);
+      const check = registry.check(version, shape, rename ? 'api' : '');
+      if (!check(request.body)) {
+        // Names a newer version declares are fields, not unknown keys, when the error handler reads the errors.
+        const seen = `${form}@${version.version}`;
+        if (!namesMerged.has(seen)) {
+          for (const name of declaredPropertyNames(version.schema)) declared.add(name);
+          namesMerged.add(seen);
+        }
+        throw bodyValidationError(check.errors ?? []);
+      }
+      request.formVersion = version.version;
+      request.formSchema = version.schema;
+    };
+    const existing = route.preValidation;
+    route.preValidation = existing ? [...(Array.isArray(existing) ? existing : [existing]), validateBody] : [validateBody];
+  });
   app.decorate('formSchemas', all);
-  app.decorate('declaredFieldNames', declaredPropertyNames(all));
+  app.decorate('declaredFieldNames', declared);
+  app.decorate('forms', registry);
 }
 
-export default fp(formsPlugin, { name: 'forms' });
+export default fp(formsPlugin, { name: 'forms', dependencies: ['db'] });

@@ -66,6 +66,10 @@ export function agreementView(row: Selectable<AgreementRequestsTable>, fileNames
     documents: withNames(documentsOf(row.data)),
     acceptanceDocuments: withNames(documentsOf(row.acceptance)),
     declineReason: row.decline_reason,
+    /** The stored request and acceptance forms, shown from their schemas by the browser's read-only view. */
+    data: row.data as Record<string, unknown>,
+    acceptance: (row.acceptance ?? null) as Record<string, unknown> | null,
+    formVersion: row.form_version,
     decidedAt: row.decided_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
   };
@@ -99,7 +103,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
           { path: '/investmentAmount', message: `The minimum investment in this project is ${formatMoney(project.min_investment)}` },
         ]);
       }
-      const decoded = decodeUploads(app.formSchemas['agreement-request']!, request.body);
+      const decoded = decodeUploads(request.formSchema!, request.body);
       const row = await app.db.transaction().execute(async (trx) => {
         const created = await trx
           .insertInto('agreement_requests')
@@ -108,6 +112,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
             investor_id: me.id,
             status: 'pending',
             data: JSON.stringify({}),
+            form_version: request.formVersion!,
             amount: fromPaisa(toPaisa(request.body.investmentAmount)),
             investment_type: request.body.investmentType,
           })
@@ -233,7 +238,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     },
     async (request) => {
       const me = currentUser(request);
-      const decoded = decodeUploads(app.formSchemas['agreement-accept']!, request.body);
+      const decoded = decodeUploads(request.formSchema!, request.body);
       const row = await decide(request.params.id, me.id, 'owner', 'accepted', async (trx, pending) => {
         const doc = await storeUploads(trx, me.id, decoded, { type: 'agreement_accept', id: pending.id });
         const project = await trx.selectFrom('projects').selectAll().where('id', '=', pending.project_id).executeTakeFirstOrThrow();

@@ -33,11 +33,17 @@ export function donationView(row: Selectable<DonationsTable>, forStaff = false) 
     paymentMethod: row.payment_method,
     anonymous: row.anonymous,
     donorName: row.anonymous ? 'Anonymous' : (data.name ?? null),
+    formVersion: row.form_version,
     createdAt: row.created_at.toISOString(),
     decidedAt: row.decided_at?.toISOString() ?? null,
     note: row.staff_note,
     ...(forStaff ? { email: data.email ?? null, name: data.name ?? null } : {}),
   };
+}
+
+function withoutContact(data: Partial<DonateForm>): Partial<DonateForm> {
+  const { name: _name, email: _email, ...rest } = data;
+  return rest;
 }
 
 /** The receipt: the donation, how to pay its method, and whether "Pay now" is offered. */
@@ -51,6 +57,8 @@ export function receiptView(app: FastifyInstance, row: Selectable<DonationsTable
     instructions: app.payments.instructionsFor(row.payment_method),
     payOnline: row.status === 'pledged' && app.payments.canPayOnline(row.payment_method, row.amount),
     ...(withContact ? { email: data.email ?? null } : {}),
+    /** The stored donate form, shown from its schema; without the donor's contact when the viewer is not the donor. */
+    data: withContact ? data : withoutContact(data),
   };
 }
 
@@ -94,6 +102,7 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
             donor_id: viewer?.id ?? null,
             status: 'pledged',
             data: JSON.stringify(request.body),
+            form_version: request.formVersion!,
             amount: fromPaisa(toPaisa(request.body.amount)),
             payment_method: request.body.paymentMethod,
             reference,

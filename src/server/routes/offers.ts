@@ -37,6 +37,7 @@ export function offerView(row: Selectable<OffersTable>, viewerId: string) {
     totalDuration: d.totalDuration ?? null,
     investmentMethod: d.investmentMethod ?? null,
     projectId: row.project_id,
+    formVersion: row.form_version,
     createdAt: row.created_at.toISOString(),
     mine: row.investor_id === viewerId,
   };
@@ -66,7 +67,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         projectId = row.id;
       }
       const body = request.body;
-      const decoded = decodeUploads(app.formSchemas['invest']!, withE164Phones(app.formSchemas['invest']!, body));
+      const decoded = decodeUploads(request.formSchema!, withE164Phones(request.formSchema!, body));
       const row = await app.db.transaction().execute(async (trx) => {
         const created = await trx
           .insertInto('offers')
@@ -76,6 +77,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
             status: 'open',
             kind: body.investmentType,
             data: JSON.stringify({}),
+            form_version: request.formVersion!,
             business_category: body.businessCategory ?? null,
             amount: body.totalAmount !== undefined ? fromPaisa(toPaisa(body.totalAmount)) : null,
             currency: body.currency ?? null,
@@ -232,7 +234,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('i.created_at', 'desc')
       .execute();
     const projects = await app.db.selectFrom('projects').selectAll().where('id', 'in', rows.length ? rows.map((r) => r.project_id) : ['00000000-0000-0000-0000-000000000000']).execute();
-    const views = new Map((await viewsOf(app.db, projects, me)).map((v) => [v.id, v]));
+    const views = new Map((await viewsOf(app.forms, projects, me)).map((v) => [v.id, v]));
     return {
       items: rows.map((r) => ({ id: r.id, offerId: r.offer_id, createdAt: r.created_at.toISOString(), project: views.get(r.project_id) })),
     };

@@ -38,6 +38,7 @@ async function verificationView(db: Kysely<DB>, userId: string, withData: boolea
     note: v?.staff_note ?? null,
     submittedAt: v?.submitted_at.toISOString() ?? null,
     reviewedAt: v?.reviewed_at?.toISOString() ?? null,
+    formVersion: v?.form_version ?? null,
     ...(withData ? { data: v?.data ?? null } : {}),
   };
 }
@@ -49,6 +50,7 @@ const verificationSchema = {
     note: { type: ['string', 'null'] },
     submittedAt: { type: ['string', 'null'] },
     reviewedAt: { type: ['string', 'null'] },
+    formVersion: { type: ['integer', 'null'] },
     data: { type: ['object', 'null'], additionalProperties: true },
   },
   required: ['status', 'note', 'submittedAt', 'reviewedAt'],
@@ -58,6 +60,7 @@ const profileAnswer = {
   type: 'object',
   properties: {
     profile: { type: ['object', 'null'], additionalProperties: true },
+    formVersion: { type: ['integer', 'null'] },
     defaults: { type: 'object', properties: { email: { type: 'string' }, phone: { type: 'string' } } },
     completeness: { type: 'integer', enum: [0, 40, 60, 100] },
     verification: verificationSchema,
@@ -67,10 +70,11 @@ const profileAnswer = {
 
 export default async function profileRoutes(app: FastifyInstance): Promise<void> {
   async function profileView(userId: string, email: string, phone: string) {
-    const row = await app.db.selectFrom('profiles').select('data').where('user_id', '=', userId).executeTakeFirst();
+    const row = await app.db.selectFrom('profiles').select(['data', 'form_version']).where('user_id', '=', userId).executeTakeFirst();
     const verification = await verificationView(app.db, userId, false);
     return {
       profile: row?.data ?? null,
+      formVersion: row?.form_version ?? null,
       defaults: { email, phone },
       completeness: completeness(Boolean(row), verification.status),
       verification,
@@ -95,12 +99,12 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const me = currentUser(request);
       // The phone in E.164 like the account's number, however it was typed.
-      const data = JSON.stringify(withE164Phones(app.formSchemas['profile']!, request.body));
+      const data = JSON.stringify(withE164Phones(request.formSchema!, request.body));
       await app.db
         .insertInto('profiles')
-        .values({ user_id: me.id, data, name: request.body.name, country: request.body.country })
+        .values({ user_id: me.id, data, form_version: request.formVersion!, name: request.body.name, country: request.body.country })
         .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({ data, name: request.body.name, country: request.body.country, updated_at: new Date() }),
+          oc.column('user_id').doUpdateSet({ data, form_version: request.formVersion!, name: request.body.name, country: request.body.country, updated_at: new Date() }),
         )
         .execute();
       return profileView(me.id, me.email, me.phone);
@@ -132,7 +136,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     },
     async (request) => {
       const me = currentUser(request);
-      const decoded = decodeUploads(app.formSchemas['verification']!, request.body);
+      const decoded = decodeUploads(request.formSchema!, request.body);
       await app.db.transaction().execute(async (trx) => {
         const now = new Date();
         // One submission at a time per user: two at once would both try to be the current one.
@@ -145,7 +149,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
           .execute();
         const row = await trx
           .insertInto('verifications')
-          .values({ user_id: me.id, status: 'submitted', data: JSON.stringify({}) })
+          .values({ user_id: me.id, status: 'submitted', data: JSON.stringify({}), form_version: request.formVersion! })
           .returning('id')
           .executeTakeFirstOrThrow();
         const doc = await storeUploads(trx, me.id, decoded, { type: 'verification', id: row.id });

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ProjectOwnerForm } from '../../shared/generated/form-types';
-import { currentUser } from '../plugins/auth';
+import { currentUser, type SessionUser } from '../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { FORM_BODY_LIMIT } from '../limits';
 import { decodeUploads, storeUploads } from '../files/store';
@@ -63,11 +63,11 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       const me = currentUser(request);
       await requireVerifiedIdentity(me.id);
       const columns = columnsOf(request.body, app.config.minInvestment);
-      const decoded = decodeUploads(app.formSchemas['project-owner']!, withE164Phones(app.formSchemas['project-owner']!, request.body));
+      const decoded = decodeUploads(request.formSchema!, withE164Phones(request.formSchema!, request.body));
       const id = await app.db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('projects')
-          .values({ owner_id: me.id, status: 'pending_review', data: JSON.stringify({}), ...columns })
+          .values({ owner_id: me.id, status: 'pending_review', data: JSON.stringify({}), form_version: request.formVersion!, ...columns })
           .returning('id')
           .executeTakeFirstOrThrow();
         const doc = await storeUploads(trx, me.id, decoded, { type: 'project', id: row.id });
@@ -76,7 +76,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         return row.id;
       });
       const { row } = await visibleProject(app.db, id, me);
-      return reply.status(201).send((await viewsOf(app.db, [row], me))[0]);
+      return reply.status(201).send((await viewsOf(app.forms, [row], me))[0]);
     },
   );
 
@@ -102,12 +102,12 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       }
       await requireVerifiedIdentity(me.id);
       const columns = columnsOf(request.body, app.config.minInvestment);
-      const decoded = decodeUploads(app.formSchemas['project-owner']!, withE164Phones(app.formSchemas['project-owner']!, request.body));
+      const decoded = decodeUploads(request.formSchema!, withE164Phones(request.formSchema!, request.body));
       await app.db.transaction().execute(async (trx) => {
         const doc = await storeUploads(trx, me.id, decoded, { type: 'project', id: row.id });
         const updated = await trx
           .updateTable('projects')
-          .set({ ...columns, data: JSON.stringify(doc), status: 'pending_review', submitted_at: new Date() })
+          .set({ ...columns, data: JSON.stringify(doc), form_version: request.formVersion!, status: 'pending_review', submitted_at: new Date() })
           .where('id', '=', row.id)
           .where('status', 'in', ['pending_review', 'rejected'])
           .returning('id')
@@ -118,7 +118,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         }
       });
       const fresh = await visibleProject(app.db, row.id, me);
-      return (await viewsOf(app.db, [fresh.row], me))[0];
+      return (await viewsOf(app.forms, [fresh.row], me))[0];
     },
   );
 
@@ -143,28 +143,38 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const { category, status, sort, limit, cursor } = request.query;
+      // Checked before any query or cache look-up: a bad link is a 400 whoever asks.
+      const after = cursor ? decodeCursor(cursor, sort) : null;
+      /** One query: the page's rows carry their figures (market/figures.ts), so nothing else is read. */
+      const page = async (viewer: SessionUser | null) => {
+        let query = app.db
+          .selectFrom('projects')
+          .selectAll()
+          .select(sql<string>`created_at::text`.as('created_key'))
+          // A literal list (not parameters), so the planner matches the partial indexes of public projects.
+          .where(status ? sql<boolean>`status = ${status}` : sql<boolean>`status IN (${sql.raw(PUBLIC_STATUSES.map((s) => `'${s}'`).join(', '))})`);
+        if (category) query = query.where('category', '=', category);
+        if (after) {
+          const [key, id] = after;
+          query =
+            sort === 'newest'
+              ? query.where(sql<boolean>`(created_at, id) < (${key}::timestamptz, ${id}::uuid)`)
+              : query.where(sql<boolean>`(raised, id) < (${key}::numeric, ${id}::uuid)`);
+        }
+        query = sort === 'newest' ? query.orderBy('created_at', 'desc').orderBy('id', 'desc') : query.orderBy('raised', 'desc').orderBy('id', 'desc');
+        const rows = await query.limit(limit + 1).execute();
+        const shown = rows.slice(0, limit);
+        const last = shown.at(-1);
+        const nextCursor = rows.length > limit && last ? encodeCursor(sort, sort === 'newest' ? last.created_key : last.raised, last.id) : null;
+        return { items: await viewsOf(app.forms, shown.map(({ created_key: _k, ...row }) => row), viewer), nextCursor };
+      };
       const viewer = await app.readSession(request);
-      const { category, status, sort, limit } = request.query;
-      let query = app.db
-        .selectFrom('projects')
-        .selectAll()
-        .select(sql<string>`created_at::text`.as('created_key'))
-        .where('status', 'in', status ? [status] : PUBLIC_STATUSES);
-      if (category) query = query.where('category', '=', category);
-      if (request.query.cursor) {
-        const [key, id] = decodeCursor(request.query.cursor, sort);
-        query =
-          sort === 'newest'
-            ? query.where(sql<boolean>`(created_at, id) < (${key}::timestamptz, ${id}::uuid)`)
-            : query.where(sql<boolean>`(raised, id) < (${key}::numeric, ${id}::uuid)`);
-      }
-      query = sort === 'newest' ? query.orderBy('created_at', 'desc').orderBy('id', 'desc') : query.orderBy('raised', 'desc').orderBy('id', 'desc');
-      const rows = await query.limit(limit + 1).execute();
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      const nextCursor = rows.length > limit && last ? encodeCursor(sort, sort === 'newest' ? last.created_key : last.raised, last.id) : null;
-      return { items: await viewsOf(app.db, page.map(({ created_key: _k, ...row }) => row), viewer), nextCursor };
+      if (viewer) return page(viewer);
+      const key = JSON.stringify([category ?? null, status ?? null, sort, cursor ?? null, limit]);
+      const text = await app.listCache.get(key, async () => JSON.stringify(await page(null)));
+      return reply.type('application/json; charset=utf-8').send(text);
     },
   );
 
@@ -174,7 +184,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const viewer = await app.readSession(request);
       const { row } = await visibleProject(app.db, request.params.id, viewer);
-      return (await viewsOf(app.db, [row], viewer))[0];
+      return (await viewsOf(app.forms, [row], viewer))[0];
     },
   );
 
@@ -184,7 +194,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const me = currentUser(request);
       const rows = await app.db.selectFrom('projects').selectAll().where('owner_id', '=', me.id).orderBy('created_at', 'desc').execute();
-      return { items: await viewsOf(app.db, rows, me) };
+      return { items: await viewsOf(app.forms, rows, me) };
     },
   );
 
@@ -210,7 +220,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         await audit(trx, { actorId: me.id, action: 'project.close', subjectType: 'project', subjectId: row.id, before: row.status, after: 'closed' });
       });
       const fresh = await visibleProject(app.db, row.id, me);
-      return (await viewsOf(app.db, [fresh.row], me))[0];
+      return (await viewsOf(app.forms, [fresh.row], me))[0];
     },
   );
 }

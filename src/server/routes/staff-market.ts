@@ -40,7 +40,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
         .orderBy('submitted_at', 'asc')
         .limit(200)
         .execute();
-      return { items: await viewsOf(app.db, rows, me) };
+      return { items: await viewsOf(app.forms, rows, me) };
     },
   );
 
@@ -53,7 +53,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
       if (!row) throw notFound('This project');
       const owner = await app.db.selectFrom('users').select(['email', 'phone']).where('id', '=', row.owner_id).executeTakeFirstOrThrow();
       return {
-        ...(await viewsOf(app.db, [row], me))[0],
+        ...(await viewsOf(app.forms, [row], me))[0],
         owner,
         submittedAt: row.submitted_at.toISOString(),
         history: await auditTrail(app.db, 'project', row.id),
@@ -130,7 +130,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
       });
       app.mail.kick();
       const row = await app.db.selectFrom('projects').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow();
-      return (await viewsOf(app.db, [row], me))[0];
+      return (await viewsOf(app.forms, [row], me))[0];
     },
   );
 

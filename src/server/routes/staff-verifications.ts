@@ -71,7 +71,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
         .selectFrom('verifications as v')
         .innerJoin('users as u', 'u.id', 'v.user_id')
         .leftJoin('profiles as p', 'p.user_id', 'v.user_id')
-        .select(['v.id', 'v.status', 'v.data', 'v.staff_note', 'v.submitted_at', 'v.reviewed_at', 'v.superseded_at', 'u.email', 'u.phone', 'p.data as profile'])
+        .select(['v.id', 'v.status', 'v.data', 'v.form_version', 'v.staff_note', 'v.submitted_at', 'v.reviewed_at', 'v.superseded_at', 'u.email', 'u.phone', 'p.data as profile'])
         .where('v.id', '=', request.params.id)
         .executeTakeFirst();
       if (!row) throw notFound('This verification');
@@ -80,6 +80,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
         status: row.status,
         current: row.superseded_at === null,
         data: row.data,
+        formVersion: row.form_version,
         files: fileIdsIn(row.data),
         profile: row.profile,
         email: row.email,

@@ -56,6 +56,8 @@ export interface ProjectView {
   figures: Figures;
   /** True when the viewer owns it. */
   mine: boolean;
+  /** The version of the project form it was submitted with (always sent by the server; optional for fixtures). */
+  formVersion?: number;
   /** Owner and staff only. */
   staffNote?: string | null;
   /** The project form's fields: all of them for the owner and staff, the public ones for everyone else. */
@@ -92,6 +94,8 @@ export interface DonationReceipt {
   decidedAt: string | null;
   note: string | null;
   instructions: PaymentInstructions | null;
+  /** The stored donate form (the donor's name and e-mail only for the donor). */
+  data: Record<string, unknown>;
   /** "Pay now" through the hosted-checkout gateway is offered. */
   payOnline: boolean;
   /** Only in the answer to a new pledge. */

@@ -57,7 +57,7 @@ export interface DeclineForm {
 }
 
 /**
- * Your donation is recorded as pledged; staff confirm it when the money arrives.
+ * We record your pledge now and confirm the donation when the money reaches us.
  */
 export interface DonateForm {
   amount: number;

@@ -111,11 +111,30 @@ function addAtMostMarkedUp(ajv: AjvInstance): void {
   });
 }
 
+/**
+ * `x-money` on a number field: an annotation for people, not a rule. The value is shown as money — `true`: taka
+ * (৳ with separators); a string: the sibling field holding its currency code. Declared so strict Ajv accepts it;
+ * it validates nothing (the schema lint checks where it may appear).
+ */
+function addMoneyAnnotation(ajv: AjvInstance): void {
+  ajv.addKeyword({ keyword: 'x-money', schemaType: ['boolean', 'string'] });
+}
+
+/**
+ * `x-visibility: "public" | "owner" | "staff"` on a field: who may see its stored value (src/shared/forms/visibility.ts).
+ * An annotation: it never fails validation; the schema lint checks its value.
+ */
+function addVisibility(ajv: AjvInstance): void {
+  ajv.addKeyword({ keyword: 'x-visibility', schemaType: 'string' });
+}
+
 /** Adds ajv-errors and our keywords. Passed to RJSF as its `extenderFn`; the same function the server uses. */
 export function extendAjv<T extends AjvInstance>(ajv: T): T {
   addMatchesField(ajv);
   addAtLeastField(ajv);
   addAtMostMarkedUp(ajv);
+  addMoneyAnnotation(ajv);
+  addVisibility(ajv);
   addErrors(ajv);
   return ajv;
 }

@@ -75,6 +75,8 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     const cards = await api(t.app, 'GET', `/projects/${id}/agreement-requests`, owner);
     expect(cards.body).toMatchObject({ totalInvestors: 0, backers: 0, items: [{ investorName: 'Karim Ahmed', amount: '100000.00', documents: [{ description: 'Bank statement', fileName: 'doc.png' }] }] });
     const docId = cards.body.items[0].documents[0].fileId as string;
+    // The stored request travels with the card (its file as the stored reference), for the page's read-only view.
+    expect(cards.body.items[0].data).toMatchObject({ investorName: 'Karim Ahmed', investmentAmount: 100000, documents: [{ description: 'Bank statement', file: `file:${docId}` }] });
     expect((await api(t.app, 'GET', `/files/${docId}`, owner)).status).toBe(200);
     expect((await api(t.app, 'GET', `/files/${docId}`, stranger)).status).toBe(404);
     expect((await api(t.app, 'GET', `/projects/${id}/agreement-requests`, stranger)).status).toBe(404);
@@ -84,6 +86,7 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     expect(accepted.status).toBe(200);
     expect(accepted.body.status).toBe('accepted');
     const acceptDoc = accepted.body.acceptanceDocuments[0].fileId as string;
+    expect(accepted.body.acceptance.documents[0].file).toBe(`file:${acceptDoc}`);
     expect((await api(t.app, 'GET', `/files/${acceptDoc}`, investor)).status).toBe(200);
     expect((await api(t.app, 'GET', `/projects/${id}`)).body.figures).toMatchObject({ raised: '100000.00', waiting: '0.00', pledged: '100000.00', backers: 1, progressPercent: 33 });
 

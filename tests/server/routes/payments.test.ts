@@ -45,6 +45,8 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ reference: made.body.reference, amount: '1500.50', paymentMethod: 'Bank', projectTitle: 'Green Harvest Agro', email: 'nadia@example.com' });
     expect(again.body.instructions.method).toBe('Bank');
+    // The stored donate form travels with the receipt, so the page shows it from its schema.
+    expect(again.body.data).toEqual({ amount: 1500.5, paymentMethod: 'Bank', name: 'Nadia', email: 'nadia@example.com' });
     // Someone else's pledge made signed in: 404 to a stranger and to nobody.
     expect((await api(t.app, 'GET', `/donations/${made.body.id}`, stranger)).status).toBe(404);
     expect((await api(t.app, 'GET', `/donations/${made.body.id}`)).status).toBe(404);
@@ -57,6 +59,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     expect(seen.status).toBe(200);
     expect(seen.body).not.toHaveProperty('email');
     expect(seen.body.donorName).toBeNull();
+    expect(seen.body.data).toEqual({ amount: 700, paymentMethod: 'Mobile Banking' });
     expect(seen.body.instructions.details.map((d: { label: string }) => d.label)).toEqual(['bKash merchant number', 'Nagad merchant number']);
     // The gateway is off by default: no Pay now, no checkout, no callback endpoint.
     expect(seen.body.payOnline).toBe(false);

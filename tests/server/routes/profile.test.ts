@@ -52,14 +52,15 @@ describe.each(DB_KINDS)('profiles and verification on %s', (kind) => {
     expect(empty.statusCode).toBe(200);
     expect(json(empty)).toEqual({
       profile: null,
+      formVersion: null,
       defaults: { email: who.email, phone: who.phone },
       completeness: 0,
-      verification: { status: 'not submitted', note: null, submittedAt: null, reviewedAt: null },
+      verification: { status: 'not submitted', note: null, submittedAt: null, reviewedAt: null, formVersion: null },
     });
     const profile = { name: 'Rahim Uddin', email: 'contact@example.com', phone: '+8801911111111', country: 'Bangladesh' };
     const saved = await req('PUT', '/profile', who.auth, profile);
     expect(saved.statusCode).toBe(200);
-    expect(json(saved)).toMatchObject({ profile, completeness: 40 });
+    expect(json(saved)).toMatchObject({ profile, completeness: 40, formVersion: 1 });
     expect(json(await req('GET', '/profile', who.auth))).toMatchObject({ profile, completeness: 40 });
     // The sign-in identity is not changed by the contact details.
     expect(json(await req('GET', '/auth/user/me', who.auth))).toMatchObject({ email: who.email, phone: who.phone });
@@ -121,7 +122,7 @@ describe.each(DB_KINDS)('profiles and verification on %s', (kind) => {
     ['a GIF', { nidfImage: dataUrl('tiny.gif', 'image/png') }, '/nidfImage', 'File content is not a PNG or JPEG image (renaming a file does not change what it is)'],
     ['a GIF declared as a GIF', { nidfImage: dataUrl('tiny.gif', 'image/gif') }, '/nidfImage', 'File must be a PNG or JPEG image'],
     ['a 6 MB image', { nomineeImage: dataUrl('big.png', 'image/png', Buffer.concat([bytes('id-card.png'), Buffer.alloc(6 * 1024 * 1024)])) }, '/nomineeImage', 'File must be 5 MB or smaller'],
-    ['a string that is not a data: URL', { nidImage: 'C:\\photos\\id.png' }, '/nidImage', 'File must be uploaded as an image file (a data: URL)'],
+    ['a string that is not a data: URL', { nidImage: 'C:\\photos\\id.png' }, '/nidImage', 'Upload a PNG or JPEG image'],
   ])('refuses %s with its own clear message and stores nothing', async (_case, override, path, message) => {
     const who = await signUpVerified(t.app);
     const filesBefore = await t.database.db.selectFrom('files').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();

@@ -155,7 +155,7 @@ describe('profile forms', () => {
   it('image fields accept png and jpeg data URLs only, up to 5 MB, and say which rule failed', () => {
     const base = fixture('verification');
     expect(messagesAt('verification', { ...base, nidImage: 'hello.png' }, '/nidImage')).toEqual([
-      'File must be uploaded as an image file (a data: URL)',
+      'Upload a PNG or JPEG image',
     ]);
     expect(messagesAt('verification', { ...base, nidImage: 'data:image/gif;base64,R0lGOD' }, '/nidImage')).toEqual([
       'File must be a PNG or JPEG image',

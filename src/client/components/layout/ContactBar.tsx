@@ -7,12 +7,12 @@ import PlaceIcon from '@mui/icons-material/Place';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { content } from '../../config';
 
-/** The top contact bar (contact details from the content file). */
+/** The top contact bar (contact details from the content file), a landmark of its own so no content is outside one. */
 export default function ContactBar() {
   const c = content.contact;
   const item = { display: 'inline-flex', alignItems: 'center', gap: 0.75 } as const;
   return (
-    <Box className="no-print on-dark" sx={{ bgcolor: 'primary.dark', color: 'common.white', fontSize: 14, py: 0.75 }}>
+    <Box component="aside" aria-label="Contact details" className="no-print on-dark" sx={{ bgcolor: 'primary.dark', color: 'common.white', fontSize: 14, py: 0.75 }}>
       <Container sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1, md: 3 }, justifyContent: 'space-between' }}>
         <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
           <Link href={`tel:${c.phone.replace(/[^+\d]/g, '')}`} color="inherit" underline="hover" sx={item}>

@@ -16,7 +16,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import type { DonationReceipt } from '../../../shared/api/views';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
-import Money from '../../components/Money';
+import { FormReadOnlyView } from '../../form-engine';
 import DetailList from '../../components/DetailList';
 import { formatDateTime } from '../../../shared/format/dates';
 
@@ -70,17 +70,17 @@ export default function Receipt({ receipt, heading }: { receipt: DonationReceipt
         </Typography>
       </Box>
 
-      <DetailList
-        sx={{ gridTemplateColumns: { xs: 'auto 1fr' } }}
-        items={[
-          ['Amount', <strong>{<Money amount={receipt.amount} currency={receipt.currency} />}</strong>],
-          ['Project', receipt.projectTitle],
-          ['Payment method', receipt.paymentMethod],
-          ['Status', status.text],
-          ['Pledged on', formatDateTime(receipt.createdAt)],
-          ...(receipt.donorName ? ([['Donor', receipt.donorName]] as const) : []),
-        ]}
-      />
+      <Box sx={{ display: 'grid', gap: 1 }}>
+        <FormReadOnlyView formId="donate" data={receipt.data} label="Your donation" />
+        <DetailList
+          items={[
+            ['Project', receipt.projectTitle],
+            ['Status', status.text],
+            ['Pledged on', formatDateTime(receipt.createdAt)],
+          ]}
+          sx={{ gridTemplateColumns: { xs: '1fr', sm: 'minmax(9rem, 36%) 1fr' }, columnGap: 3, '& dt': { typography: 'body2', color: 'text.secondary' } }}
+        />
+      </Box>
 
       {howTo && receipt.status === 'pledged' && (
         <Box component="section" aria-labelledby="how-to-pay" sx={{ mt: 3 }}>

@@ -10,10 +10,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ApiError } from '../../lib/api';
-import { api } from '../../lib/api';
+import { api, fileUrl } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
-import DocumentList from '../../components/DocumentList';
+import { FormReadOnlyView } from '../../form-engine';
 import { ApiItems, EmptyState } from '../../components/Status';
 import type { Message } from '../../components/MessageDialog';
 import InlineFailure from '../../components/InlineFailure';
@@ -60,7 +60,7 @@ function Requests() {
                 <Card sx={{ height: '100%' }}>
                   <CardContent sx={{ display: 'grid', gap: 1 }}>
                     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                      <Typography sx={{ fontWeight: 700 }} component="h3">
+                      <Typography sx={{ fontWeight: 700 }} component="h2">
                         <RouterLink to={`/projectDetails?id=${p.projectId}`}>{p.projectTitle}</RouterLink>
                       </Typography>
                       <Chip size="small" label={PROPOSAL_STATUS[p.status].label} color={PROPOSAL_STATUS[p.status].color} />
@@ -69,10 +69,10 @@ function Requests() {
                       <Money amount={p.amount} /> · {p.investmentType} · sent {formatDate(p.createdAt)}
                     </Typography>
                     {p.declineReason && <Typography variant="body2" color="text.secondary">Owner’s reason: {p.declineReason}</Typography>}
-                    {p.acceptanceDocuments.length > 0 && (
+                    {p.acceptance && (
                       <>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }}>Owner’s acceptance documents</Typography>
-                        <DocumentList documents={p.acceptanceDocuments} />
+                        <Typography variant="body2" sx={{ fontWeight: 600 }}>The owner’s acceptance</Typography>
+                        <FormReadOnlyView formId="agreement-accept" data={p.acceptance} fileUrl={fileUrl} label="The owner’s acceptance" />
                       </>
                     )}
                     {p.status === 'pending' && (
@@ -168,7 +168,7 @@ function Invitations() {
                   <Typography variant="body2" color="text.secondary">
                     {formatDate(i.createdAt)} · Request For Invest
                   </Typography>
-                  <Typography variant="h6" component="h3">
+                  <Typography variant="h6" component="h2">
                     {i.project.title}
                   </Typography>
                   <Typography sx={{ mb: 1 }}>

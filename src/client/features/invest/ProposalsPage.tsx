@@ -10,18 +10,16 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { SchemaForm } from '../../form-engine';
+import { FormReadOnlyView, SchemaForm } from '../../form-engine';
 import type { DeclineForm } from '../../../shared/generated/form-types';
-import { api } from '../../lib/api';
+import { api, fileUrl } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
-import DocumentList from '../../components/DocumentList';
 import InlineFailure from '../../components/InlineFailure';
 import { useSubmit } from '../forms/use-submit';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
 import type { Proposal } from './types';
-import { formatDate } from '../../../shared/format/dates';
 import { countOf } from '../../../shared/format/count';
 
 export const PROPOSAL_STATUS: Record<Proposal['status'], { label: string; color: 'info' | 'success' | 'default' | 'warning' }> = {
@@ -30,6 +28,9 @@ export const PROPOSAL_STATUS: Record<Proposal['status'], { label: string; color:
   declined: { label: 'Declined', color: 'warning' },
   withdrawn: { label: 'Withdrawn', color: 'default' },
 };
+
+/** Answers the card shows in its header (type, name, amount): the view below shows the rest. */
+const IN_CARD_HEADER = ['investorType', 'investorName', 'investmentAmount'];
 
 /** The owner's proposal cards for one project: accept (with documents) or decline (with a reason). */
 export default function ProposalsPage() {
@@ -86,21 +87,18 @@ export default function ProposalsPage() {
                   <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 700 }}>
                     <Money amount={p.amount} />
                   </Typography>
-                  <Typography variant="body2">
-                    {p.investmentType} · proposed for {formatDate(p.investDate) || '—'} · {p.investorAddress}
-                  </Typography>
-                  <DocumentList documents={p.documents} />
+                  <FormReadOnlyView formId="agreement-request" data={p.data} fileUrl={fileUrl} omit={IN_CARD_HEADER} label={`Request of ${p.investorName}`} />
                   {p.status === 'declined' && p.declineReason && (
                     <Typography variant="body2" color="text.secondary">
                       Your reason: {p.declineReason}
                     </Typography>
                   )}
-                  {p.status === 'accepted' && p.acceptanceDocuments.length > 0 && (
+                  {p.status === 'accepted' && p.acceptance && (
                     <>
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        Your acceptance documents
+                        Your acceptance
                       </Typography>
-                      <DocumentList documents={p.acceptanceDocuments} />
+                      <FormReadOnlyView formId="agreement-accept" data={p.acceptance} fileUrl={fileUrl} label="Your acceptance" />
                     </>
                   )}
                   {p.status === 'pending' && (

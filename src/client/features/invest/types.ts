@@ -44,6 +44,10 @@ export interface Proposal {
   documents: AgreementDoc[];
   acceptanceDocuments: AgreementDoc[];
   declineReason: string | null;
+  /** The stored agreement-request form. */
+  data: Record<string, unknown>;
+  /** The stored agreement-accept form, once accepted. */
+  acceptance: Record<string, unknown> | null;
   decidedAt: string | null;
   createdAt: string;
 }

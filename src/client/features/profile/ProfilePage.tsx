@@ -10,12 +10,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useApi } from '../../lib/use-api';
 import { ErrorState, Loading } from '../../components/Status';
-import DetailList from '../../components/DetailList';
+import { FormReadOnlyView } from '../../form-engine';
 import { formatDate } from '../../../shared/format/dates';
 import { formatPhone } from '../../../shared/phone/phone.js';
 
 interface ProfileAnswer {
-  profile: { name: string; email: string; phone: string; country: string } | null;
+  /** The stored profile form (shown from its schema). */
+  profile: Record<string, unknown> | null;
   defaults: { email: string; phone: string };
   completeness: number;
   verification: { status: 'not submitted' | 'submitted' | 'verified' | 'rejected'; note: string | null; submittedAt: string | null; reviewedAt: string | null };
@@ -34,14 +35,6 @@ export default function ProfilePage() {
   if (loading) return <Loading label="Loading your profile…" />;
   if (error || !data) return <ErrorState message={error?.message ?? 'Your profile could not be loaded.'} onRetry={reload} />;
   const v = data.verification;
-  const fields: [string, string][] = data.profile
-    ? [
-        ['Name', data.profile.name],
-        ['Email', data.profile.email],
-        ['Phone', formatPhone(data.profile.phone)],
-        ['Country', data.profile.country],
-      ]
-    : [];
   return (
     <Grid container spacing={2}>
       <Grid size={12}>
@@ -74,7 +67,7 @@ export default function ProfilePage() {
               </Button>
             </Box>
             {data.profile ? (
-              <DetailList items={fields} sx={{ gridTemplateColumns: 'auto 1fr' }} />
+              <FormReadOnlyView formId="profile" data={data.profile} label="Basic information" />
             ) : (
               <Typography color="text.secondary">
                 You have not saved a profile yet. Your account uses {data.defaults.email} and {formatPhone(data.defaults.phone)}.

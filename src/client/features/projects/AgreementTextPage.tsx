@@ -20,12 +20,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useApi } from '../../lib/use-api';
+import { fileUrl } from '../../lib/api';
 import type { ProjectView } from '../../../shared/api/views';
 import { formatMoney } from '../../../shared/domain/money';
 import { repaymentTotal, schedule } from '../../../shared/domain/murabaha';
 import { termsOfFigures } from '../../../shared/domain/project-terms';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
-import DetailList from '../../components/DetailList';
+import { FormReadOnlyView } from '../../form-engine';
 import { repaymentText } from './ProjectDetailPage';
 import { formatDate } from '../../../shared/format/dates';
 
@@ -164,12 +165,7 @@ export default function AgreementTextPage() {
         </>
       ) : (
         <Paper variant="outlined" sx={{ p: 3 }}>
-          <DetailList
-            items={Object.entries(d)
-              .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
-              .filter(([, v]) => !String(v).startsWith('file:'))
-              .map(([k, v]) => [k, String(v)])}
-          />
+          <FormReadOnlyView formId="project-owner" data={p.details} fileUrl={fileUrl} />
         </Paper>
       )}
     </Box>

@@ -88,7 +88,7 @@ export default function MyProjectsPage() {
                             </Alert>
                           )}
                           <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
-                            Raised <Money amount={f.raised} /> of <Money amount={f.goal} /> · Waiting <Money amount={f.waiting} /> · {countOf(f.backers, 'backer')}
+                            Raised <Money amount={f.raised} /> of <Money amount={f.goal} /> · <Money amount={f.waiting} /> awaiting acceptance · {countOf(f.backers, 'backer')}
                             {f.daysLeft !== null && p.status === 'open' ? ` · ${countOf(f.daysLeft, 'day left', 'days left')}` : ''}
                           </Typography>
                           <LinearProgress variant="determinate" value={f.progressBar} sx={{ height: 8, borderRadius: 4, mb: 2 }} aria-label={`${p.title}: ${f.progressPercent}% raised`} />

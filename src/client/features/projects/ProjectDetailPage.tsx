@@ -13,6 +13,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -20,11 +21,15 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import { content } from '../../config';
 import { useApi } from '../../lib/use-api';
+import { fileUrl } from '../../lib/api';
+import { FormReadOnlyView } from '../../form-engine';
 import { useAuth } from '../../lib/auth';
 import type { ProjectView } from '../../../shared/api/views';
 import ProjectImage from '../../components/ProjectImage';
@@ -35,6 +40,9 @@ import { ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
 import { countOf, noun } from '../../../shared/format/count';
 import { formatMoney } from '../../../shared/domain/money';
+
+/** Answers the page already shows in its own layout: the summary, the video and the gallery's images. */
+const SHOWN_ABOVE = ['briefDescrip', 'busExViLink', 'companyImage', 'projectProfileImage', 'businessPhoto'];
 
 /** An embeddable URL for a YouTube or Vimeo link (null for anything else: shown as a plain link). */
 export function embedUrl(link: string | null): string | null {
@@ -111,9 +119,20 @@ export default function ProjectDetailPage() {
     ['Investment Goal', <Money key="g" amount={f.goal} />],
     ['Min. Investment', <Money key="m" amount={f.minInvestment} />],
     ['Raised', <Money key="r" amount={f.raised} />],
-    ['Waiting', <Money key="w" amount={f.waiting} />],
+    ['Awaiting acceptance', <Money key="w" amount={f.waiting} />],
     ['Murabaha Markup Return %', `${f.markupPercent} %`],
-    ['Calculated Annualized ROI %', <span key="a">{f.annualisedReturn.simplePercent} % per year <Typography component="span" variant="body2" color="text.secondary">({f.annualisedReturn.basis}; compound equivalent {f.annualisedReturn.compoundPercent} %)</Typography></span>],
+    [
+      'Calculated Annualized ROI %',
+      <Box key="a" component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        {f.annualisedReturn.simplePercent} % per year
+        {/* The basis (DOMAIN.md asks for it to be labelled) is help on demand, not a formula in the table. */}
+        <Tooltip describeChild enterTouchDelay={0} leaveTouchDelay={6000} title={`Worked out on a simple basis (${f.annualisedReturn.basis.replace(/^simple: /, '')}). Compounded, the same return is ${f.annualisedReturn.compoundPercent} % a year.`}>
+          <IconButton size="small" aria-label="How the yearly rate is worked out" sx={{ p: 0.25 }}>
+            <HelpOutlineIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>,
+    ],
     ['Repayment', `${repaymentText(project)}; ${formatMoney(f.repayment.totalOnGoal)} in all if the goal is raised`],
     ['Project Duration', `${f.durationMonths} months`],
     ['Days Left', f.daysLeft === null ? 'Not started' : `${f.daysLeft} days`],
@@ -213,20 +232,12 @@ export default function ProjectDetailPage() {
             About the project
           </Typography>
           <Typography sx={{ mb: 2, whiteSpace: 'pre-line' }}>{project.summary}</Typography>
-          {typeof project.details.bplan === 'string' && project.details.bplan && (
-            <>
-              <Typography variant="h6" component="h3">
-                Business plan
-              </Typography>
-              <Typography sx={{ mb: 2, whiteSpace: 'pre-line' }}>{project.details.bplan}</Typography>
-            </>
-          )}
           {video ? (
             <Box sx={{ position: 'relative', pt: '56.25%', borderRadius: 2, overflow: 'hidden', my: 2 }}>
               <Box component="iframe" src={video} title={`${project.title} video`} loading="lazy" allowFullScreen sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }} />
             </Box>
           ) : project.videoUrl ? (
-            <Typography sx={{ my: 2 }}>
+            <Typography sx={{ my: 2, overflowWrap: 'anywhere' }}>
               Video: <Link href={project.videoUrl} rel="noopener noreferrer" target="_blank">{project.videoUrl}</Link>
             </Typography>
           ) : null}
@@ -251,6 +262,15 @@ export default function ProjectDetailPage() {
           </Paper>
         </Grid>
       </Grid>
+
+      <Box component="section" sx={{ mt: 5 }} aria-labelledby="details-heading">
+        <Typography id="details-heading" variant="h5" component="h2" gutterBottom>
+          Project details
+        </Typography>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+          <FormReadOnlyView formId="project-owner" data={project.details} fileUrl={fileUrl} omit={SHOWN_ABOVE} />
+        </Paper>
+      </Box>
 
       <Box component="section" sx={{ mt: 5 }} aria-labelledby="help-heading">
         <Typography id="help-heading" variant="h5" component="h2" gutterBottom>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +11,7 @@ import Select from '@mui/material/Select';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
+import { usePageData } from '../../lib/preload';
 import type { ProjectPage, ProjectView } from '../../../shared/api/views';
 import type { PageProps } from '../../app/pages';
 import PageHero from '../../components/PageHero';
@@ -23,17 +24,24 @@ export default function ProjectsPage({ props }: PageProps) {
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? (typeof props.category === 'string' ? props.category : '');
   const sort = params.get('sort') === 'most_funded' ? 'most_funded' : 'newest';
-  const [items, setItems] = useState<ProjectView[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [more, setMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
-
   const query = (after?: string) =>
     `/projects?limit=12&sort=${sort}${category ? `&category=${encodeURIComponent(category)}` : ''}${after ? `&cursor=${after}` : ''}`;
 
+  // A server-rendered page came with its first page of projects: start from it and do not ask again.
+  const pageData = usePageData();
+  const first = pageData.get(query()) as ProjectPage | undefined;
+  if (!first) pageData.want(query());
+  const [items, setItems] = useState<ProjectView[]>(first?.items ?? []);
+  const [cursor, setCursor] = useState<string | null>(first?.nextCursor ?? null);
+  const [loading, setLoading] = useState(!first);
+  const [more, setMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+  const fromPage = useRef(first ? query() : null);
+
   useEffect(() => {
+    if (fromPage.current === query() && tick === 0) return;
+    fromPage.current = null;
     let live = true;
     setLoading(true);
     setError(null);
@@ -112,7 +120,7 @@ export default function ProjectsPage({ props }: PageProps) {
             <Grid container spacing={3}>
               {items.map((p) => (
                 <Grid key={p.id} size={{ xs: 12, sm: 6, md: 4 }}>
-                  <ProjectCard project={p} />
+                  <ProjectCard project={p} heading="h2" />
                 </Grid>
               ))}
             </Grid>

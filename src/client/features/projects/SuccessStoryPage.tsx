@@ -18,7 +18,7 @@ export default function SuccessStoryPage() {
           <Grid container spacing={3}>
             {items.map((p) => (
               <Grid key={p.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <ProjectCard project={p} />
+                <ProjectCard project={p} heading="h2" />
               </Grid>
             ))}
           </Grid>

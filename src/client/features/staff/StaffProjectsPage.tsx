@@ -6,23 +6,23 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ProjectReviewForm } from '../../../shared/generated/form-types';
 import type { ProjectView } from '../../../shared/api/views';
-import { api } from '../../lib/api';
+import { api, fileUrl } from '../../lib/api';
 import { useSubmit } from '../forms/use-submit';
 import type { AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';
-import DetailList, { schemaTitles, schemaValueText } from '../../components/DetailList';
+import { FormReadOnlyView } from '../../form-engine';
 import Money from '../../components/Money';
 import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
 import ReviewDecision from './ReviewDecision';
-import projectSchema from '../../../../schemas/project-owner.schema.json';
 import { formatPhone } from '../../../shared/phone/phone.js';
 import { formatMoney } from '../../../shared/domain/money';
 
-type Detail = ProjectView & { owner: { email: string; phone: string }; submittedAt: string; history: AuditEntry[] };
+/** The project's images are shown large above the answers (from `images`), so the view leaves them out. */
+const IMAGE_FIELDS = ['companyImage', 'projectProfileImage', 'businessPhoto'];
 
-const titles = schemaTitles(projectSchema);
+type Detail = ProjectView & { owner: { email: string; phone: string }; submittedAt: string; history: AuditEntry[] };
 
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
   const { data, error, loading, reload } = useApi<Detail>(`/staff/projects/${id}`);
@@ -57,12 +57,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
             </Grid>
           ))}
         </Grid>
-        <DetailList
-          items={Object.entries(data.details)
-            .filter(([, v]) => typeof v !== 'object' && !String(v).startsWith('file:'))
-            .map(([k, v]) => [titles[k] ?? k, schemaValueText(projectSchema, k, v)])}
-          sx={{ rowGap: 0.5, maxHeight: 360, overflow: 'auto' }}
-        />
+        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} data={data.details} fileUrl={fileUrl} omit={IMAGE_FIELDS} />
         <ReviewDecision
           formId="project-review"
           review={review}

@@ -1,18 +1,15 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ReviewForm } from '../../../shared/generated/form-types';
-import { api } from '../../lib/api';
+import { api, fileUrl } from '../../lib/api';
 import { useSubmit } from '../forms/use-submit';
 import type { AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
-import StoredImage from '../../components/StoredImage';
-import DetailList, { schemaTitles } from '../../components/DetailList';
+import { FormReadOnlyView } from '../../form-engine';
 import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
 import ReviewDecision from './ReviewDecision';
-import verificationSchema from '../../../../schemas/verification.schema.json';
 import { formatDate } from '../../../shared/format/dates';
 import { formatPhone } from '../../../shared/phone/phone.js';
 
@@ -33,14 +30,14 @@ interface Detail {
   status: string;
   current: boolean;
   data: Record<string, string>;
+  /** The verification form version it was validated with. */
+  formVersion: number;
   email: string;
   phone: string;
   note: string | null;
   submittedAt: string;
   history: AuditEntry[];
 }
-
-const titles = schemaTitles(verificationSchema);
 
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
   const { data, error, loading, reload } = useApi<Detail>(`/staff/verifications/${id}`);
@@ -51,22 +48,13 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
   if (loading) return <Loading label="Opening the submission…" />;
   if (error || !data) return <ErrorState message={error?.message ?? 'Could not open it.'} onRetry={reload} />;
 
-  const images = Object.entries(data.data).filter(([, v]) => typeof v === 'string' && v.startsWith('file:'));
-  const fields = Object.entries(data.data).filter(([, v]) => !(typeof v === 'string' && v.startsWith('file:')));
   return (
     <Card>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Typography variant="h6" component="h2">
           {data.email} · {formatPhone(data.phone)}
         </Typography>
-        <Grid container spacing={2}>
-          {images.map(([k, v]) => (
-            <Grid key={k} size={{ xs: 12, sm: 4 }}>
-              <StoredImage fileId={v.slice(5)} caption={titles[k] ?? k} />
-            </Grid>
-          ))}
-        </Grid>
-        <DetailList items={fields.map(([k, v]) => [titles[k] ?? k, String(v)])} sx={{ rowGap: 0.5 }} />
+        <FormReadOnlyView formId="verification" formVersion={data.formVersion} data={data.data} fileUrl={fileUrl} />
         <ReviewDecision
           formId="review"
           review={review}

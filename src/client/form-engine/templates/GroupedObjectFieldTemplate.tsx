@@ -1,5 +1,5 @@
+import { memo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { getUiOptions, type ObjectFieldTemplateProps, type RJSFSchema } from '@rjsf/utils';
 import { Templates } from '@rjsf/mui';
@@ -30,6 +30,42 @@ function isWide(name: string, schema: RJSFSchema, uiSchema: Record<string, unkno
 const DefaultObjectFieldTemplate = Templates.ObjectFieldTemplate!;
 
 /**
+ * The sections' layout, set once on the form's box: a field is a plain cell of a CSS grid, one column on phones and
+ * two from `md`, so a keystroke re-renders no layout components around the fields (only the edited field renders).
+ */
+const LAYOUT_SX = {
+  '& .engine-section': { mb: 3 },
+  '& .engine-fields': { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } },
+  '& .engine-wide': { gridColumn: '1 / -1' },
+} as const;
+
+/** Headings take strings only, so they keep their output while the user types. */
+const FormHeading = memo(function FormHeading({ title, description }: { title?: string; description?: ReactNode }) {
+  return (
+    <>
+      {title && (
+        <Typography variant="h5" component="h2" gutterBottom>
+          {title}
+        </Typography>
+      )}
+      {description && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {description}
+        </Typography>
+      )}
+    </>
+  );
+});
+
+const SectionHeading = memo(function SectionHeading({ id, title, level }: { id: string; title: string; level: 'h2' | 'h3' }) {
+  return (
+    <Typography id={id} variant="h6" component={level} tabIndex={-1} sx={{ mb: 1.5, outline: 'none' }}>
+      {title}
+    </Typography>
+  );
+});
+
+/**
  * The root object of a form with `ui:options.groups` is shown as titled sections; with `ui:options.steps` the
  * engine passes the current step in the form context and only that section is shown. Other objects render as
  * the theme renders them.
@@ -56,39 +92,33 @@ export default function GroupedObjectFieldTemplate(props: ObjectFieldTemplatePro
   const sections = groups.map((g, i) => ({ ...g, fields: i === groups.length - 1 ? [...g.fields, ...rest] : g.fields }));
   const shown = step === undefined ? sections : sections.slice(step, step + 1);
 
+  const heading = showHeading && step === undefined;
+  // Group headings come one level under the form's own title when it shows, else straight under the page's h1.
+  const titled = Boolean(title && heading);
   return (
-    <Box>
-      {title && showHeading && step === undefined && (
-        <Typography variant="h5" component="h2" gutterBottom>
-          {title}
-        </Typography>
-      )}
-      {description && showHeading && step === undefined && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {description}
-        </Typography>
+    <Box sx={LAYOUT_SX}>
+      {heading && (title || description) && (
+        <FormHeading title={title || undefined} description={description} />
       )}
       {shown.map((section) => {
         const headingId = `${fieldPathId.$id}__group_${section.title.replace(/\W+/g, '_')}`;
         return (
-          <Box component="section" key={section.title} aria-labelledby={headingId} sx={{ mb: 3 }}>
-            <Typography id={headingId} variant="h6" component="h3" tabIndex={-1} sx={{ mb: 1.5, outline: 'none' }}>
-              {section.title}
-            </Typography>
-            <Grid container spacing={2}>
+          <section key={section.title} className="engine-section" aria-labelledby={headingId}>
+            <SectionHeading id={headingId} title={section.title} level={titled ? 'h3' : 'h2'} />
+            <div className="engine-fields">
               {section.fields.map((name) => {
                 const element = byName.get(name);
                 if (!element) return null;
-                if (element.hidden) return <Box key={name}>{element.content}</Box>;
+                if (element.hidden) return <div key={name}>{element.content}</div>;
                 const wide = isWide(name, schema, uiSchema as Record<string, unknown>);
                 return (
-                  <Grid key={name} size={{ xs: 12, md: wide ? 12 : 6 }}>
+                  <div key={name} className={wide ? 'engine-wide' : undefined}>
                     {element.content}
-                  </Grid>
+                  </div>
                 );
               })}
-            </Grid>
-          </Box>
+            </div>
+          </section>
         );
       })}
     </Box>

@@ -1,0 +1,282 @@
+/**
+ * Public pages on a mid-range phone (issue 15 §1): for `/`, `/projects`, a project page, `/login` and `/signup`, the
+ * JavaScript (gzip bytes) a visit loads in all and before the first paint, the font bytes, and Lighthouse 12's
+ * mobile scores (performance, accessibility, best practices, SEO) and desktop performance, each beside its goal and
+ * beside the same page served by the peer: today's client-only build.
+ *
+ * Builds nothing: it runs the built app (`npm run build` first: dist/client and dist/server; BENCH_DIST names another
+ * copy of dist, so a long run is not disturbed by a rebuild) on a database filled
+ * by `npm run seed:demo`. The peer is a client-only build kept in BENCH_PEER_CLIENT_DIR (default tmp/peer-client;
+ * make one with `git worktree add <dir> <commit before server rendering> && cd <dir> && npm run build`, then copy
+ * its dist/client), served by the same server with server rendering off. Without it, the peer figures are the
+ * issue's (stated in the notes).
+ *
+ * Load shedding is off (MAX_EVENT_LOOP_DELAY_MS=0): on a shared machine it would refuse the seeding and the pages.
+ *
+ * "Before the first paint" is measured in Chromium under Lighthouse's mobile conditions (150 ms RTT, 1.6 Mbit/s
+ * down, CPU slowed 4×): the scripts whose download ended before the first-contentful-paint entry.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { timeProcess } from '../lib/measure';
+import type { Benchmark, Figure, Goal } from '../types';
+
+const ROOT = join(import.meta.dirname, '../../..');
+const DIST = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : join(ROOT, 'dist');
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The issue's figures for today's client-only build, used when no peer build is at hand. */
+const ISSUE_FIGURES: Record<string, Partial<Record<Metric, number>>> = {
+  '/': { jsAll: 245, mobilePerformance: 61, fonts: 152 },
+  '/login': { jsAll: 371 },
+  '/signup': { mobilePerformance: 65 },
+};
+
+type Metric = 'jsAll' | 'jsFirstPaint' | 'fonts' | 'mobilePerformance' | 'accessibility' | 'bestPractices' | 'seo' | 'desktopPerformance';
+
+interface PageSpec {
+  label: string;
+  path: string;
+  /** Form routes may load the form engine: 250 kB; the home page 130 kB; other pages no more than the peer. */
+  jsGoal: Goal;
+  firstPaintGoal: Goal;
+}
+
+interface Running {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+function startServer(dataDir: string, env: Record<string, string>): Promise<Running> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(process.execPath, [join(DIST, 'server/server.mjs')], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', MAX_EVENT_LOOP_DELAY_MS: '0', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /ready in \d+ ms: (http:\/\/[^\s]+)/.exec(out);
+      if (m) {
+        child.stdout!.off('data', onData);
+        child.stderr!.off('data', onData);
+        resolve({
+          url: m[1]!.replace(/\/$/, ''),
+          stop: async () => {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+            await exited;
+          },
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then(() => reject(new Error(`server exited before it was ready:\n${out}`)));
+  });
+}
+
+/** gzip bytes of a built file, from the .gz the build wrote beside it (small files have none: gzip them here). */
+function gzipBytes(clientDir: string, pathname: string): number {
+  const file = join(clientDir, decodeURIComponent(pathname));
+  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
+  if (!existsSync(file)) throw new Error(`the page loaded ${pathname}, which is not in ${clientDir}`);
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+interface Transfer {
+  jsAll: number;
+  jsFirstPaint: number;
+  fonts: number;
+  scripts: number;
+}
+
+/** Loads the page in Chromium under mobile conditions and sums what it downloaded (kB). */
+async function transfer(browser: Browser, base: string, path: string, clientDir: string): Promise<Transfer> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(base + path, { waitUntil: 'networkidle', timeout: 120_000 });
+    // The page's own code is loaded lazily once the entry has run (seconds later on a slowed CPU): wait for it, then
+    // for the network to settle again, so its code and fonts are counted.
+    // A page's heading or form is React's (rendered or hydrated) only once the page's code has run.
+    await page.waitForFunction(
+      () => {
+        const el = document.querySelector('main h1, main form');
+        return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+      },
+      undefined,
+      { timeout: 120_000 },
+    );
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    const entries = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return { fcp, resources: resources.map((r) => ({ name: r.name, end: r.responseEnd })) };
+    });
+    const result: Transfer = { jsAll: 0, jsFirstPaint: 0, fonts: 0, scripts: 0 };
+    for (const r of entries.resources) {
+      const url = new URL(r.name);
+      if (url.origin !== new URL(base).origin) continue;
+      if (url.pathname.endsWith('.js')) {
+        const kb = gzipBytes(clientDir, url.pathname) / 1000;
+        result.jsAll += kb;
+        result.scripts += 1;
+        if (r.end <= entries.fcp) result.jsFirstPaint += kb;
+      } else if (/\.woff2?$/.test(url.pathname)) {
+        result.fonts += statSync(join(clientDir, url.pathname)).size / 1000;
+      }
+    }
+    return result;
+  } finally {
+    await context.close();
+  }
+}
+
+interface Scores {
+  mobilePerformance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  desktopPerformance: number;
+}
+
+async function scores(url: string): Promise<Scores> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
+    const mobile = await lighthouse(url, { ...flags, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const desktop = await lighthouse(url, { ...flags, onlyCategories: ['performance'] }, desktopConfig);
+    const score = (run: typeof mobile, id: string) => {
+      const s = run?.lhr.categories[id]?.score;
+      if (s === null || s === undefined) throw new Error(`Lighthouse gave no ${id} score for ${url}: ${run?.lhr.runtimeError?.message ?? 'unknown error'}`);
+      return Math.round(s * 100);
+    };
+    return {
+      mobilePerformance: score(mobile, 'performance'),
+      accessibility: score(mobile, 'accessibility'),
+      bestPractices: score(mobile, 'best-practices'),
+      seo: score(mobile, 'seo'),
+      desktopPerformance: score(desktop, 'performance'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+type Measured = Transfer & Scores;
+
+async function measureSite(base: string, pages: PageSpec[], clientDir: string): Promise<Map<string, Measured>> {
+  const out = new Map<string, Measured>();
+  const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  try {
+    for (const spec of pages) {
+      const t = await transfer(browser, base, spec.path, clientDir);
+      const s = await scores(base + spec.path);
+      out.set(spec.label, { ...t, ...s });
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+async function firstProjectPath(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/projects`);
+  const page = (await res.json()) as { items?: { id: string }[] };
+  const id = page.items?.[0]?.id;
+  if (!id) throw new Error('the seeded database lists no project');
+  return `/projectDetails?id=${id}`;
+}
+
+async function run(): Promise<Figure[]> {
+  for (const built of ['client/index.html', 'server/server.mjs']) {
+    if (!existsSync(join(DIST, built))) throw new Error(`${join(DIST, built)} is missing: run \`npm run build\` first`);
+  }
+  const peerDir = process.env.BENCH_PEER_CLIENT_DIR ?? join(ROOT, 'tmp/peer-client');
+  const hasPeer = existsSync(join(peerDir, 'index.html'));
+  mkdirSync(join(ROOT, 'tmp'), { recursive: true });
+  const dataDir = mkdtempSync(join(ROOT, 'tmp', 'bench-pages-'));
+  try {
+    const seeded = await timeProcess(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', MAX_EVENT_LOOP_DELAY_MS: '0' } });
+    if (seeded.code !== 0) throw new Error(`seeding failed:\n${seeded.stderr || seeded.stdout}`);
+    const ours = await startServer(dataDir, { CLIENT_DIR: join(DIST, 'client') });
+    let pages: PageSpec[];
+    let oursMeasured: Map<string, Measured>;
+    try {
+      const project = await firstProjectPath(ours.url);
+      pages = [
+        { label: 'home /', path: '/', jsGoal: { atMost: 130 }, firstPaintGoal: { atMost: 0 } },
+        { label: '/projects', path: '/projects', jsGoal: { atMost: 130 }, firstPaintGoal: { ratioAtMost: 1 } },
+        { label: 'a project page', path: project, jsGoal: { atMost: 130 }, firstPaintGoal: { ratioAtMost: 1 } },
+        { label: '/login', path: '/login', jsGoal: { atMost: 250 }, firstPaintGoal: { ratioAtMost: 1 } },
+        { label: '/signup', path: '/signup', jsGoal: { atMost: 250 }, firstPaintGoal: { ratioAtMost: 1 } },
+      ];
+      // BENCH_PAGES=/,/login measures only those paths (a quicker run); the project page is "project".
+      const only = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
+      if (only) pages = pages.filter((p) => only.includes(p.path) || (only.includes('project') && p.path === project));
+      oursMeasured = await measureSite(ours.url, pages, join(DIST, 'client'));
+    } finally {
+      await ours.stop();
+    }
+    let peerMeasured: Map<string, Measured> | undefined;
+    if (hasPeer) {
+      const peer = await startServer(dataDir, { CLIENT_DIR: peerDir, SERVER_RENDER: 'off' });
+      try {
+        peerMeasured = await measureSite(peer.url, pages, peerDir);
+      } finally {
+        await peer.stop();
+      }
+    }
+    return figures(pages, oursMeasured, peerMeasured);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function figures(pages: PageSpec[], ours: Map<string, Measured>, peer: Map<string, Measured> | undefined): Figure[] {
+  const out: Figure[] = [];
+  for (const spec of pages) {
+    const o = ours.get(spec.label)!;
+    const p = peer?.get(spec.label);
+    const peerOf = (metric: Metric): Figure['peer'] => {
+      if (p) return { label: 'client-only build', value: p[metric] };
+      const issue = ISSUE_FIGURES[spec.path]?.[metric];
+      return issue === undefined ? undefined : { label: 'client-only build (issue 15 figure)', value: issue };
+    };
+    const line = (metric: Metric, label: string, unit: string, goal: Goal, note?: string): Figure => ({
+      label: `${spec.label}: ${label}`,
+      value: o[metric],
+      unit,
+      peer: peerOf(metric),
+      goal,
+      note,
+    });
+    out.push(
+      line('jsAll', 'JavaScript loaded (gzip)', 'kB', spec.jsGoal, `${o.scripts} scripts${p ? `; peer ${p.scripts}` : ''}`),
+      line('jsFirstPaint', 'JavaScript before first paint (gzip)', 'kB', spec.firstPaintGoal),
+      line('fonts', 'fonts loaded', 'kB', { ratioAtMost: 1 }),
+      line('mobilePerformance', 'Lighthouse mobile performance', '', { atLeast: 95 }),
+      line('accessibility', 'Lighthouse accessibility', '', { atLeast: 100 }),
+      line('bestPractices', 'Lighthouse best practices', '', { atLeast: 100 }),
+      line('seo', 'Lighthouse SEO', '', { atLeast: 100 }),
+      line('desktopPerformance', 'Lighthouse desktop performance', '', { atLeast: 100 }),
+    );
+  }
+  return out;
+}
+
+const benchmark: Benchmark = { name: 'pages', run };
+export default benchmark;

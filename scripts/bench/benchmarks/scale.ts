@@ -1,0 +1,195 @@
+/**
+ * Lists and the dashboard at a million projects (issue 15 §3). On a fresh PostgreSQL database (and a fresh PGlite
+ * directory, smaller), migrated by the product, it loads projects and twice as many agreement requests by SQL
+ * (lib/scale-data.ts), starts the real server on it and measures, one request at a time, p50/p99 of: the first
+ * page of the public list, a page half a million rows deep (by its cursor), a category filter, most funded, a
+ * project page and the heavy user's dashboard summary (goal p99 < 50 ms); then GET list requests per second
+ * against a bare Fastify server answering the same JSON as a constant (goal ≥ 0.3×), in the same run.
+ *
+ * Sizes: SCALE_PROJECTS (default 1,000,000) on PostgreSQL, SCALE_PGLITE_PROJECTS (default 50,000) on PGlite;
+ * SCALE_DATABASES=postgres|pglite to run one; SCALE_KEEP=1 keeps the PostgreSQL database (its name is printed).
+ * SCALE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where databases are created.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { openDatabase } from '../../../src/server/db/database';
+import { encodeCursor } from '../../../src/server/market/cursor';
+import { CATEGORIES, HEAVY_USER, loadMarket, publicProjectIds, type LoadedSize } from '../lib/scale-data';
+import { get, latency, throughput, type Latency } from '../lib/http';
+import { startApp, startBare } from '../lib/server';
+import type { Benchmark, Figure } from '../types';
+
+type Kind = 'postgres' | 'pglite';
+
+const ADMIN_URL = process.env.SCALE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SIZES: Record<Kind, number> = {
+  postgres: Number(process.env.SCALE_PROJECTS ?? 1_000_000),
+  pglite: Number(process.env.SCALE_PGLITE_PROJECTS ?? 50_000),
+};
+const KINDS: Kind[] = process.env.SCALE_DATABASES ? (process.env.SCALE_DATABASES.split(',') as Kind[]) : ['postgres', 'pglite'];
+const DEEP = 500_000;
+const P99_GOAL_MS = 50;
+const LATENCY = { samples: 400, minSamples: 20, budgetMs: 20_000, warmup: 5 };
+const THROUGHPUT_SECONDS = 5;
+const ROUNDS = 2;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** A fresh database of the kind, migrated by the product: its connection settings for the server and a cleanup. */
+async function freshDatabase(kind: Kind): Promise<{ env: Record<string, string>; open: () => ReturnType<typeof openDatabase>; drop: () => Promise<void>; name: string }> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
+    return { env: { DATA_DIR: dir }, open: () => openDatabase({ dataDir: dir }), drop: async () => rmSync(dir, { recursive: true, force: true }), name: dir };
+  }
+  const name = `bench_scale_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ dataDir: tmpdir(), databaseUrl: url.toString() }),
+    drop: async () => {
+      if (process.env.SCALE_KEEP === '1') return;
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+    name,
+  };
+}
+
+interface Prepared {
+  size: LoadedSize;
+  token: string;
+  deepCursor: string;
+  depth: number;
+}
+
+/** Loads the rows, signs the heavy user in (a session row) and finds the cursor of the row `depth` deep. */
+async function prepare(open: () => ReturnType<typeof openDatabase>, projects: number): Promise<Prepared> {
+  const database = await open();
+  try {
+    const { db } = database;
+    const size = await loadMarket(db, projects, async (q) => {
+      await sql.raw(q).execute(db);
+    });
+    const token = randomBytes(32).toString('base64url');
+    await db
+      .insertInto('sessions')
+      .values({ token_hash: createHash('sha256').update(token).digest('hex'), user_id: HEAVY_USER, expires_at: new Date(Date.now() + 86_400_000) })
+      .execute();
+    // Half a million rows deep when the list is long enough, else half the list.
+    const depth = size.publicProjects > DEEP + 1_000 ? DEEP : Math.floor(size.publicProjects / 2);
+    const { rows } = await sql<{ key: string; id: string }>`
+      SELECT created_at::text AS key, id FROM projects WHERE status IN ('open', 'funded', 'closed')
+      ORDER BY created_at DESC, id DESC OFFSET ${depth - 1} LIMIT 1`.execute(db);
+    const row = rows[0]!;
+    return { size, token, deepCursor: encodeCursor('newest', row.key, row.id), depth };
+  } finally {
+    await database.close();
+  }
+}
+
+function latencyFigure(kind: Kind, label: string, l: Latency, note: string): Figure {
+  return {
+    label: `${kind}: ${label} p99`,
+    value: l.p99,
+    unit: 'ms',
+    goal: { atMost: P99_GOAL_MS },
+    note: `p50 ${l.p50.toFixed(1)} ms over ${l.samples} requests one at a time${note ? `; ${note}` : ''}`,
+  };
+}
+
+async function measure(kind: Kind, projects: number): Promise<Figure[]> {
+  const database = await freshDatabase(kind);
+  try {
+    const loadStarted = Date.now();
+    const prepared = await prepare(database.open, projects);
+    const { size, token, deepCursor, depth } = prepared;
+    console.log(
+      `  ${kind}: loaded ${count(size.projects)} projects (${count(size.publicProjects)} public), ${count(size.requests)} agreement requests, ` +
+        `${count(size.users)} users in ${((Date.now() - loadStarted) / 1000).toFixed(0)} s (counters rebuilt in ${size.countersSeconds.toFixed(0)} s); ` +
+        `heavy user: ${count(size.heavyProjects)} projects, ${count(size.heavyRequests)} requests${kind === 'postgres' ? `; database ${database.name}` : ''}`,
+    );
+    const app = await startApp(database.env);
+    try {
+      const api = `${app.url}/api/v1`;
+      const signedIn = { authorization: `Bearer ${token}` };
+      const figures: Figure[] = [];
+      const lists: [string, string[], string][] = [
+        ['first page of the public list', [`${api}/projects`], ''],
+        [`a page ${count(depth)} rows deep`, [`${api}/projects?cursor=${deepCursor}`], 'by its cursor'],
+        ['category filter', CATEGORIES.map((c) => `${api}/projects?category=${encodeURIComponent(c)}`), 'each of the nine categories in turn'],
+        ['most funded', [`${api}/projects?sort=most_funded`], ''],
+      ];
+      for (const [label, urls, note] of lists) {
+        figures.push(latencyFigure(kind, label, await latency(urls, signedIn, LATENCY), `${note ? `${note}, ` : ''}signed in as the heavy user (a signed-in list is never cached)`));
+      }
+      const ids = publicProjectIds(projects, 200);
+      figures.push(latencyFigure(kind, 'a project page', await latency(ids.map((id) => `${api}/projects/${id}`), {}, LATENCY), `${ids.length} projects in turn`));
+      figures.push(
+        latencyFigure(kind, 'dashboard summary of the heavy user', await latency([`${api}/dashboard/summary`], signedIn, LATENCY), `${count(size.heavyProjects)} projects, ${count(size.heavyRequests)} requests`),
+      );
+
+      const body = await get(`${api}/projects`);
+      if (body.status !== 200) throw new Error(`GET /projects answered ${body.status}`);
+      const bare = await startBare('/api/v1/projects', body.body);
+      try {
+        let ours = 0;
+        let peer = 0;
+        let mineSignedIn = 0;
+        let failures = 0;
+        for (let round = 0; round < ROUNDS; round++) {
+          // The peer first, and a pause after ours: work still queued in the app must not slow the peer.
+          const b = await throughput(`${bare.url}/api/v1/projects`, THROUGHPUT_SECONDS);
+          const a = await throughput(`${api}/projects`, THROUGHPUT_SECONDS);
+          const c = await throughput(`${api}/projects`, THROUGHPUT_SECONDS, 10, signedIn);
+          await new Promise((r) => setTimeout(r, 3_000));
+          ours = Math.max(ours, a.rps);
+          peer = Math.max(peer, b.rps);
+          mineSignedIn = Math.max(mineSignedIn, c.rps);
+          failures += a.non2xx + c.non2xx;
+        }
+        figures.push({
+          label: `${kind}: GET list (first page, anonymous)`,
+          value: ours,
+          unit: 'req/s',
+          peer: { label: 'bare Fastify, same JSON as a constant', value: peer },
+          goal: { ratioAtLeast: 0.3 },
+          note:
+            `10 connections, best of ${ROUNDS} × ${THROUGHPUT_SECONDS} s each; signed in (uncached, two round trips): ${mineSignedIn.toFixed(0)} req/s ` +
+            `(${(mineSignedIn / peer).toFixed(2)}×)${failures ? `; ${failures} answers were not 2xx` : ''}; ${count(size.projects)} projects`,
+        });
+      } finally {
+        await bare.stop();
+      }
+      return figures;
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+const scale: Benchmark = {
+  name: 'scale',
+  async run() {
+    const figures: Figure[] = [];
+    for (const kind of KINDS) {
+      console.log(`  ${kind}: ${count(SIZES[kind])} projects, ${count(2 * SIZES[kind])} agreement requests`);
+      figures.push(...(await measure(kind, SIZES[kind])));
+    }
+    return figures;
+  },
+};
+
+export default scale;

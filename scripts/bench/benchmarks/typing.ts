@@ -1,0 +1,188 @@
+/**
+ * Typing in the largest form (issue 15 §2): the project-owner form in headless Chromium, 40 keys typed into its first
+ * text field, one key every GAP_MS (a brisk typist), at 1× and at 4× CPU (CDP `Emulation.setCPUThrottlingRate`).
+ * Figures: p95 keydown → next frame, React commits and component renders per keystroke, against plain `@rjsf/mui`
+ * `Form` with `liveValidate` on the same schema with the same validator, measured in the same run.
+ *
+ * The page is a small harness (scripts/bench/typing/) built here with Vite in production mode, so React runs its
+ * production build. Latency: from the keydown event's time stamp to a task queued from the first animation frame
+ * after the key's `input` event (so the frame's style, layout and paint are in it). Commits and renders come from a
+ * minimal React DevTools hook (typing/public/render-counter.js), counted from the keydown to the next keydown.
+ */
+import { createServer, type Server } from 'node:http';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { chromium, type Browser } from 'playwright-core';
+import { build } from 'vite';
+import type { Benchmark, Figure } from '../types';
+
+const ROOT = join(import.meta.dirname, '../../..');
+const HARNESS = join(import.meta.dirname, '../typing');
+const FORM = 'project-owner';
+const FIELD = '#root_name';
+const KEYS = 40;
+const WARMUP_KEYS = 5;
+const GAP_MS = 120;
+const TEXT = 'Abdullah ibn Masud Rahman, Chattogram ';
+
+interface Sample {
+  latencies: number[];
+  commits: number;
+  renders: number;
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.woff2': 'font/woff2' };
+
+function serve(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(dir, path);
+    try {
+      if (statSync(file).isDirectory()) file = join(file, 'index.html');
+      const body = readFileSync(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+  }));
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Types into the form's first text field on a fresh page; returns per-keystroke latencies and totals. */
+async function typeInto(browser: Browser, url: string, engine: 'ours' | 'peer', throttle: number): Promise<Sample> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  try {
+    await page.goto(`${url}/?engine=${engine}&form=${FORM}`);
+    const field = page.locator(FIELD);
+    await field.waitFor({ state: 'visible', timeout: 60_000 });
+    await page.evaluate(() => {
+      const w = window as unknown as { __latencies: number[]; __keydownAt: number };
+      w.__latencies = [];
+      addEventListener('keydown', (e) => (w.__keydownAt = e.timeStamp), { capture: true });
+      addEventListener(
+        'input',
+        () => {
+          const start = w.__keydownAt;
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => w.__latencies.push(performance.now() - start);
+            channel.port2.postMessage(null);
+          });
+        },
+        { capture: true },
+      );
+    });
+    await field.click();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    const stats = () => page.evaluate(() => ({ ...(window as unknown as { __renderStats: { commits: number; renders: number } }).__renderStats }));
+    const press = async (i: number) => {
+      await page.keyboard.press(TEXT[i % TEXT.length]!);
+      await page.waitForFunction((n) => (window as unknown as { __latencies: number[] }).__latencies.length >= n, i + 1);
+      await page.waitForTimeout(GAP_MS);
+    };
+    for (let i = 0; i < WARMUP_KEYS; i++) await press(i);
+    const before = await stats();
+    for (let i = WARMUP_KEYS; i < WARMUP_KEYS + KEYS; i++) await press(i);
+    const after = await stats();
+    const latencies = (await page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies)).slice(WARMUP_KEYS);
+    const typed = await field.inputValue();
+    const expected = Array.from({ length: WARMUP_KEYS + KEYS }, (_, i) => TEXT[i % TEXT.length]).join('');
+    if (typed !== expected) throw new Error(`${engine}: the field holds "${typed}", expected "${expected}"`);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    return { latencies, commits: (after.commits - before.commits) / KEYS, renders: (after.renders - before.renders) / KEYS };
+  } finally {
+    await page.close();
+  }
+}
+
+async function run(): Promise<Figure[]> {
+  mkdirSync(join(ROOT, 'tmp'), { recursive: true });
+  const outDir = join(ROOT, 'tmp', 'bench-typing');
+  await build({
+    configFile: false,
+    root: HARNESS,
+    base: '/',
+    mode: 'production',
+    logLevel: 'error',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+  });
+  const { server, url } = await serve(outDir);
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const figures: Figure[] = [];
+    for (const throttle of [1, 4]) {
+      // Alternated, twice, so drift in the machine's load hits both alike.
+      const ours: Sample[] = [];
+      const peer: Sample[] = [];
+      for (let round = 0; round < 2; round++) {
+        ours.push(await typeInto(browser, url, 'ours', throttle));
+        peer.push(await typeInto(browser, url, 'peer', throttle));
+      }
+      const p95 = (s: Sample[]) => percentile(s.flatMap((x) => x.latencies), 95);
+      const p50 = (s: Sample[]) => percentile(s.flatMap((x) => x.latencies), 50);
+      const per = (s: Sample[], key: 'commits' | 'renders') => s.reduce((sum, x) => sum + x[key], 0) / s.length;
+      const goal = throttle === 1 ? 16 : 50;
+      figures.push(
+        {
+          label: `${FORM}: p95 keydown → next frame at ${throttle}× CPU`,
+          value: p95(ours),
+          unit: 'ms',
+          peer: { label: '@rjsf/mui liveValidate', value: p95(peer) },
+          goal: { atMost: goal },
+          note: `${KEYS * ours.length} keys each, one every ${GAP_MS} ms; median ${p50(ours).toFixed(1)} ms (peer ${p50(peer).toFixed(1)} ms)`,
+        },
+        {
+          label: `${FORM}: p95 at ${throttle}× CPU, ratio to the peer`,
+          value: p95(ours),
+          unit: 'ms',
+          peer: { label: '@rjsf/mui liveValidate', value: p95(peer) },
+          goal: { ratioAtMost: 0.33 },
+          note: 'goal: at least 3× faster than the peer',
+        },
+      );
+      if (throttle === 1) {
+        figures.push(
+          {
+            label: `${FORM}: React commits per keystroke`,
+            value: per(ours, 'commits'),
+            unit: '',
+            peer: { label: '@rjsf/mui liveValidate', value: per(peer, 'commits') },
+            goal: { atMost: 1 },
+          },
+          {
+            label: `${FORM}: component renders per keystroke`,
+            value: per(ours, 'renders'),
+            unit: '',
+            peer: { label: '@rjsf/mui liveValidate', value: per(peer, 'renders') },
+            goal: { ratioAtMost: 0.33 },
+            note: 'function, class, forwardRef and memo components that rendered, from keydown to the next keydown',
+          },
+        );
+      }
+    }
+    return figures;
+  } finally {
+    await browser.close();
+    server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+const benchmark: Benchmark = { name: 'typing', run };
+export default benchmark;

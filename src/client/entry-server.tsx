@@ -1,0 +1,123 @@
+/**
+ * Server rendering of the public pages (built by `vite build --ssr`, called by src/server/plugins/client.ts).
+ * The same routes as the browser (from the screen config) are rendered with React's streaming renderer behind a
+ * static router, Emotion's styles are extracted for the page's <head>, and the API answers the page used are
+ * returned so the page carries them (the browser hydrates from them without asking again).
+ *
+ * Data: a page asks for what it needs through `useApi` (or `usePageData`). The first render notes the paths it
+ * wanted; the server fetches them in-process and renders again with the answers, until nothing new is wanted.
+ */
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router-dom';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+// eslint-disable-next-line no-restricted-imports -- Emotion's package, not this project's server code
+import createEmotionServer from '@emotion/server/create-instance';
+import AppShell from './app/App';
+import { routes, screenTitle } from './app/router';
+import { screensConfig, type Screen } from './config';
+import { PageDataContext, serialisePageData, type PageData } from './lib/preload';
+
+/** The pages rendered on the server: public ones whose content does not depend on who is looking. */
+const SERVER_RENDERED_PAGES = new Set(['home', 'projects', 'project-detail', 'content', 'blogs', 'blog-post']);
+/** Renders with new data at most this many times (each pass may reveal data a child needs). */
+const MAX_PASSES = 3;
+
+/** Fetches an API path (relative to /api/v1) in-process; `undefined` when it did not answer 200. */
+export type LoadData = (path: string) => Promise<unknown>;
+
+export interface RenderedPage {
+  /** The markup inside #root. */
+  html: string;
+  /** Emotion's <style> tags for that markup. */
+  styles: string;
+  title: string;
+  /** The page's data, serialised for a <script type="application/json">. */
+  data: string;
+}
+
+/** The screen a path shows when it is server-rendered, or null (then the browser renders it). */
+export function serverRenderedScreen(pathname: string): Screen | null {
+  const screen = screensConfig.screens.find((s) => matchPath({ path: s.path, end: true }, pathname));
+  if (!screen || screen.auth !== 'public' || screen.kind !== 'page' || !SERVER_RENDERED_PAGES.has(screen.page ?? '')) return null;
+  return screen;
+}
+
+function renderToText(element: React.ReactNode, nonce: string | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        html += chunk.toString();
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      // Written once everything (lazy page code included) is ready, and never split into parts revealed later by
+      // inline scripts: one complete document. Any script React still writes carries the response's CSP nonce.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      nonce,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (err) => reject(err as Error),
+    });
+  });
+}
+
+/**
+ * Renders a URL (path and query) or returns null when it is not a server-rendered page. `nonce` is the response's
+ * Content-Security-Policy script nonce.
+ */
+export async function render(url: string, load: LoadData, nonce?: string): Promise<RenderedPage | null> {
+  const target = new URL(url, 'http://localhost');
+  const screen = serverRenderedScreen(target.pathname);
+  if (!screen) return null;
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(target.href));
+  if (context instanceof Response) return null;
+
+  const data: Record<string, unknown> = {};
+  const tried = new Set<string>();
+  let html = '';
+  let cache = createCache({ key: 'css' });
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const wanted = new Set<string>();
+    const pageData: PageData = {
+      get: (path) => data[path],
+      want: (path) => {
+        if (!tried.has(path)) wanted.add(path);
+      },
+    };
+    cache = createCache({ key: 'css' });
+    // Styles are collected from the finished markup below, not written inline into it.
+    cache.compat = true;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    html = await renderToText(
+      <CacheProvider value={cache}>
+        <PageDataContext.Provider value={pageData}>
+          <AppShell>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppShell>
+        </PageDataContext.Provider>
+      </CacheProvider>,
+      nonce,
+    );
+    // Data fetched after the last render would not match its markup: the last pass only renders.
+    if (wanted.size === 0 || pass === MAX_PASSES - 1) break;
+    await Promise.all(
+      [...wanted].map(async (path) => {
+        tried.add(path);
+        const answer = await load(path);
+        if (answer !== undefined) data[path] = answer;
+      }),
+    );
+  }
+  const emotion = createEmotionServer(cache);
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  return { html, styles, title: screenTitle(screen), data: serialisePageData(data) };
+}

@@ -1,0 +1,49 @@
+/** The draft against the published version, side by side (CodeMirror's merge view), for the schema and the ui-schema. */
+import { useEffect, useRef } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { MergeView } from '@codemirror/merge';
+import { EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { json } from '@codemirror/lang-json';
+import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+
+function Diff({ label, published, draft }: { label: string; published: string; draft: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const readOnly = [json(), syntaxHighlighting(defaultHighlightStyle, { fallback: true }), EditorState.readOnly.of(true), EditorView.editable.of(false), EditorView.lineWrapping];
+    const view = new MergeView({
+      parent: host.current!,
+      a: { doc: published, extensions: [...readOnly, EditorView.contentAttributes.of({ 'aria-label': `${label}: published` })] },
+      b: { doc: draft, extensions: [...readOnly, EditorView.contentAttributes.of({ 'aria-label': `${label}: draft` })] },
+      collapseUnchanged: { margin: 3, minSize: 6 },
+      gutter: true,
+    });
+    return () => view.destroy();
+  }, [label, published, draft]);
+  const same = published === draft;
+  return (
+    <Box component="section" aria-label={label} sx={{ mb: 3 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {label} {same && <Typography component="span" color="text.secondary">— no changes</Typography>}
+      </Typography>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', color: 'text.secondary', fontSize: 13 }}>
+        <span>Published</span>
+        <span>Your draft</span>
+      </Box>
+      <Box ref={host} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, fontSize: 13, overflowX: 'auto', '& .cm-mergeView': { maxHeight: '70vh' } }} />
+    </Box>
+  );
+}
+
+export default function DiffPanel({ version, published, draft }: { version: number; published: { schema: string; ui: string }; draft: { schema: string; ui: string } }) {
+  return (
+    <>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Your draft against version {version}, the one published now. Unchanged parts are folded.
+      </Typography>
+      <Diff label="Schema changes" published={published.schema} draft={draft.schema} />
+      <Diff label="UI schema changes" published={published.ui} draft={draft.ui} />
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * Staff: one form in the studio. The schema and the ui-schema in JSON editors (syntax errors and the server's lint
+ * on their lines, completion of keywords), the live preview and the test cases beside them, the changes against the
+ * published version, publishing with a note, and the version history with rollback. The draft saves itself.
+ */
+import { useRef, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { ErrorState, Loading } from '../../components/Status';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { useToast } from '../../components/Toast';
+import { formatDateTime } from '../../../shared/format/dates';
+import JsonEditor from './JsonEditor';
+import PreviewPanel from './PreviewPanel';
+import CasesPanel from './CasesPanel';
+import DiffPanel from './DiffPanel';
+import HistoryPanel from './HistoryPanel';
+import PublishPanel from './PublishPanel';
+import { pretty, useStudioDraft, type SaveState } from './use-studio-draft';
+import { draftLine } from './words';
+
+const TABS = ['Schema', 'UI schema', 'Changes', 'History'] as const;
+
+function saveText(s: SaveState, hasDraft: boolean): string {
+  switch (s.kind) {
+    case 'saving':
+      return 'Saving your draft…';
+    case 'saved':
+      return `Draft saved ${formatDateTime(s.at)}`;
+    case 'invalid':
+      return `Not saved: ${s.message}`;
+    case 'failed':
+      return `Not saved: ${s.message}`;
+    default:
+      return hasDraft ? 'Draft saved' : 'No draft: your changes save as a draft by themselves';
+  }
+}
+
+export default function FormStudioPage() {
+  const { formId = '' } = useParams();
+  const d = useStudioDraft(formId);
+  const [tab, setTab] = useState(0);
+  // What was typed into the preview: read only when the preview is drawn again, so it needs no render of its own.
+  const previewData = useRef<Record<string, unknown>>({});
+  const [published, setPublishedKey] = useState(0);
+  const toast = useToast();
+  const { confirm, dialog } = useConfirm();
+
+  if (d.loadError) {
+    return d.loadError.status === 404 ? <ErrorState message={`There is no form “${formId}”.`} /> : <ErrorState message={d.loadError.message} onRetry={d.reload} />;
+  }
+  if (!d.published) return <Loading label="Loading the form…" />;
+  const current = d.published;
+  const schemaLint = (d.check?.lint ?? []).filter((l) => l.in !== 'uiSchema');
+  const uiLint = (d.check?.lint ?? []).filter((l) => l.in === 'uiSchema');
+  const counted = (label: string, n: number) => (n ? `${label} (${n})` : label);
+
+  /** After a publish my draft is done with (it is the new version); after a restore it stays, now behind. */
+  function afterPublish(version: number, title: string, draftDone: boolean): void {
+    toast({ title, text: `Version ${version} is what everyone gets from now on.`, tone: 'success' });
+    setPublishedKey((k) => k + 1);
+    if (draftDone) void d.discard();
+    else d.reload();
+  }
+
+  async function discard(): Promise<void> {
+    const yes = await confirm({ title: 'Discard your draft?', text: `Your changes are lost and the editors show version ${current.version} again.`, confirmText: 'Discard draft' });
+    if (yes) await d.discard();
+  }
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline', justifyContent: 'space-between', mb: 1 }}>
+        <Typography variant="h5" component="h2">
+          {String((current.schema as { title?: unknown }).title ?? formId)} <Typography component="span" color="text.secondary">({formId}, version {current.version} published)</Typography>
+        </Typography>
+        <Link component={RouterLink} to="/staff/forms">
+          All forms
+        </Link>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+        <Typography role="status" aria-live="polite" color={d.save.kind === 'invalid' || d.save.kind === 'failed' ? 'error' : 'text.secondary'}>
+          {saveText(d.save, d.hasDraft)}
+        </Typography>
+        {d.hasDraft && (
+          <Button size="small" onClick={() => void discard()}>
+            Discard draft
+          </Button>
+        )}
+      </Box>
+      {d.others.length > 0 && (
+        <Alert severity="info" role="note" sx={{ mb: 2 }}>
+          Also editing this form: {d.others.map((o) => draftLine(o)).join('; ')}. Whoever publishes second has to base their draft on the new version first.
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' }, gap: 3, alignItems: 'start' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Tabs value={tab} onChange={(_, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Editor" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+            {TABS.map((t, i) => (
+              <Tab key={t} label={t === 'Schema' ? counted(t, schemaLint.length) : t === 'UI schema' ? counted(t, uiLint.length) : t} id={`studio-tab-${i}`} aria-controls={`studio-panel-${i}`} />
+            ))}
+          </Tabs>
+          <Box role="tabpanel" id={`studio-panel-${tab}`} aria-labelledby={`studio-tab-${tab}`}>
+            {tab === 0 && <JsonEditor key={`schema-${formId}`} label={`Schema of ${formId}`} kind="schema" value={d.schemaText} onChange={d.setSchemaText} problems={schemaLint} />}
+            {tab === 1 && <JsonEditor key={`ui-${formId}`} label={`UI schema of ${formId}`} kind="ui" value={d.uiText} onChange={d.setUiText} problems={uiLint} />}
+            {tab === 2 && <DiffPanel version={current.version} published={{ schema: pretty(current.schema), ui: pretty(current.uiSchema) }} draft={{ schema: d.schemaText, ui: d.uiText }} />}
+            {tab === 3 && <HistoryPanel formId={formId} current={current.version} refreshKey={published} onRestored={(v) => afterPublish(v, `Restored as version ${v}`, false)} />}
+          </Box>
+          <Paper variant="outlined" sx={{ p: 2, mt: 3 }}>
+            <Typography variant="h6" component="h3" gutterBottom>
+              Publish
+            </Typography>
+            <PublishPanel
+              formId={formId}
+              baseVersion={d.baseVersion}
+              currentVersion={current.version}
+              draft={d.parsed.ok ? { schema: d.parsed.schema, uiSchema: d.parsed.uiSchema } : null}
+              check={d.check}
+              onPublished={(v) => afterPublish(v, `Published version ${v}`, true)}
+              onRebase={d.rebase}
+            />
+          </Paper>
+        </Box>
+        <Box sx={{ minWidth: 0, display: 'grid', gap: 3 }}>
+          <Paper variant="outlined" component="section" role="region" aria-labelledby="studio-preview" sx={{ p: 2 }}>
+            <Typography id="studio-preview" variant="h6" component="h3">
+              Preview
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              The form as people will see it. Messages come from the server: press “Test this data” to add what you typed as a test case.
+            </Typography>
+            {d.parsed.ok ? (
+              <PreviewPanel
+                formId={formId}
+                schema={d.parsed.schema}
+                uiSchema={d.parsed.uiSchema}
+                data={previewData.current}
+                onData={(data) => {
+                  previewData.current = data;
+                }}
+                onUse={(data) => {
+                  const name = 'From the preview';
+                  d.setCases((list) => [...list.filter((c) => c.name !== name), d.newCase(name, data)]);
+                }}
+              />
+            ) : (
+              <Alert severity="info">{d.parsed.message}</Alert>
+            )}
+          </Paper>
+          <Paper variant="outlined" component="section" role="region" aria-labelledby="studio-cases" sx={{ p: 2 }}>
+            <Typography id="studio-cases" variant="h6" component="h3" gutterBottom>
+              Test cases
+            </Typography>
+            <CasesPanel cases={d.cases} onChange={d.setCases} onAdd={() => d.setCases((list) => [...list, d.newCase(`Case ${list.length + 1}`)])} results={d.check?.cases ?? null} checkError={d.checkError} />
+          </Paper>
+        </Box>
+      </Box>
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * A form's published versions, newest first, with their notes, authors and submissions. "Restore this version"
+ * publishes that version's schema and ui-schema again as a new version (rolling back), after a confirmation.
+ */
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useApi } from '../../lib/use-api';
+import { ApiError } from '../../lib/api';
+import { getFormVersion, publishForm, type FormVersionSummary } from '../../lib/forms-api';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { ErrorState, Loading } from '../../components/Status';
+import { formatDateTime } from '../../../shared/format/dates';
+
+export default function HistoryPanel({ formId, current, refreshKey, onRestored }: { formId: string; current: number; refreshKey: number; onRestored: (version: number) => void }) {
+  const state = useApi<FormVersionSummary[]>(`/forms/${encodeURIComponent(formId)}/versions`);
+  const { reload } = state;
+  // A publish elsewhere on the page adds a version.
+  useEffect(() => {
+    if (refreshKey > 0) reload();
+  }, [refreshKey, reload]);
+  const { confirm, dialog } = useConfirm();
+  const [busy, setBusy] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function restore(v: FormVersionSummary): Promise<void> {
+    const yes = await confirm({
+      title: `Restore version ${v.version}?`,
+      text: `Its schema and ui-schema are published again as version ${current + 1}. Everyone gets them at once; submissions keep the version they were made with.`,
+      confirmText: `Restore version ${v.version}`,
+    });
+    if (!yes) return;
+    setBusy(v.version);
+    setError(null);
+    try {
+      const old = await getFormVersion(formId, v.version);
+      const { version } = await publishForm(formId, { baseVersion: current, schema: old.schema, uiSchema: old.uiSchema, note: `Restored version ${v.version}` });
+      onRestored(version);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (state.loading) return <Loading label="Loading the versions…" />;
+  if (state.error) return <ErrorState message={state.error.message} onRetry={state.reload} />;
+  return (
+    <>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          Not restored: {error}
+        </Alert>
+      )}
+      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflowX: 'auto' }}>
+        <Table size="small" aria-label="Versions">
+          <TableHead>
+            <TableRow>
+              <TableCell>Version</TableCell>
+              <TableCell>Note</TableCell>
+              <TableCell>Published</TableCell>
+              <TableCell>Submissions</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(state.data ?? []).map((v) => (
+              <TableRow key={v.version}>
+                <TableCell>
+                  v{v.version} {v.version === current && <Chip size="small" color="success" label="Current" />}
+                </TableCell>
+                <TableCell sx={{ minWidth: 140 }}>{v.note || '—'}</TableCell>
+                <TableCell sx={{ minWidth: 150 }}>
+                  {formatDateTime(v.publishedAt)}
+                  {v.publishedBy ? ` by ${v.publishedBy}` : ''}
+                </TableCell>
+                <TableCell>{v.submissions}</TableCell>
+                <TableCell>
+                  {v.version !== current && (
+                    <Button size="small" onClick={() => void restore(v)} disabled={busy !== null}>
+                      Restore this version
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Publishing a draft with a note. The server refuses a draft with lint errors, one that removes, renames or retypes
+ * a field the code reads, and one based on a version that is no longer current; each refusal is shown with what
+ * to do. The lint and protected-field problems of the last check are listed before publishing too.
+ */
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import { ApiError } from '../../lib/api';
+import { publishForm, type CheckResult } from '../../lib/forms-api';
+
+export interface PublishPanelProps {
+  formId: string;
+  baseVersion: number;
+  currentVersion: number;
+  draft: { schema: unknown; uiSchema: unknown } | null;
+  check: CheckResult | null;
+  onPublished: (version: number) => void;
+  onRebase: () => Promise<void>;
+}
+
+type Refusal = { kind: 'stale' | 'invalid' | 'other'; message: string; problems: string[] };
+
+export default function PublishPanel({ formId, baseVersion, currentVersion, draft, check, onPublished, onRebase }: PublishPanelProps) {
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const lint = check?.lint ?? [];
+  const guarded = check?.protected ?? [];
+
+  async function publish(): Promise<void> {
+    if (!draft) return;
+    if (!note.trim()) {
+      setNoteError(true);
+      return;
+    }
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const { version } = await publishForm(formId, { baseVersion, schema: draft.schema, uiSchema: draft.uiSchema, note: note.trim() });
+      setNote('');
+      onPublished(version);
+    } catch (e) {
+      const err = e instanceof ApiError ? e : new ApiError(0, String(e));
+      setRefusal({ kind: err.status === 409 ? 'stale' : err.status === 422 || err.status === 400 ? 'invalid' : 'other', message: err.message, problems: err.errors.map((f) => f.message) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box component="section" aria-label="Publish">
+      {baseVersion !== currentVersion && (
+        <Alert severity="warning" role="note" sx={{ mb: 2 }}>
+          Your draft started from version {baseVersion}; version {currentVersion} is published now. Publishing will be refused until you base your draft on it.
+        </Alert>
+      )}
+      {(lint.length > 0 || guarded.length > 0) && (
+        <Alert severity="error" role="region" aria-label="Problems to fix before publishing" sx={{ mb: 2 }}>
+          <AlertTitle>Publishing will be refused until these are fixed</AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {lint.map((l) => (
+              <li key={`l ${l.path} ${l.message}`}>
+                {l.in === 'uiSchema' ? 'UI schema' : 'Schema'} {l.path && <code>{l.path}</code>}: {l.message}
+              </li>
+            ))}
+            {guarded.map((p) => (
+              <li key={`p ${p.field} ${p.problem}`}>
+                <code>{p.field}</code> (read by the code): {p.problem}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      {refusal && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} action={refusal.kind === 'stale' ? <Button color="inherit" size="small" onClick={() => void onRebase().then(() => setRefusal(null))}>Base my draft on the newest version</Button> : undefined}>
+          <AlertTitle>{refusal.kind === 'stale' ? 'Not published: someone published a newer version' : 'Not published'}</AlertTitle>
+          {refusal.message}
+          {refusal.problems.length > 0 && (
+            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+              {refusal.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </Box>
+          )}
+          {refusal.kind === 'stale' && ' Base your draft on the newest version, look at the Changes tab to see what it changed, then publish again.'}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <TextField
+          label="Note for this version"
+          value={note}
+          onChange={(e) => {
+            setNote(e.target.value);
+            setNoteError(false);
+          }}
+          error={noteError}
+          helperText={noteError ? 'Say what changed and why' : 'What changed and why (shown in the history)'}
+          sx={{ flex: '1 1 240px' }}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+        <Button variant="contained" onClick={() => void publish()} disabled={busy || !draft} aria-busy={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined} sx={{ mt: 1 }}>
+          Publish
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,212 @@
+/**
+ * The state of one form in the studio: the published version, my draft (schema, ui-schema and sample cases as
+ * text), its autosave (a debounced PUT once the texts are JSON), the server's check of it (debounced POST /check:
+ * lint, protected fields, each case's messages), and who else has a draft.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api';
+import {
+  checkDraft,
+  deleteDraft,
+  getDraft,
+  getPublishedForm,
+  listForms,
+  saveDraft,
+  type CheckResult,
+  type DraftSummary,
+  type PublishedForm,
+  type SampleCase,
+} from '../../lib/forms-api';
+
+export interface CaseText {
+  key: number;
+  name: string;
+  text: string;
+}
+
+export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: string } | { kind: 'invalid'; message: string } | { kind: 'failed'; message: string };
+
+export const AUTOSAVE_MS = 1000;
+export const CHECK_MS = 600;
+
+export const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+
+function parse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+let caseKeys = 0;
+const toTexts = (cases: readonly SampleCase[]): CaseText[] => cases.map((c) => ({ key: ++caseKeys, name: c.name, text: pretty(c.data) }));
+
+/** The parsed draft, or which part is not JSON yet. */
+export type Parsed = { ok: true; schema: unknown; uiSchema: unknown; cases: SampleCase[] } | { ok: false; message: string };
+
+function parseCases(cases: readonly CaseText[]): { ok: true; value: SampleCase[] } | { ok: false; message: string } {
+  const out: SampleCase[] = [];
+  for (const c of cases) {
+    const data = parse(c.text);
+    if (!data.ok) return { ok: false, message: `The data of test case “${c.name}” is not valid JSON yet.` };
+    out.push({ name: c.name, data: data.value });
+  }
+  return { ok: true, value: out };
+}
+
+/**
+ * The draft parsed; each part is parsed only when its own text changes, so editing a test case keeps the schema
+ * object (and the preview made from it) as it is.
+ */
+function useParsedDraft(schemaText: string, uiText: string, cases: readonly CaseText[]): Parsed {
+  const schema = useMemo(() => parse(schemaText), [schemaText]);
+  const ui = useMemo(() => parse(uiText), [uiText]);
+  const samples = useMemo(() => parseCases(cases), [cases]);
+  return useMemo((): Parsed => {
+    if (!schema.ok) return { ok: false, message: 'The schema is not valid JSON yet.' };
+    if (!ui.ok) return { ok: false, message: 'The ui-schema is not valid JSON yet.' };
+    if (!samples.ok) return { ok: false, message: samples.message };
+    return { ok: true, schema: schema.value, uiSchema: ui.value, cases: samples.value };
+  }, [schema, ui, samples]);
+}
+
+export function useStudioDraft(formId: string) {
+  const [published, setPublished] = useState<PublishedForm | null>(null);
+  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const [baseVersion, setBaseVersion] = useState(0);
+  const [schemaText, setSchemaText] = useState('');
+  const [uiText, setUiText] = useState('');
+  const [cases, setCases] = useState<CaseText[]>([]);
+  const [hasDraft, setHasDraft] = useState(false);
+  const [others, setOthers] = useState<DraftSummary[]>([]);
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const [check, setCheck] = useState<CheckResult | null>(null);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+  // Only the person's own edits save a draft: opening a form creates none.
+  const edited = useRef(false);
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const current = await getPublishedForm(formId);
+      const draft = await getDraft(formId).catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      });
+      edited.current = false;
+      setPublished(current);
+      if (draft) {
+        setBaseVersion(draft.baseVersion);
+        setSchemaText(pretty(draft.schema));
+        setUiText(pretty(draft.uiSchema));
+        setCases(toTexts(draft.cases));
+        setOthers(draft.others ?? []);
+        setHasDraft(true);
+        setSave({ kind: 'saved', at: draft.updatedAt });
+      } else {
+        setBaseVersion(current.version);
+        setSchemaText(pretty(current.schema));
+        setUiText(pretty(current.uiSchema));
+        setCases([]);
+        setHasDraft(false);
+        setSave({ kind: 'idle' });
+        const all = await listForms().catch(() => []);
+        setOthers((all.find((f) => f.formId === formId)?.drafts ?? []).filter((d) => !d.mine));
+      }
+    } catch (e) {
+      setLoadError(e instanceof ApiError ? e : new ApiError(0, String(e)));
+    }
+  }, [formId]);
+
+  useEffect(() => {
+    void load();
+  }, [load, tick]);
+
+  const parsed = useParsedDraft(schemaText, uiText, cases);
+
+  // Autosave.
+  useEffect(() => {
+    if (!edited.current || !published) return;
+    if (!parsed.ok) {
+      setSave({ kind: 'invalid', message: parsed.message });
+      return;
+    }
+    const timer = setTimeout(() => {
+      setSave({ kind: 'saving' });
+      saveDraft(formId, { baseVersion, schema: parsed.schema, uiSchema: parsed.uiSchema, cases: parsed.cases }).then(
+        (d) => {
+          setHasDraft(true);
+          if (d.others) setOthers(d.others);
+          setSave({ kind: 'saved', at: d.updatedAt });
+        },
+        (e: unknown) => setSave({ kind: 'failed', message: e instanceof ApiError ? e.message : String(e) }),
+      );
+    }, AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [parsed, baseVersion, formId, published]);
+
+  // The server's check of the current texts; an answer about older texts is dropped.
+  const checkSeq = useRef(0);
+  const runCheck = useCallback(() => {
+    if (!parsed.ok) return;
+    const seq = ++checkSeq.current;
+    checkDraft(formId, { schema: parsed.schema, uiSchema: parsed.uiSchema, cases: parsed.cases }).then(
+      (r) => {
+        if (seq !== checkSeq.current) return;
+        setCheck(r);
+        setCheckError(null);
+      },
+      (e: unknown) => {
+        if (seq !== checkSeq.current) return;
+        setCheckError(e instanceof ApiError ? e.message : String(e));
+      },
+    );
+  }, [parsed, formId]);
+
+  useEffect(() => {
+    if (!published || !parsed.ok) return;
+    const timer = setTimeout(runCheck, CHECK_MS);
+    return () => clearTimeout(timer);
+  }, [runCheck, published, parsed]);
+
+  const edit = useCallback(<T,>(setter: (v: T) => void) => (v: T) => {
+    edited.current = true;
+    setter(v);
+  }, []);
+
+  return {
+    published,
+    loadError,
+    reload: () => setTick((t) => t + 1),
+    baseVersion,
+    /** Moves my draft onto the version published now (after a refusal as stale): my texts stay. */
+    rebase: async () => {
+      const current = await getPublishedForm(formId);
+      edited.current = true;
+      setPublished(current);
+      setBaseVersion(current.version);
+    },
+    schemaText,
+    setSchemaText: edit(setSchemaText),
+    uiText,
+    setUiText: edit(setUiText),
+    cases,
+    setCases: edit(setCases),
+    newCase: (name: string, data: unknown = {}): CaseText => ({ key: ++caseKeys, name, text: pretty(data) }),
+    parsed,
+    hasDraft,
+    others,
+    save,
+    check,
+    checkError,
+    /** Throws my draft away and shows the published version again. */
+    discard: async () => {
+      await deleteDraft(formId).catch((e: unknown) => {
+        if (!(e instanceof ApiError && e.status === 404)) throw e;
+      });
+      setTick((t) => t + 1);
+    },
+  };
+}

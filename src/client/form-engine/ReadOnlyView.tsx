@@ -1,0 +1,198 @@
+/**
+ * The read-only view of a stored form document, drawn from the form's schema and ui-schema like the form itself:
+ * each field under its schema `title`, in `ui:order` and the ui-schema's groups, enums by their labels, money
+ * (`"x-money"`) as ৳ with separators, dates in the one style, files as thumbnails that open, lists compact, nested
+ * objects as groups, and conditional fields only when the data takes their branch. A field added to a schema
+ * appears here with no code change.
+ */
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { FormId } from '../../shared/generated/form-types';
+import { loadFormDefinition, loadFormVersion, type FormDefinition } from './definitions';
+import FileThumb from './read-only/FileThumb';
+import { hasValue, isFileValue, kindOf, shownFields, shownGroups, valueText, type ShownField } from './read-only/fields';
+
+type Data = Record<string, unknown>;
+
+export interface ReadOnlyViewProps {
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  /** The stored document. */
+  data: Data;
+  /** The form's validator: it decides which conditional branches the data takes, as the form does. */
+  validator: ValidatorType;
+  /** Resolves a stored file id (`file:<id>`) to a URL an <img> can show (the engine knows no HTTP). */
+  fileUrl?: (fileId: string) => Promise<string>;
+  /** The form version the document was validated with: shown as "Submitted with version N" when given. */
+  version?: number | string | null;
+  /** Fields the page already shows in its own layout. */
+  omit?: readonly string[];
+  /** The level of the group headings (default 3). */
+  headingLevel?: 2 | 3 | 4 | 5;
+  /** Accessible name of the view when it has no group headings. */
+  label?: string;
+}
+
+interface Ctx {
+  validator: ValidatorType;
+  rootSchema: RJSFSchema;
+  fileUrl?: (fileId: string) => Promise<string>;
+}
+
+const LIST_SX = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 } as const;
+
+/** A list value: primitives inline, files as a row of thumbnails, objects one compact row each. */
+function ListValue({ field, ctx }: { field: ShownField; ctx: Ctx }) {
+  const items = (field.value as unknown[]).filter(hasValue);
+  const itemSchema = (typeof field.schema.items === 'object' && !Array.isArray(field.schema.items) ? field.schema.items : {}) as RJSFSchema;
+  const itemUi = (field.uiSchema.items ?? {}) as UiSchema;
+  if (items.every((v) => typeof v !== 'object')) {
+    return (
+      <Box component="ul" sx={{ ...LIST_SX, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {items.map((v, i) => (
+          <Box component="li" key={i}>
+            <Value field={{ ...field, schema: itemSchema, uiSchema: itemUi, value: v, title: `${field.title} ${i + 1}` }} ctx={ctx} siblings={{}} />
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box component="ol" sx={{ ...LIST_SX, gap: 1 }}>
+      {items.map((item, i) => {
+        const fields = shownFields(ctx.validator, itemSchema, ctx.rootSchema, itemUi, item as Data);
+        const files = fields.filter((f) => kindOf(f) === 'file');
+        const texts = fields.filter((f) => kindOf(f) !== 'file');
+        const itemTitle = `${String(itemSchema.title ?? field.title)} ${i + 1}`;
+        return (
+          <Box component="li" key={i} aria-label={itemTitle} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+            {files.map((f) => (
+              <FileThumb key={f.name} value={f.value as string} label={`${itemTitle}: ${f.title}`} fileUrl={ctx.fileUrl} />
+            ))}
+            <Box sx={{ minWidth: 0, flex: 1, display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
+              {texts.map((f) => (
+                <Box component="span" key={f.name} sx={{ wordBreak: 'break-word' }}>
+                  <Box component="span" sx={{ color: 'text.secondary' }}>{f.title}: </Box>
+                  <Value field={f} ctx={ctx} siblings={item as Data} />
+                </Box>
+              ))}
+            </Box>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** One value, shown the way its schema says. */
+function Value({ field, ctx, siblings }: { field: ShownField; ctx: Ctx; siblings: Data }): ReactNode {
+  const kind = kindOf(field);
+  if (kind === 'list') return <ListValue field={field} ctx={ctx} />;
+  if (kind === 'object') {
+    const fields = shownFields(ctx.validator, field.schema, ctx.rootSchema, field.uiSchema, field.value as Data);
+    return <FieldList fields={fields} ctx={ctx} siblings={field.value as Data} nested />;
+  }
+  if (kind === 'file' && isFileValue(field.value)) return <FileThumb value={field.value} label={field.title} fileUrl={ctx.fileUrl} />;
+  const text = valueText(field, siblings);
+  if (kind === 'link') {
+    return (
+      <Link href={text} target="_blank" rel="noopener noreferrer" sx={{ wordBreak: 'break-all' }}>
+        {text}
+      </Link>
+    );
+  }
+  if (kind === 'money') return <Box component="span" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{text}</Box>;
+  return <Box component="span" sx={kind === 'long-text' ? { whiteSpace: 'pre-line' } : undefined}>{text}</Box>;
+}
+
+/** A description list of fields: label beside value on wide screens, above it on phones. */
+function FieldList({ fields, ctx, siblings, nested, label }: { fields: ShownField[]; ctx: Ctx; siblings: Data; nested?: boolean; label?: string }) {
+  return (
+    <Box
+      component="dl"
+      aria-label={label}
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: nested ? { xs: '1fr', sm: 'minmax(7rem, auto) 1fr' } : { xs: '1fr', sm: 'minmax(9rem, 36%) 1fr' },
+        columnGap: 3,
+        rowGap: { xs: 0.25, sm: 1 },
+        ...(nested ? { pl: 1.5, borderLeft: 2, borderColor: 'divider' } : {}),
+      }}
+    >
+      {fields.map((f) => (
+        <Box key={f.name} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary" sx={{ pt: { xs: 1, sm: 0.25 }, wordBreak: 'break-word' }}>
+            {f.title}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word', minWidth: 0 }}>
+            <Value field={f} ctx={ctx} siblings={siblings} />
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The read-only view of a stored document, from its schema and ui-schema. */
+export function ReadOnlyView({ schema, uiSchema, data, validator, fileUrl, version, omit, headingLevel = 3, label }: ReadOnlyViewProps) {
+  const groups = useMemo(() => shownGroups(shownFields(validator, schema, schema, uiSchema, data, omit), uiSchema), [validator, schema, uiSchema, data, omit]);
+  const ctx: Ctx = { validator, rootSchema: schema, fileUrl };
+  const heading = `h${headingLevel}` as const;
+  const idBase = useId();
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5 }} data-testid="read-only-view">
+      {version !== undefined && version !== null && version !== '' && (
+        <Typography variant="body2" color="text.secondary">
+          Submitted with version {version}
+        </Typography>
+      )}
+      {groups.length === 0 && <Typography color="text.secondary">Nothing was filled in.</Typography>}
+      {groups.map((g, i) =>
+        g.title ? (
+          <Box component="section" key={g.title} aria-labelledby={`${idBase}-group-${i}`}>
+            <Typography id={`${idBase}-group-${i}`} component={heading} variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+              {g.title}
+            </Typography>
+            <FieldList fields={g.fields} ctx={ctx} siblings={data} />
+          </Box>
+        ) : (
+          <FieldList key={i} fields={g.fields} ctx={ctx} siblings={data} label={label} />
+        ),
+      )}
+    </Box>
+  );
+}
+
+export interface FormReadOnlyViewProps extends Omit<ReadOnlyViewProps, 'schema' | 'uiSchema' | 'validator' | 'version'> {
+  formId: FormId;
+  /**
+   * The form version the document was validated with (the API's `formVersion`): the view is drawn with that
+   * version's titles and labels and says "Submitted with version N". Without it, the current version, unlabelled.
+   */
+  formVersion?: number | null;
+}
+
+/** The read-only view of a document of form `formId`, its definition loaded as the form loads it. */
+export function FormReadOnlyView({ formId, formVersion, ...rest }: FormReadOnlyViewProps) {
+  const [definition, setDefinition] = useState<FormDefinition | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    (formVersion ? loadFormVersion(formId, formVersion) : loadFormDefinition(formId)).then(
+      (d) => live && setDefinition(d),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [formId, formVersion]);
+  if (failed) return <Typography color="error">These details could not be shown.</Typography>;
+  if (!definition || definition.formId !== formId) return <Skeleton variant="rounded" height={120} role="progressbar" aria-label="Loading the details" />;
+  return <ReadOnlyView schema={definition.schema} uiSchema={definition.uiSchema} validator={definition.validator} version={formVersion ?? undefined} {...rest} />;
+}

@@ -1,0 +1,93 @@
+/**
+ * The forms API (form versions, drafts, checks, publishing): typed calls for the browser's form loader and the
+ * staff form studio. Every call goes through the one HTTP client and throws its `ApiError`.
+ */
+import { api } from './api';
+
+/** A published form as the browser renders it: its version, schema, ui-schema and its compiled validator's URL. */
+export interface PublishedForm {
+  formId: string;
+  version: number;
+  schema: Record<string, unknown>;
+  uiSchema: Record<string, unknown>;
+  validatorUrl: string;
+}
+
+export interface DraftSummary {
+  author: string;
+  updatedAt: string;
+  baseVersion: number;
+  mine?: boolean;
+}
+
+/** One row of the studio's list. `submissions` counts stored submissions per version ("3": 12). */
+export interface FormSummary {
+  formId: string;
+  title: string;
+  version: number;
+  publishedAt: string | null;
+  publishedBy: string | null;
+  submissions: Record<string, number>;
+  drafts: DraftSummary[];
+}
+
+export interface FormVersionSummary {
+  version: number;
+  note: string | null;
+  publishedBy: string | null;
+  publishedAt: string;
+  submissions: number;
+}
+
+/** A named sample of form data kept with a draft, checked by the server. */
+export interface SampleCase {
+  name: string;
+  data: unknown;
+}
+
+export interface Draft {
+  baseVersion: number;
+  schema: unknown;
+  uiSchema: unknown;
+  cases: SampleCase[];
+  updatedAt: string;
+  /** Other staff's drafts of the same form (GET only; a PUT answers without it). */
+  others?: Omit<DraftSummary, 'mine'>[];
+}
+
+export interface DraftInput {
+  baseVersion: number;
+  schema: unknown;
+  uiSchema: unknown;
+  cases: SampleCase[];
+}
+
+export interface CheckResult {
+  /** `in` names the document the pointer `path` is in. */
+  lint: { in?: 'schema' | 'uiSchema'; path: string; message: string }[];
+  protected: { field: string; problem: string }[];
+  cases: { name: string; valid: boolean; errors: { path: string; message: string }[] }[];
+}
+
+const enc = encodeURIComponent;
+
+/** The published version of a form (public; the browser's HTTP cache revalidates it with its ETag). */
+export const getPublishedForm = (formId: string) => api.get<PublishedForm>(`/forms/${enc(formId)}`);
+/** One version of a form, published now or before (public): read-only views of old submissions use it. */
+export const getFormVersion = (formId: string, version: number) => api.get<PublishedForm>(`/forms/${enc(formId)}/versions/${version}`);
+
+/** Staff: every form with its current version, submissions per version and open drafts. */
+export const listForms = () => api.get<FormSummary[]>('/forms');
+/** Staff: a form's published versions, newest first. */
+export const listFormVersions = (formId: string) => api.get<FormVersionSummary[]>(`/forms/${enc(formId)}/versions`);
+/** Staff: my draft of a form (404 when I have none). */
+export const getDraft = (formId: string) => api.get<Draft>(`/forms/${enc(formId)}/draft`);
+/** Staff: saves my draft of a form (autosave). */
+export const saveDraft = (formId: string, draft: DraftInput) => api.put<Draft>(`/forms/${enc(formId)}/draft`, draft);
+/** Staff: throws my draft away. */
+export const deleteDraft = (formId: string) => api.delete<unknown>(`/forms/${enc(formId)}/draft`);
+/** Staff: the lint, the protected-field check and each sample case's messages, for a schema not yet published. */
+export const checkDraft = (formId: string, body: { schema: unknown; uiSchema: unknown; cases: SampleCase[] }) => api.post<CheckResult>(`/forms/${enc(formId)}/check`, body);
+/** Staff: publishes a new version. 409 when `baseVersion` is no longer the current one; 422 with the refusals. */
+export const publishForm = (formId: string, body: { baseVersion: number; schema: unknown; uiSchema: unknown; note: string }) =>
+  api.post<{ version: number }>(`/forms/${enc(formId)}/publish`, body);

@@ -1,0 +1,262 @@
+/**
+ * The published versions of every form (table form_versions): which version is current, each version's schema and
+ * ui-schema, its compiled body validator and its standalone browser validator. A published version never changes,
+ * so everything derived from one is cached in memory for the life of the process; only "which version is current"
+ * is read from the database each time it matters, so a version published by any process takes effect at once.
+ */
+import type { Kysely } from 'kysely';
+import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { audit } from '../audit';
+import type { DB } from '../db/schema';
+import type { JsonSchema } from '../../shared/forms/catalog';
+import { createAjv } from '../../shared/validation/ajv-setup';
+import { limitsSchema } from '../../shared/validation/limits-schema';
+import { compileStandaloneModule } from './standalone';
+
+/** One published version of a form. */
+export interface FormVersion {
+  formId: string;
+  version: number;
+  schema: JsonSchema;
+  uiSchema: JsonSchema;
+  note: string;
+  authorId: string | null;
+  publishedAt: Date;
+}
+
+/** A body check: the sizes first (limits-schema.ts), then the whole schema; `errors` as Ajv leaves them. */
+export type BodyCheck = ((data: unknown) => boolean) & { errors?: unknown[] | null };
+
+type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
+
+/**
+ * A body validator that checks the sizes first (see limits-schema.ts): a body with arrays or strings past their
+ * bounds is answered with those errors alone, before any item is looked at, so no body's shape is costly.
+ */
+export function sizesFirst<C extends Validate>(sizes: C, full: C): C {
+  const check = ((data: unknown) => {
+    if (!sizes(data)) {
+      check.errors = sizes.errors;
+      return false;
+    }
+    const valid = full(data);
+    check.errors = full.errors;
+    return valid;
+  }) as C;
+  return check;
+}
+
+/** The check of a schema: its limits schema first, its full schema only when the sizes pass. */
+export function sizesFirstCheck(schema: JsonSchema): BodyCheck {
+  return sizesFirst(createAjv().compile(limitsSchema(schema)) as Validate, createAjv().compile(schema) as Validate);
+}
+
+const key = (formId: string, version: number) => `${formId}@${version}`;
+
+/**
+ * How long "version N is current" is trusted before asking the database again. A form body is checked on every
+ * request; one second keeps that off the database while a version another server process publishes still applies
+ * within the second (this process's own publishes apply at once).
+ */
+const CURRENT_TTL_MS = 1000;
+
+/** The path the browser loads a version's validator from (immutable: the version is in it). */
+export function validatorUrl(formId: string, version: number): string {
+  return `/api/v1/forms/${encodeURIComponent(formId)}/versions/${version}/validator.js`;
+}
+
+export function rowToVersion(r: {
+  form_id: string;
+  version: number;
+  schema: Record<string, unknown>;
+  ui_schema: Record<string, unknown>;
+  note: string;
+  author_id: string | null;
+  published_at: Date;
+}): FormVersion {
+  return {
+    formId: r.form_id,
+    version: r.version,
+    schema: r.schema,
+    uiSchema: r.ui_schema,
+    note: r.note,
+    authorId: r.author_id,
+    publishedAt: r.published_at,
+  };
+}
+
+
+export class FormRegistry {
+  private readonly versions = new Map<string, FormVersion>();
+  private readonly checks = new Map<string, BodyCheck>();
+  private readonly modules = new Map<string, Promise<string>>();
+  private readonly etags = new Map<string, string>();
+  /** Which version is current, as last read: trusted for CURRENT_TTL_MS (this process's publishes apply at once). */
+  private readonly currents = new Map<string, { version: number; at: number }>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    /** The forms' files (schemas/ and ui-schemas/): version 1 of each, and the list of form ids. */
+    private readonly files: { schemas: Record<string, JsonSchema>; uiSchemas: Record<string, JsonSchema> },
+  ) {
+  }
+
+  /** Every form id (those with a schema file). */
+  get ids(): string[] {
+    return Object.keys(this.files.schemas).sort();
+  }
+
+  has(formId: string): boolean {
+    return Object.hasOwn(this.files.schemas, formId);
+  }
+
+  /**
+   * Writes version 1 of every form from its files when missing; publishes files edited since the server last read
+   * them (by hand, or `npm run forms:export` of another database) as the next version, unless they equal the current
+   * one; then loads every version into memory.
+   */
+  async start(): Promise<void> {
+    this.starting ??= this.seed().catch((err: unknown) => {
+      // The database may be down at start (the server still starts and /ready says why): try again on next use.
+      this.starting = undefined;
+      throw err;
+    });
+    return this.starting;
+  }
+
+  private starting: Promise<void> | undefined;
+
+  private async seed(): Promise<void> {
+    for (const id of this.ids) {
+      const schema = this.files.schemas[id]!;
+      const uiSchema = this.files.uiSchemas[id] ?? {};
+      const digest = createHash('sha256').update(JSON.stringify([schema, uiSchema])).digest('hex');
+      await this.db.transaction().execute(async (trx) => {
+        const seen = await trx.selectFrom('form_file_digests').select('digest').where('form_id', '=', id).forUpdate().executeTakeFirst();
+        if (seen?.digest === digest) return;
+        const current = await trx.selectFrom('form_versions').selectAll().where('form_id', '=', id).orderBy('version', 'desc').limit(1).executeTakeFirst();
+        const same = current && isDeepStrictEqual(current.schema, schema) && isDeepStrictEqual(current.ui_schema, uiSchema);
+        if (!same && !(current && !seen && current.version > 1)) {
+          const version = (current?.version ?? 0) + 1;
+          const note = version === 1 ? `From schemas/${id}.schema.json and ui-schemas/${id}.ui.json` : `From the files schemas/${id}.schema.json and ui-schemas/${id}.ui.json, edited since`;
+          await trx
+            .insertInto('form_versions')
+            .values({ form_id: id, version, schema: JSON.stringify(schema), ui_schema: JSON.stringify(uiSchema), note })
+            .onConflict((oc) => oc.columns(['form_id', 'version']).doNothing())
+            .execute();
+          if (version > 1) {
+            await audit(trx, { actorId: null, action: 'form.publish', subjectType: 'form', subjectId: id, before: `version ${version - 1}`, after: `version ${version}`, note });
+          }
+        }
+        await trx
+          .insertInto('form_file_digests')
+          .values({ form_id: id, digest })
+          .onConflict((oc) => oc.column('form_id').doUpdateSet({ digest }))
+          .execute();
+      });
+    }
+    const all = await this.db.selectFrom('form_versions').selectAll().execute();
+    for (const r of all) this.remember(rowToVersion(r));
+  }
+
+  private remember(v: FormVersion): void {
+    this.versions.set(key(v.formId, v.version), v);
+  }
+
+  /** The current (newest) version number of a form, read from the database; null for an unknown form. */
+  async currentVersion(formId: string): Promise<number | null> {
+    if (!this.has(formId)) return null;
+    await this.start();
+    const known = this.currents.get(formId);
+    if (known && Date.now() - known.at < CURRENT_TTL_MS) return known.version;
+    const row = await this.db
+      .selectFrom('form_versions')
+      .select((eb) => eb.fn.max('version').as('v'))
+      .where('form_id', '=', formId)
+      .executeTakeFirst();
+    const version = row?.v == null ? null : Number(row.v);
+    if (version !== null) this.currents.set(formId, { version, at: Date.now() });
+    return version;
+  }
+
+  /** One version (cached once read); null when the form or the version does not exist. */
+  async version(formId: string, version: number): Promise<FormVersion | null> {
+    if (!this.has(formId) || !Number.isSafeInteger(version) || version < 1) return null;
+    await this.start();
+    const cached = this.versions.get(key(formId, version));
+    if (cached) return cached;
+    const row = await this.db.selectFrom('form_versions').selectAll().where('form_id', '=', formId).where('version', '=', version).executeTakeFirst();
+    if (!row) return null;
+    const v = rowToVersion(row);
+    this.remember(v);
+    return v;
+  }
+
+  /** The current version, whole. */
+  async current(formId: string): Promise<FormVersion | null> {
+    const v = await this.currentVersion(formId);
+    return v === null ? null : this.version(formId, v);
+  }
+
+  /** Records a version this process just published (it is also in the database): current here at once. */
+  published(v: FormVersion): void {
+    this.remember(v);
+    this.currents.set(v.formId, { version: v.version, at: Date.now() });
+  }
+
+  /**
+   * The schema of the version a stored document was validated with, for a view of it; the form's file (version 1)
+   * for a version this database does not have.
+   */
+  async schemaOf(formId: string, version: number): Promise<JsonSchema> {
+    const v = await this.version(formId, version);
+    const schema = v?.schema ?? this.files.schemas[formId];
+    if (!schema) throw new Error(`unknown form ${formId}`);
+    return schema;
+  }
+
+  /** The body check of a version (its schema transformed by `shape`, e.g. an API rename), compiled once. */
+  check(v: FormVersion, shape: (schema: JsonSchema) => JsonSchema = (s) => s, shapeKey = ''): BodyCheck {
+    const k = `${key(v.formId, v.version)}#${shapeKey}`;
+    let c = this.checks.get(k);
+    if (!c) {
+      c = sizesFirstCheck(shape(v.schema));
+      this.checks.set(k, c);
+    }
+    return c;
+  }
+
+  /** The ES module of a version's standalone validator, compiled once per process. */
+  standaloneModule(v: FormVersion): Promise<string> {
+    const k = key(v.formId, v.version);
+    let m = this.modules.get(k);
+    if (!m) {
+      m = compileStandaloneModule(v.schema);
+      m.catch(() => this.modules.delete(k));
+      this.modules.set(k, m);
+    }
+    return m;
+  }
+
+  /** The public answer for a version (GET /forms/:id and /forms/:id/versions/:v) and its strong ETag. */
+  publicView(v: FormVersion): { body: PublicForm; etag: string } {
+    const body: PublicForm = { formId: v.formId, version: v.version, schema: v.schema, uiSchema: v.uiSchema, validatorUrl: validatorUrl(v.formId, v.version) };
+    const k = key(v.formId, v.version);
+    let etag = this.etags.get(k);
+    if (!etag) {
+      etag = `"${v.formId}-${v.version}-${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22)}"`;
+      this.etags.set(k, etag);
+    }
+    return { body, etag };
+  }
+}
+
+/** What anyone may read of a published version. */
+export interface PublicForm {
+  formId: string;
+  version: number;
+  schema: JsonSchema;
+  uiSchema: JsonSchema;
+  validatorUrl: string;
+}

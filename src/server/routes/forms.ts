@@ -1,0 +1,395 @@
+/**
+ * Forms and their published versions (the form studio's server side). Anyone reads a form's current version (with
+ * a strong ETag), any published version and its browser validator (an immutable ES module compiled by the server);
+ * staff list the forms, keep one draft per form, check a draft (the schema lint, the fields the code reads, the
+ * server's answer for sample data) and publish it as the next version, refused when stale or when any check fails.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { currentUser } from '../plugins/auth';
+import { audit } from '../audit';
+import { badRequest, conflict, notFound, type AppError } from '../errors';
+import { rowToVersion, sizesFirstCheck, type FormVersion } from '../forms/registry';
+import { lintForm, type Problem } from '../../shared/forms/schema-lint';
+import { protectedFieldProblems } from '../../shared/forms/code-fields';
+import { declaredPropertyNames, normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
+import { unsafeInputErrors } from '../../shared/validation/safe-input';
+import type { JsonSchema } from '../../shared/forms/catalog';
+import { formatDateTime } from '../../shared/format/dates';
+
+/** The tables that store each form's submissions (each row has the form_version it was validated with). */
+const SUBMISSION_TABLES: Record<string, string> = {
+  'project-owner': 'projects',
+  invest: 'offers',
+  'agreement-request': 'agreement_requests',
+  donate: 'donations',
+  profile: 'profiles',
+  verification: 'verifications',
+};
+
+const MAX_CASES = 20;
+const NOTE_MAX = 500;
+
+const formParams = {
+  type: 'object',
+  properties: { id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,63}$' } },
+  required: ['id'],
+} as const;
+const versionParams = {
+  type: 'object',
+  properties: { id: formParams.properties.id, v: { type: 'integer', minimum: 1, maximum: 1_000_000 } },
+  required: ['id', 'v'],
+} as const;
+const anyObject = { type: 'object', maxProperties: 200 } as const;
+const casesSchema = {
+  type: 'array',
+  maxItems: MAX_CASES,
+  items: {
+    type: 'object',
+    properties: { name: { type: 'string', minLength: 1, maxLength: 120 }, data: {} },
+    required: ['name', 'data'],
+    additionalProperties: false,
+  },
+} as const;
+
+interface Case {
+  name: string;
+  data: unknown;
+}
+interface DraftBody {
+  baseVersion: number;
+  schema: JsonSchema;
+  uiSchema: JsonSchema;
+  cases?: Case[];
+}
+interface PublishBody {
+  baseVersion: number;
+  schema: JsonSchema;
+  uiSchema: JsonSchema;
+  note: string;
+}
+
+/** A lint problem as the studio shows it: in which document, where, what. */
+function lintEntry(p: Problem) {
+  return { in: p.file.startsWith('ui-schemas/') ? ('uiSchema' as const) : ('schema' as const), path: p.pointer, message: p.message };
+}
+
+/** The server's answer for each sample: what a request with that data would be told (sizes first, then the schema). */
+function answersFor(schema: JsonSchema, cases: Case[]): { name: string; valid: boolean; errors: FieldError[] }[] {
+  let compiled: { check: ReturnType<typeof sizesFirstCheck>; declared: Set<string> } | { failure: FieldError[] } | undefined;
+  const compile = () => {
+    try {
+      compiled ??= { check: sizesFirstCheck(schema), declared: declaredPropertyNames(schema) };
+    } catch (err) {
+      compiled = { failure: [{ path: '', message: `The schema does not compile: ${(err as Error).message}` }] };
+    }
+    return compiled;
+  };
+  return cases.map((c) => {
+    const unsafe = unsafeInputErrors(c.data);
+    if (unsafe.length > 0) return { name: c.name, valid: false, errors: unsafe };
+    const v = compile();
+    if ('failure' in v) return { name: c.name, valid: false, errors: v.failure };
+    if (v.check(c.data)) return { name: c.name, valid: true, errors: [] };
+    return { name: c.name, valid: false, errors: normalizeErrors((v.check.errors ?? []) as RawAjvError[], v.declared) };
+  });
+}
+
+/** Runs every check of a draft. */
+function checkDraft(formId: string, schema: JsonSchema, uiSchema: JsonSchema, cases: Case[] = []) {
+  return {
+    lint: lintForm(formId, schema, uiSchema, { codeFields: false }).map(lintEntry),
+    protected: protectedFieldProblems(formId, schema),
+    cases: answersFor(schema, cases),
+  };
+}
+
+export default async function formRoutes(app: FastifyInstance): Promise<void> {
+  const forms = app.forms;
+
+  function knownForm(id: string): void {
+    if (!forms.has(id)) throw notFound('This form');
+  }
+
+  async function emails(ids: (string | null)[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter((x): x is string => Boolean(x)))];
+    if (wanted.length === 0) return new Map();
+    const rows = await app.db.selectFrom('users').select(['id', 'email']).where('id', 'in', wanted).execute();
+    return new Map(rows.map((r) => [r.id, r.email]));
+  }
+
+  /** Submissions per version of a form ({ "1": 12, "2": 3 }); forms that store nothing have none. */
+  async function submissionCounts(formId: string): Promise<Record<string, number>> {
+    const table = SUBMISSION_TABLES[formId];
+    if (!table) return {};
+    const rows = await sql<{ v: number; n: string }>`SELECT form_version AS v, count(*) AS n FROM ${sql.table(table)} GROUP BY form_version`.execute(app.db);
+    return Object.fromEntries(rows.rows.map((r) => [String(r.v), Number(r.n)]));
+  }
+
+  /** Sends a version's public view, or 304 when the client holds it already. */
+  function sendVersion(request: FastifyRequest, reply: FastifyReply, v: FormVersion, cacheControl: string) {
+    const { body, etag } = forms.publicView(v);
+    reply.header('ETag', etag).header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
+    const inm = request.headers['if-none-match'];
+    if (typeof inm === 'string' && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.status(304).send();
+    return reply.send(body);
+  }
+
+  app.get(
+    '/forms',
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], description: 'Every form with its current version, submissions per version and open drafts (staff).' }, onRequest: app.requireStaff },
+    async (request) => {
+      const me = currentUser(request);
+      const current = await app.db
+        .selectFrom('form_versions as f')
+        .select(['f.form_id', 'f.version', 'f.schema', 'f.published_at', 'f.author_id'])
+        .where(({ eb, selectFrom }) =>
+          eb('f.version', '=', selectFrom('form_versions as g').select((g) => g.fn.max('g.version').as('m')).whereRef('g.form_id', '=', 'f.form_id')),
+        )
+        .execute();
+      const drafts = await app.db.selectFrom('form_drafts').select(['form_id', 'author_id', 'base_version', 'updated_at']).orderBy('updated_at', 'desc').execute();
+      const names = await emails([...current.map((c) => c.author_id), ...drafts.map((d) => d.author_id)]);
+      const byId = new Map(current.map((c) => [c.form_id, c]));
+      const out = [];
+      for (const formId of forms.ids) {
+        const c = byId.get(formId);
+        if (!c) continue;
+        out.push({
+          formId,
+          title: typeof c.schema.title === 'string' ? c.schema.title : formId,
+          version: c.version,
+          publishedAt: c.published_at.toISOString(),
+          publishedBy: c.author_id ? (names.get(c.author_id) ?? null) : null,
+          submissions: await submissionCounts(formId),
+          drafts: drafts
+            .filter((d) => d.form_id === formId)
+            .map((d) => ({ author: names.get(d.author_id) ?? '', updatedAt: d.updated_at.toISOString(), baseVersion: d.base_version, mine: d.author_id === me.id })),
+        });
+      }
+      return out;
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/forms/:id',
+    { schema: { tags: ['forms'], params: formParams, description: "A form's current version: schema, ui-schema and its validator's URL. Strong ETag; 304 on If-None-Match." } },
+    async (request, reply) => {
+      knownForm(request.params.id);
+      const v = await forms.current(request.params.id);
+      if (!v) throw notFound('This form');
+      // Revalidated on every use: a new version may be published at any time.
+      return sendVersion(request, reply, v, 'no-cache');
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/forms/:id/versions',
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, description: 'Every published version of a form, newest first (staff).' }, onRequest: app.requireStaff },
+    async (request) => {
+      knownForm(request.params.id);
+      const rows = await app.db
+        .selectFrom('form_versions')
+        .select(['version', 'note', 'author_id', 'published_at'])
+        .where('form_id', '=', request.params.id)
+        .orderBy('version', 'desc')
+        .execute();
+      const names = await emails(rows.map((r) => r.author_id));
+      const counts = await submissionCounts(request.params.id);
+      return rows.map((r) => ({
+        version: r.version,
+        note: r.note,
+        publishedBy: r.author_id ? (names.get(r.author_id) ?? null) : null,
+        publishedAt: r.published_at.toISOString(),
+        submissions: counts[String(r.version)] ?? 0,
+      }));
+    },
+  );
+
+  app.get<{ Params: { id: string; v: number } }>(
+    '/forms/:id/versions/:v',
+    { schema: { tags: ['forms'], params: versionParams, description: 'One published version (immutable).' } },
+    async (request, reply) => {
+      knownForm(request.params.id);
+      const v = await forms.version(request.params.id, request.params.v);
+      if (!v) throw notFound('This version of the form');
+      return sendVersion(request, reply, v, 'public, max-age=31536000, immutable');
+    },
+  );
+
+  app.get<{ Params: { id: string; v: number } }>(
+    '/forms/:id/versions/:v/validator.js',
+    {
+      schema: {
+        tags: ['forms'],
+        params: versionParams,
+        description: "A version's browser validator: an ES module (Ajv standalone code, no imports) whose default export RJSF's createPrecompiledValidator takes.",
+      },
+    },
+    async (request, reply) => {
+      knownForm(request.params.id);
+      const v = await forms.version(request.params.id, request.params.v);
+      if (!v) throw notFound('This version of the form');
+      const code = await forms.standaloneModule(v);
+      return reply
+        .header('Content-Type', 'text/javascript; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(code);
+    },
+  );
+
+  // Drafts: one per form and staff member.
+  const draftBody = {
+    type: 'object',
+    properties: { baseVersion: { type: 'integer', minimum: 1 }, schema: anyObject, uiSchema: anyObject, cases: casesSchema },
+    required: ['baseVersion', 'schema', 'uiSchema'],
+    additionalProperties: false,
+  } as const;
+
+  app.get<{ Params: { id: string } }>(
+    '/forms/:id/draft',
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, description: "The caller's draft of a form and who else has one (staff). 404 when the caller has none; the others are in the 404's `others` too." }, onRequest: app.requireStaff },
+    async (request, reply) => {
+      const me = currentUser(request);
+      knownForm(request.params.id);
+      const rows = await app.db.selectFrom('form_drafts').selectAll().where('form_id', '=', request.params.id).orderBy('updated_at', 'desc').execute();
+      const names = await emails(rows.map((r) => r.author_id));
+      const others = rows.filter((r) => r.author_id !== me.id).map((r) => ({ author: names.get(r.author_id) ?? '', updatedAt: r.updated_at.toISOString(), baseVersion: r.base_version }));
+      const mine = rows.find((r) => r.author_id === me.id);
+      if (!mine) return reply.status(404).send({ message: 'You have no draft of this form.', others });
+      return {
+        baseVersion: mine.base_version,
+        schema: mine.schema,
+        uiSchema: mine.ui_schema,
+        cases: mine.cases,
+        updatedAt: mine.updated_at.toISOString(),
+        others,
+      };
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: DraftBody }>(
+    '/forms/:id/draft',
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, body: draftBody, description: "Saves the caller's draft (autosave; staff)." }, onRequest: app.requireStaff },
+    async (request) => {
+      const me = currentUser(request);
+      knownForm(request.params.id);
+      const base = await forms.version(request.params.id, request.body.baseVersion);
+      if (!base) throw badRequest(`Version ${request.body.baseVersion} of this form does not exist.`, [{ path: '/baseVersion', message: 'No such version' }]);
+      const values = {
+        base_version: request.body.baseVersion,
+        schema: JSON.stringify(request.body.schema),
+        ui_schema: JSON.stringify(request.body.uiSchema),
+        cases: JSON.stringify(request.body.cases ?? []),
+        updated_at: new Date(),
+      };
+      const row = await app.db
+        .insertInto('form_drafts')
+        .values({ form_id: request.params.id, author_id: me.id, ...values })
+        .onConflict((oc) => oc.columns(['form_id', 'author_id']).doUpdateSet(values))
+        .returning(['updated_at'])
+        .executeTakeFirstOrThrow();
+      return { baseVersion: values.base_version, schema: request.body.schema, uiSchema: request.body.uiSchema, cases: request.body.cases ?? [], updatedAt: row.updated_at.toISOString() };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/forms/:id/draft',
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, description: "Discards the caller's draft (staff)." }, onRequest: app.requireStaff },
+    async (request, reply) => {
+      const me = currentUser(request);
+      knownForm(request.params.id);
+      const gone = await app.db.deleteFrom('form_drafts').where('form_id', '=', request.params.id).where('author_id', '=', me.id).executeTakeFirst();
+      if (Number(gone.numDeletedRows) === 0) throw notFound('Your draft of this form');
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { schema: JsonSchema; uiSchema: JsonSchema; cases?: Case[] } }>(
+    '/forms/:id/check',
+    {
+      schema: {
+        tags: ['forms'],
+        security: [{ bearer: [] }],
+        params: formParams,
+        body: { type: 'object', properties: { schema: anyObject, uiSchema: anyObject, cases: casesSchema }, required: ['schema', 'uiSchema'], additionalProperties: false },
+        description: 'Checks a draft: the schema lint, the fields the code reads, and the answer the server would give for each sample (staff).',
+      },
+      onRequest: app.requireStaff,
+    },
+    async (request) => {
+      knownForm(request.params.id);
+      return checkDraft(request.params.id, request.body.schema, request.body.uiSchema, request.body.cases);
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: PublishBody }>(
+    '/forms/:id/publish',
+    {
+      schema: {
+        tags: ['forms'],
+        security: [{ bearer: [] }],
+        params: formParams,
+        body: {
+          type: 'object',
+          properties: { baseVersion: { type: 'integer', minimum: 1 }, schema: anyObject, uiSchema: anyObject, note: { type: 'string', maxLength: NOTE_MAX } },
+          required: ['baseVersion', 'schema', 'uiSchema', 'note'],
+          additionalProperties: false,
+        },
+        description:
+          'Publishes a draft as the next version (staff): 409 when another version was published after the draft was started, 422 when the lint or the code-read fields refuse it.',
+      },
+      onRequest: app.requireStaff,
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const formId = request.params.id;
+      knownForm(formId);
+      const { baseVersion, schema, uiSchema } = request.body;
+      const note = request.body.note.trim();
+      const stale = async (): Promise<AppError> => {
+        const latest = (await forms.current(formId))!;
+        const by = latest.authorId ? ((await emails([latest.authorId])).get(latest.authorId) ?? 'someone') : 'the files';
+        return conflict(
+          `Version ${latest.version} was published by ${by} on ${formatDateTime(latest.publishedAt)} after your draft was started from version ${baseVersion}. ` +
+            `Open version ${latest.version}, apply your changes to it and publish again.`,
+        );
+      };
+      const current = await forms.currentVersion(formId);
+      if (current !== baseVersion) throw await stale();
+      const checks = checkDraft(formId, schema, uiSchema);
+      if (checks.lint.length > 0 || checks.protected.length > 0) {
+        const count = checks.lint.length + checks.protected.length;
+        return reply.status(422).send({
+          message: `This draft cannot be published: ${count} problem${count === 1 ? '' : 's'} to fix first.`,
+          // The API's usual field list too, so any client shows what to fix, not only how many.
+          errors: [
+            ...checks.lint.map((l) => ({ path: `${l.in === 'uiSchema' ? 'ui-schema' : 'schema'}${l.path}`, message: l.message })),
+            ...checks.protected.map((p) => ({ path: `schema/properties/${p.field}`, message: p.problem })),
+          ],
+          lint: checks.lint,
+          protected: checks.protected,
+        });
+      }
+      const version = baseVersion + 1;
+      let published;
+      try {
+        published = await app.db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto('form_versions')
+            .values({ form_id: formId, version, schema: JSON.stringify(schema), ui_schema: JSON.stringify(uiSchema), note, author_id: me.id })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await trx.deleteFrom('form_drafts').where('form_id', '=', formId).where('author_id', '=', me.id).execute();
+          await audit(trx, { actorId: me.id, action: 'form.publish', subjectType: 'form', subjectId: formId, before: `version ${baseVersion}`, after: `version ${version}`, note: note || null });
+          return row;
+        });
+      } catch (err) {
+        // Another publish of the same version won the race: the primary key refused this one.
+        if ((err as { code?: string }).code === '23505') throw await stale();
+        throw err;
+      }
+      forms.published(rowToVersion(published));
+      return reply.status(201).send({ version });
+    },
+  );
+}

@@ -1,0 +1,342 @@
+/**
+ * The schema lint: the rules a form's JSON must follow so the browser, the server and the CLI agree and every
+ * message a user can meet is written by a person. Pure: it takes parsed files and returns problems.
+ */
+import { createAjv } from '../validation/ajv-setup';
+import { protectedFieldProblems } from './code-fields';
+import { VISIBILITIES } from './visibility';
+
+type Node = Record<string, unknown>;
+
+/** One problem: the file, the JSON pointer inside it, and what is wrong. */
+export interface Problem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+const DRAFTS = new Set([
+  'https://json-schema.org/draft/2019-09/schema',
+  'http://json-schema.org/draft-07/schema#',
+  'http://json-schema.org/draft-07/schema',
+]);
+
+/** Keywords an `errorMessage` object may name besides validation keywords present in the node. */
+const ERROR_MESSAGE_META = new Set(['required', 'properties', 'items', '_']);
+
+function isNode(v: unknown): v is Node {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function esc(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Calls `visit` on every schema node (root, properties, items, branches, allOf items) with its pointer. */
+function walkSchema(node: Node, pointer: string, visit: (node: Node, pointer: string) => void): void {
+  visit(node, pointer);
+  if (isNode(node.properties)) {
+    for (const [name, child] of Object.entries(node.properties)) {
+      if (isNode(child)) walkSchema(child, `${pointer}/properties/${esc(name)}`, visit);
+    }
+  }
+  for (const key of ['items', 'if', 'then', 'else', 'not'] as const) {
+    const child = node[key];
+    if (isNode(child)) walkSchema(child, `${pointer}/${key}`, visit);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const list = node[key];
+    if (Array.isArray(list)) list.forEach((child, i) => isNode(child) && walkSchema(child, `${pointer}/${key}/${i}`, visit));
+  }
+}
+
+/** The property schemas an object node offers to data, including those its branches add (by name). */
+function propertiesOf(node: Node): Map<string, Node[]> {
+  const out = new Map<string, Node[]>();
+  const add = (n: Node): void => {
+    if (isNode(n.properties)) {
+      for (const [name, child] of Object.entries(n.properties)) {
+        if (isNode(child)) out.set(name, [...(out.get(name) ?? []), child]);
+      }
+    }
+    for (const key of ['then', 'else'] as const) if (isNode(n[key])) add(n[key] as Node);
+    if (Array.isArray(n.allOf)) n.allOf.forEach((c) => isNode(c) && add(c));
+  };
+  add(node);
+  return out;
+}
+
+/**
+ * `x-money` (shown as money by the read-only view) sits only on a number or integer field, and is `true` (taka)
+ * or the name of a sibling field holding the currency code.
+ */
+function lintMoney(schema: Node, at: (pointer: string, message: string) => void): void {
+  walkSchema(schema, '', (node, pointer) => {
+    if (!('x-money' in node)) return;
+    const money = node['x-money'];
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    if (types.length === 0 || !types.every((t) => t === 'number' || t === 'integer')) {
+      at(pointer, '"x-money" is only for number or integer fields (add "type": "number")');
+    }
+    if (money !== true && (typeof money !== 'string' || money === '')) {
+      at(`${pointer}/x-money`, '"x-money" must be true (taka) or the name of the field holding the currency');
+    }
+  });
+  // A named currency field must exist at the same level (in the object or one of its branches).
+  walkSchema(schema, '', (node, pointer) => {
+    if (pointer !== '' && !/\/(items|properties\/[^/]+)$/.test(pointer)) return;
+    const props = propertiesOf(node);
+    for (const [name, variants] of props) {
+      for (const v of variants) {
+        if (typeof v['x-money'] === 'string' && v['x-money'] !== '' && !props.has(v['x-money'])) {
+          at(`${pointer}/properties/${esc(name)}/x-money`, `"x-money" names the currency field "${v['x-money']}", which this object does not have`);
+        }
+      }
+    }
+  });
+}
+
+function lintSchema(id: string, schema: Node, file: string): Problem[] {
+  const problems: Problem[] = [];
+  const at = (pointer: string, message: string): void => void problems.push({ file, pointer, message });
+
+  if (schema.$id !== id) at('/$id', `"$id" must be the form id "${id}" (found ${JSON.stringify(schema.$id)})`);
+  if (typeof schema.$schema !== 'string' || !DRAFTS.has(schema.$schema)) {
+    at('/$schema', '"$schema" must be draft 2019-09 or draft-07');
+  }
+  if (schema.type !== 'object') at('/type', 'a form schema must be "type": "object"');
+
+  try {
+    createAjv().compile(schema);
+  } catch (err) {
+    at('', `does not compile: ${(err as Error).message}`);
+  }
+
+  lintMoney(schema, at);
+  walkSchema(schema, '', (node, pointer) => {
+    // Every required field has its own message, in the node that requires it.
+    if (Array.isArray(node.required)) {
+      const em = node.errorMessage;
+      const messages = isNode(em) && isNode(em.required) ? em.required : {};
+      for (const field of node.required as string[]) {
+        if (pointer.includes('/if') && pointer.endsWith('/if')) continue;
+        if (typeof messages[field] !== 'string' || (messages[field] as string).trim() === '') {
+          at(`${pointer}/required`, `required field "${field}" has no message: add errorMessage.required.${field}`);
+        }
+      }
+    }
+    // An `if` that tests a field also requires it, or an empty form would open the branch.
+    if (isNode(node.if)) {
+      const cond = node.if;
+      const tested = isNode(cond.properties) ? Object.keys(cond.properties) : [];
+      const required = Array.isArray(cond.required) ? (cond.required as string[]) : [];
+      for (const field of tested) {
+        if (!required.includes(field)) {
+          at(`${pointer}/if`, `"if" tests "${field}" but does not require it: add "required": ["${field}"] to the "if"`);
+        }
+      }
+    }
+    // Messages name keywords that exist: a typo would silently fall back to Ajv's English.
+    if (isNode(node.errorMessage)) {
+      for (const key of Object.keys(node.errorMessage)) {
+        if (ERROR_MESSAGE_META.has(key) || key in node) continue;
+        at(`${pointer}/errorMessage/${esc(key)}`, `message for "${key}", but this schema has no "${key}" keyword`);
+      }
+    }
+    // Every list has a bound: the server checks sizes before items, so no request's shape is costly.
+    const isArray = node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array')) || 'items' in node;
+    if (isArray && !pointer.endsWith('/if') && typeof node.maxItems !== 'number') {
+      at(pointer || '/', 'list has no "maxItems": add the most rows a person may add (and errorMessage.maxItems)');
+    }
+    // Who may see a stored field is one of three words, and only a field (a property) can say it.
+    if ('x-visibility' in node) {
+      const v = node['x-visibility'];
+      if (!/\/properties\/[^/]+$/.test(pointer)) at(`${pointer}/x-visibility`, '"x-visibility" belongs on a field (a property of the form)');
+      else if (typeof v !== 'string' || !(VISIBILITIES as readonly string[]).includes(v)) {
+        at(`${pointer}/x-visibility`, `"x-visibility" must be one of ${VISIBILITIES.map((x) => `"${x}"`).join(', ')} (found ${JSON.stringify(v)})`);
+      }
+    }
+    // Every field shown to a person has a label.
+    if (/\/properties\/[^/]+$/.test(pointer) && !pointer.includes('/if/') && typeof node.title !== 'string') {
+      const inBranch = /\/(then|else)\//.test(pointer) && !('type' in node);
+      if (!inBranch) at(pointer, 'field has no "title" (its label)');
+    }
+  });
+  return problems;
+}
+
+function lintUiSchema(id: string, ui: Node, schema: Node, file: string): Problem[] {
+  const problems: Problem[] = [];
+  const visit = (uiNode: Node, schemaNode: Node, pointer: string): void => {
+    const props = propertiesOf(schemaNode);
+    for (const [key, value] of Object.entries(uiNode)) {
+      if (key.startsWith('ui:')) {
+        if (key === 'ui:order' && Array.isArray(value)) {
+          for (const name of value as string[]) {
+            if (name !== '*' && !props.has(name)) {
+              problems.push({ file, pointer: `${pointer}/ui:order`, message: `"${name}" in ui:order is not a field of ${id}` });
+            }
+          }
+        }
+        if (key === 'ui:options' && isNode(value) && Array.isArray(value.groups)) {
+          (value.groups as Node[]).forEach((group, i) => {
+            for (const name of (group.fields as string[] | undefined) ?? []) {
+              if (!props.has(name)) {
+                problems.push({
+                  file,
+                  pointer: `${pointer}/ui:options/groups/${i}`,
+                  message: `"${name}" in group "${String(group.title)}" is not a field of ${id}`,
+                });
+              }
+            }
+          });
+        }
+        continue;
+      }
+      if (key === 'items' && isNode(value) && isNode(schemaNode.items)) {
+        visit(value, schemaNode.items, `${pointer}/items`);
+        continue;
+      }
+      const targets = props.get(key);
+      if (!targets) {
+        problems.push({ file, pointer: `${pointer}/${esc(key)}`, message: `"${key}" is not a field of ${id}` });
+        continue;
+      }
+      if (isNode(value)) visit(value, targets[0]!, `${pointer}/${esc(key)}`);
+    }
+  };
+  visit(ui, schema, '');
+  return problems;
+}
+
+/**
+ * Lints one form: the schema rules, the ui-schema's keys, and that the fields the code reads (code-fields.ts) are
+ * still there with their types. The form studio runs this on a draft; `lintForms` on the files.
+ */
+export function lintForm(id: string, schema: Node, ui: Node | undefined, options: { codeFields?: boolean } = {}): Problem[] {
+  const file = `schemas/${id}.schema.json`;
+  const problems = lintSchema(id, schema, file);
+  if (options.codeFields !== false) for (const p of protectedFieldProblems(id, schema)) problems.push({ file, pointer: `/properties/${esc(p.field)}`, message: p.problem });
+  if (!ui) problems.push({ file: `ui-schemas/${id}.ui.json`, pointer: '', message: `missing: every form needs a ui-schema` });
+  else problems.push(...lintUiSchema(id, ui, schema, `ui-schemas/${id}.ui.json`));
+  return problems;
+}
+
+/** Lints every form: schema rules, ui-schema keys, and that each schema has a ui-schema and the reverse. */
+export function lintForms(schemas: Record<string, Node>, uiSchemas: Record<string, Node>): Problem[] {
+  const problems: Problem[] = [];
+  for (const [id, schema] of Object.entries(schemas)) problems.push(...lintForm(id, schema, uiSchemas[id]));
+  for (const id of Object.keys(uiSchemas)) {
+    if (!schemas[id]) problems.push({ file: `ui-schemas/${id}.ui.json`, pointer: '', message: `no schemas/${id}.schema.json for this ui-schema` });
+  }
+  return problems;
+}
+
+/** Lints the API body schemas (schemas/api): the same schema rules, without ui-schemas. */
+export function lintApiSchemas(schemas: Record<string, Node>): Problem[] {
+  return Object.entries(schemas).flatMap(([id, schema]) => lintSchema(id, schema, `schemas/api/${id}.schema.json`));
+}
+
+/** The part of a path before its query string. */
+function routeOf(to: string): string {
+  return to.split('?')[0]!.split('#')[0]!;
+}
+
+/** Whether a concrete path matches a route pattern with :params. */
+function matchesRoute(path: string, pattern: string): boolean {
+  const a = path.split('/');
+  const b = pattern.split('/');
+  return a.length === b.length && b.every((seg, i) => seg.startsWith(':') || seg === a[i]);
+}
+
+/**
+ * Lints the screen config and the site content against their schemas, and checks what a schema cannot: form screens
+ * name existing forms, ids and paths are unique, and every link, menu entry and quick-access card leads to a screen.
+ */
+export function lintConfig(
+  screensConfig: Node,
+  screensSchema: Node,
+  content: Node,
+  contentSchema: Node,
+  formIds: readonly string[],
+): Problem[] {
+  const problems: Problem[] = [];
+  const check = (data: Node, schema: Node, file: string) => {
+    const ajv = createAjv();
+    const validate = ajv.compile(schema);
+    if (!validate(data)) {
+      for (const e of validate.errors ?? []) {
+        if (e.keyword === 'if') continue;
+        problems.push({ file, pointer: e.instancePath, message: `${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? ` ("${String(e.params.additionalProperty)}")` : ''}` });
+      }
+    }
+  };
+  check(screensConfig, screensSchema, 'src/client/config/screens.json');
+  check(content, contentSchema, 'src/client/config/content.json');
+  if (problems.length) return problems;
+
+  const file = 'src/client/config/screens.json';
+  const screens = screensConfig.screens as Node[];
+  const paths = screens.map((s) => String(s.path));
+  const seenIds = new Set<string>();
+  const seenPaths = new Set<string>();
+  screens.forEach((s, i) => {
+    if (seenIds.has(String(s.id))) problems.push({ file, pointer: `/screens/${i}/id`, message: `duplicate id "${String(s.id)}"` });
+    if (seenPaths.has(String(s.path))) problems.push({ file, pointer: `/screens/${i}/path`, message: `duplicate path "${String(s.path)}"` });
+    seenIds.add(String(s.id));
+    seenPaths.add(String(s.path));
+    if (s.kind === 'form' && !formIds.includes(String(s.form))) {
+      problems.push({ file, pointer: `/screens/${i}/form`, message: `no form "${String(s.form)}" in schemas/` });
+    }
+  });
+  const leads = (to: string) => paths.some((p) => matchesRoute(routeOf(to), p));
+  const walkLinks = (node: unknown, pointer: string, where: string) => {
+    if (Array.isArray(node)) node.forEach((n, i) => walkLinks(n, `${pointer}/${i}`, where));
+    else if (isNode(node)) {
+      for (const [k, v] of Object.entries(node)) {
+        if (k === 'to' && typeof v === 'string' && !leads(v)) {
+          problems.push({ file: where, pointer: `${pointer}/to`, message: `"${v}" leads to no screen` });
+        } else if (k === 'navigate' && typeof v === 'string' && !leads(v.replace(/\{[^}]+\}/g, 'x'))) {
+          problems.push({ file: where, pointer: `${pointer}/navigate`, message: `"${v}" leads to no screen` });
+        } else walkLinks(v, `${pointer}/${esc(k)}`, where);
+      }
+    }
+  };
+  walkLinks(screensConfig, '', file);
+  walkLinks(content, '', 'src/client/config/content.json');
+  return problems;
+}
+
+export const PAYMENT_INSTRUCTIONS_FILE = 'src/server/payments/instructions.json';
+
+/** Every value the donate form's `paymentMethod` can take, in any of its amount tiers. */
+function paymentMethodsOf(donateSchema: Node): string[] {
+  const out = new Set<string>();
+  walkSchema(donateSchema, '', (node) => {
+    const method = isNode(node.properties) ? node.properties.paymentMethod : undefined;
+    if (isNode(method) && Array.isArray(method.enum)) for (const m of method.enum) out.add(String(m));
+  });
+  return [...out];
+}
+
+/**
+ * Lints the payment instructions against their schema, and checks what the schema cannot know: every payment
+ * method the donate form offers has instructions, so no donor is left without a way to pay.
+ */
+export function lintPaymentInstructions(instructions: Node, schema: Node, donateSchema: Node | undefined, file = PAYMENT_INSTRUCTIONS_FILE): Problem[] {
+  const problems: Problem[] = [];
+  const validate = createAjv().compile(schema);
+  if (!validate(instructions)) {
+    for (const e of validate.errors ?? []) {
+      const extra = e.params && 'additionalProperty' in e.params ? ` ("${String(e.params.additionalProperty)}")` : '';
+      problems.push({ file, pointer: e.instancePath, message: `${e.message ?? 'invalid'}${extra}` });
+    }
+  }
+  const methods = isNode(instructions.methods) ? instructions.methods : {};
+  for (const method of donateSchema ? paymentMethodsOf(donateSchema) : []) {
+    if (!(method in methods)) {
+      problems.push({ file, pointer: '/methods', message: `the donate form offers "${method}" but it has no instructions: add methods["${method}"]` });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,176 @@
+/**
+ * The form studio, end to end (issue 13, "Done when"): staff add a required field with its message to the invest
+ * form in the studio, see it in the preview, see the lint refuse publishing until the message is there, publish;
+ * then, with nothing restarted, a person's form shows the field and the browser validates it with the validator the
+ * server compiled (a page whose Content-Security-Policy has no 'unsafe-eval'), the server refuses a request
+ * without it with that message, the CLI with `--from` the running server agrees, the new submission records version
+ * 2 and the old one still version 1. Then staff roll back from the history.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ROOT } from '../server/helpers';
+import { expectAccessible, expectNoPageErrors, expectToast, field, screenshot, signedInPage, startHarness, type Harness } from './harness';
+import { apiPerson, apiStaff, call, type ApiPerson } from './seed';
+
+const run = promisify(execFile);
+const PHONE = 390;
+const DESKTOP = 1366;
+
+let h: Harness;
+let staff: ApiPerson;
+let user: ApiPerson;
+beforeAll(async () => {
+  h = await startHarness({ MAX_EVENT_LOOP_DELAY_MS: '0' });
+  staff = await apiStaff(h);
+  user = await apiPerson(h);
+}, 240_000);
+afterAll(() => h?.close());
+
+const invest = JSON.parse(readFileSync(join(ROOT, 'schemas/invest.schema.json'), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a schema file
+const withReferral = (message: boolean) => ({
+  ...invest,
+  properties: { ...invest.properties, referral: { type: 'string', title: 'Referral code', maxLength: 40, errorMessage: { type: 'Referral code is required', maxLength: 'Referral code must be at most 40 characters' } } },
+  required: [...invest.required, 'referral'],
+  errorMessage: { ...invest.errorMessage, required: { ...invest.errorMessage.required, ...(message ? { referral: 'Referral code is required' } : {}) } },
+});
+const offer = (who: ApiPerson) => ({ name: 'Amina Rahman', location: 'Dhaka', phone: who.phone, email: who.email, investmentType: 'Donate' });
+
+/** Replaces the text of a CodeMirror editor as a paste would. */
+async function replaceText(page: Page, label: string, text: string): Promise<void> {
+  const editor = page.getByLabel(label, { exact: true });
+  await editor.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText(text);
+}
+
+async function publish(page: Page, note: string): Promise<void> {
+  await page.getByLabel('Note for this version').fill(note);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+}
+
+async function postOffer(body: unknown): Promise<{ status: number; json: Record<string, any> }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- API JSON
+  const res = await fetch(`${h.base}/api/v1/offers`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- API JSON
+}
+
+describe('the form studio', () => {
+  it('publishes a new required field that browsers, the server and the CLI use at once, then rolls it back', async () => {
+    // A submission made with version 1.
+    const before = await postOffer(offer(user));
+    expect(before.status).toBeLessThan(300);
+
+    // —— Staff: the list, then the invest form.
+    const { page } = await signedInPage(h, staff, DESKTOP);
+    await page.goto('/staff/forms');
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Invest or donate' }) });
+    await expect.poll(() => row.textContent()).toContain('v1');
+    expect(await row.textContent()).toContain('v1: 1');
+    await expectAccessible(page, 'studio list at 1366 px');
+    await screenshot(page, 'studio-list-1366');
+    await row.getByRole('link', { name: 'Invest or donate' }).click();
+    await page.getByLabel('Schema of invest', { exact: true }).waitFor();
+
+    // A required field without its message: it shows in the preview, and the lint refuses it.
+    await replaceText(page, 'Schema of invest', JSON.stringify(withReferral(false), null, 2));
+    // Only the preview has form fields on this page.
+    await page.getByLabel(field('Referral code')).waitFor();
+    const problems = page.locator('[aria-label="Problems to fix before publishing"]');
+    await expect.poll(() => problems.textContent()).toContain('required field "referral" has no message');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /^Draft saved/ }).count()).toBe(1);
+    await publish(page, 'Ask for a referral code');
+    const refusal = page.getByRole('alert').filter({ hasText: 'Not published' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/referral/);
+    await screenshot(page, 'studio-refused-1366');
+
+    // With its message: published as version 2.
+    await replaceText(page, 'Schema of invest', JSON.stringify(withReferral(true), null, 2));
+    await expect.poll(() => problems.count()).toBe(0);
+    await publish(page, 'Ask for a referral code');
+    await expectToast(page, 'Published version 2');
+    await page.getByRole('heading', { level: 2 }).filter({ hasText: 'version 2 published' }).waitFor();
+    await page.getByRole('tab', { name: 'Changes' }).click();
+    await page.locator('section[aria-label="Schema changes"]').waitFor();
+    await screenshot(page, 'studio-editor-1366');
+    expectNoPageErrors(page);
+
+    // —— A person's form, nothing restarted: the field is there and the browser validates it with version 2's
+    // validator, loaded from the server as a module under a CSP without 'unsafe-eval'.
+    const { page: form } = await signedInPage(h, user, DESKTOP);
+    const validators: string[] = [];
+    form.on('response', (r) => {
+      if (r.url().includes('/validator.js')) validators.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    const doc = await form.goto('/investForm');
+    expect(doc!.headers()['content-security-policy']).toBeTruthy();
+    expect(doc!.headers()['content-security-policy']).not.toContain('unsafe-eval');
+    await form.getByLabel(field('Referral code')).waitFor();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('Referral code is required').waitFor();
+    expect(validators).toEqual(['200 /api/v1/forms/invest/versions/2/validator.js']);
+    expectNoPageErrors(form);
+
+    // The server refuses a request without it, with that message; with it, the offer records version 2.
+    const refused = await postOffer(offer(user));
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toContainEqual({ path: '/referral', message: 'Referral code is required' });
+    const accepted = await postOffer({ ...offer(user), referral: 'FRIEND-1' });
+    expect(accepted.status).toBeLessThan(300);
+    const { items } = await call(h, 'GET', '/me/offers', user);
+    expect(items.map((o: { formVersion: number }) => o.formVersion)).toEqual([2, 1]);
+
+    // —— Roll back: restore version 1 from the history (published again as version 3).
+    await page.getByRole('tab', { name: 'History' }).click();
+    const versions = page.getByRole('table', { name: 'Versions' });
+    await expect.poll(() => versions.getByRole('row').count()).toBe(3);
+    await versions.getByRole('row').filter({ hasText: 'v1' }).getByRole('button', { name: 'Restore this version' }).click();
+    await page.getByRole('dialog', { name: 'Restore version 1?' }).getByRole('button', { name: 'Restore version 1' }).click();
+    await expectToast(page, 'Restored as version 3');
+    await form.reload();
+    await form.getByLabel(field('Name')).waitFor();
+    expect(await form.getByLabel(field('Referral code')).count()).toBe(0);
+    expect((await postOffer(offer(user))).status).toBeLessThan(300);
+    expectNoPageErrors(page);
+  });
+
+  it('the CLI validates with the published version when given --from the running server', async () => {
+    const { page } = await signedInPage(h, staff, DESKTOP);
+    await page.goto('/staff/forms/invest');
+    await page.getByLabel('Schema of invest', { exact: true }).waitFor();
+    await replaceText(page, 'Schema of invest', JSON.stringify(withReferral(true), null, 2));
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /^Draft saved/ }).count()).toBe(1);
+    await publish(page, 'Referral code again');
+    await expectToast(page, 'Published version');
+
+    const dir = mkdtempSync(join(tmpdir(), 'studio-cli-'));
+    const file = join(dir, 'offer.json');
+    writeFileSync(file, JSON.stringify(offer(user)));
+    const withFrom = await run('npm', ['run', '-s', 'validate', '--', '--from', h.base, 'invest', file], { cwd: ROOT }).then(
+      (r) => ({ code: 0, out: r.stdout }),
+      (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+    );
+    expect(withFrom.code).toBe(1);
+    expect(withFrom.out).toContain('Referral code is required');
+    // Without --from, the files (which have no referral field) accept it.
+    const files = await run('npm', ['run', '-s', 'validate', '--', 'invest', file], { cwd: ROOT });
+    expect(files.stdout).toContain('valid');
+  });
+
+  it('is usable on a phone: the editor, the preview and the test cases stack', async () => {
+    const { page } = await signedInPage(h, staff, PHONE);
+    await page.goto('/staff/forms/invest');
+    await page.getByLabel('Schema of invest', { exact: true }).waitFor();
+    await page.getByLabel(field('Name')).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'studio-editor-390');
+    await page.goto('/staff/forms');
+    await page.getByRole('table', { name: 'Forms' }).waitFor();
+    await screenshot(page, 'studio-list-390');
+    expectNoPageErrors(page);
+  });
+});

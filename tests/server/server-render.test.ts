@@ -1,0 +1,105 @@
+/**
+ * Server rendering of public pages (issue 15 §1) through the HTTP seam: the page arrives with its content, the API
+ * answer it was made from (a JSON script the browser hydrates from), Emotion's styles, and a Content-Security-Policy
+ * that still allows no inline script except React's own under the response's nonce. Needs the built front end and
+ * renderer (`npm run build`; `npm test` builds first).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, ROOT, startTestApp, type TestApp } from './helpers';
+import { makeStaff, openProject, verifiedOwner } from './market-helpers';
+
+const CLIENT = join(ROOT, 'dist/client');
+const TITLE = 'Saffron Loom Weavers';
+
+function pageData(html: string): Record<string, unknown> {
+  const m = /<script type="application\/json" id="page-data"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  if (!m) throw new Error('the page has no data script');
+  return JSON.parse(m[1]!) as Record<string, unknown>;
+}
+
+function scriptSrc(csp: string): string {
+  return /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+}
+
+describe.each(DB_KINDS)('server-rendered pages (%s)', (kind) => {
+  let t: TestApp;
+  let projectId: string;
+  let staff: Awaited<ReturnType<typeof makeStaff>>;
+  beforeAll(async () => {
+    for (const built of ['dist/client/index.html', 'dist/ssr/entry-server.js']) {
+      if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
+    }
+    t = await startTestApp(kind, { clientDir: CLIENT });
+    staff = await makeStaff(t.app);
+    const owner = await verifiedOwner(t.app, staff);
+    projectId = await openProject(t.app, owner, staff, { bname: TITLE });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('renders the home page with its projects, their data and its styles', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const html = res.body;
+    expect(html).toMatch(/<div id="root" data-server-rendered>/);
+    // The hero heading from the content file and the approved project, as text in the HTML.
+    expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    expect(html).toContain(TITLE);
+    expect(html).toMatch(/<style data-emotion="css[ -]/);
+    // The data the page was rendered from is the API's own answer for the same path.
+    const data = pageData(html);
+    const paths = Object.keys(data);
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) {
+      const api = await t.app.inject({ method: 'GET', url: `/api/v1${path}` });
+      expect(data[path]).toEqual(api.json());
+    }
+    expect(JSON.stringify(data)).toContain(TITLE);
+  });
+
+  it('renders a project page with that project', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/projectDetails?id=${projectId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(new RegExp(`<h1[^>]*>${TITLE}</h1>`));
+    const data = pageData(res.body);
+    expect(data[`/projects/${projectId}`]).toMatchObject({ id: projectId, title: TITLE });
+  });
+
+  it("puts a project's text into the page as written, even with `$` patterns a string replacement would expand", async () => {
+    const owner = await verifiedOwner(t.app, staff);
+    const title = 'Tk $$ $` Traders';
+    const id = await openProject(t.app, owner, staff, { bname: title });
+    const res = await t.app.inject({ method: 'GET', url: `/projectDetails?id=${id}` });
+    expect(res.body).toMatch(new RegExp(`<h1[^>]*>${title.replace(/[$`]/g, '\\$&')}</h1>`));
+    expect((pageData(res.body)[`/projects/${id}`] as { title: string }).title).toBe(title);
+    expect(res.body.match(/<\/html>/g)).toHaveLength(1);
+  });
+
+  it('keeps the CSP free of unsafe-inline and unsafe-eval scripts; the page inlines no executable script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    const scripts = scriptSrc(csp);
+    expect(scripts).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{20,}'$/);
+    expect(scripts).not.toContain('unsafe');
+    expect(csp).not.toContain('unsafe-eval');
+    // Every <script> is the data block or the built bundle: nothing inline runs.
+    for (const tag of res.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+      const attrs = tag[1]!;
+      expect(attrs.includes('type="application/json"') || (/ src="\/assets\//.test(attrs) && tag[2] === ''), `script${attrs}`).toBe(true);
+    }
+    // A second response has another nonce.
+    const again = await t.app.inject({ method: 'GET', url: '/' });
+    expect(scriptSrc(String(again.headers['content-security-policy']))).not.toBe(scripts);
+  });
+
+  it('leaves signed-in pages to the browser', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard/profile' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('page-data');
+  });
+});
