@@ -253,7 +253,7 @@ describe('the marketplace story', () => {
     await investor.goto(`/projectDetails?id=${projectId}`);
     const figures = investor.getByRole('table', { name: 'Project figures' });
     await expect.poll(() => figures.textContent()).toContain('Raised৳100,000');
-    expect(await figures.textContent()).toContain('Waiting৳0');
+    expect(await figures.textContent()).toContain('Awaiting acceptance৳0');
     expect(await figures.textContent()).toContain('Murabaha Markup Return %17.70 %');
     await expectAccessible(investor, 'project detail');
     await screenshot(investor, 'project-detail-desktop');
