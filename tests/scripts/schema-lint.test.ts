@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { lintForms } from '../../scripts/lib/schema-lint';
 import { loadSchemas, loadUiSchemas } from '../../src/shared/forms/load-schemas';
+import { META_KEYWORDS, PROJECT_KEYWORDS } from '../../src/shared/forms/schema-keywords';
+import { createAjv } from '../../src/shared/validation/ajv-setup';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- free-form JSON edits
 
@@ -89,13 +91,13 @@ describe('schema lint', () => {
 
   it('finds a schema that does not compile, a wrong $id and a missing ui-schema', () => {
     const { schemas, ui } = forms();
-    schemas['newsletter']!.properties.email.minLength = 'three';
+    schemas['newsletter']!.properties.email.pattern = '(unclosed';
     schemas['donate']!.$id = 'donation';
     delete ui['agreement-accept'];
     const found = messages(schemas, ui);
     expect(found).toContain('ui-schemas/agreement-accept.ui.json : missing: every form needs a ui-schema');
     expect(found).toContain('schemas/donate.schema.json /$id: "$id" must be the form id "donate" (found "donation")');
-    expect(found.some((m) => m.startsWith('schemas/newsletter.schema.json : does not compile'))).toBe(true);
+    expect(found).toContain('schemas/newsletter.schema.json : does not compile: Invalid regular expression: /(unclosed/u: Unterminated group');
   });
 
   it('finds a message for a keyword the field does not have (a typo falls back to English)', () => {
@@ -131,5 +133,34 @@ describe('schema lint', () => {
       // …and the code reads the currency, so removing it is refused on its own account too.
       'schemas/invest.schema.json /properties/currency: the code reads "currency" (string); it cannot be removed or renamed',
     ]);
+  });
+  it('says where a schema breaks the JSON Schema meta-schema, on the place itself, with the allowed values', () => {
+    const { schemas, ui } = forms();
+    schemas['profile']!.properties.name.type = 'strng';
+    schemas['profile']!.properties.name.minLength = 'three';
+    expect(messages(schemas, ui)).toEqual([
+      'schemas/profile.schema.json /properties/name/minLength: not valid JSON Schema: must be integer',
+      'schemas/profile.schema.json /properties/name/type: not valid JSON Schema: must be one of "array", "boolean", "integer", "null", "number", "object", "string"',
+      'schemas/profile.schema.json /properties/name: the code reads "name" as string; it cannot become strng',
+    ]);
+  });
+
+  it('refuses a key that is no keyword (a misspelling Ajv would silently ignore), at any depth', () => {
+    const { schemas, ui } = forms();
+    schemas['profile']!.properties.name.minLenght = 3;
+    schemas['invest']!.allOf[0].then.properties.currency['x-visibilty'] = 'public';
+    expect(messages(schemas, ui)).toEqual([
+      'schemas/invest.schema.json /allOf/0/then/properties/currency/x-visibilty: "x-visibilty" is not a JSON Schema keyword nor one of this project\'s (a misspelling?)',
+      'schemas/profile.schema.json /properties/name/minLenght: "minLenght" is not a JSON Schema keyword nor one of this project\'s (a misspelling?)',
+    ]);
+  });
+
+  it('knows every keyword the shared Ajv accepts: the meta-schema\'s and the project\'s, each registered', () => {
+    const registered = Object.keys((createAjv() as unknown as { RULES: { keywords: Record<string, unknown> } }).RULES.keywords);
+    // Ajv's own extras that form schemas do not use.
+    const ajvOnly = new Set(['$async', '$dynamicAnchor', '$dynamicRef', 'id', 'nullable']);
+    expect(registered.filter((k) => !META_KEYWORDS.has(k) && !ajvOnly.has(k)).sort()).toEqual([...PROJECT_KEYWORDS.keys()].sort());
+    expect(META_KEYWORDS.get('minLength')).toBe('validation');
+    expect(META_KEYWORDS.get('$defs')).toBe('core');
   });
 });

@@ -5,6 +5,7 @@
 import { createAjv } from '../validation/ajv-setup';
 import { protectedFieldProblems } from './code-fields';
 import { VISIBILITIES } from './visibility';
+import { isSchemaKeyword } from './schema-keywords';
 
 type Node = Record<string, unknown>;
 
@@ -48,6 +49,45 @@ function walkSchema(node: Node, pointer: string, visit: (node: Node, pointer: st
     const list = node[key];
     if (Array.isArray(list)) list.forEach((child, i) => isNode(child) && walkSchema(child, `${pointer}/${key}/${i}`, visit));
   }
+}
+
+/** Every schema inside a schema, wherever JSON Schema allows one ($defs, maps of schemas, lists, single ones). */
+function walkEverySchema(node: Node, pointer: string, visit: (node: Node, pointer: string) => void): void {
+  visit(node, pointer);
+  const child = (value: unknown, at: string): void => void (isNode(value) && walkEverySchema(value, at, visit));
+  for (const key of ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const) {
+    if (isNode(node[key])) for (const [name, value] of Object.entries(node[key])) child(value, `${pointer}/${key}/${esc(name)}`);
+  }
+  for (const key of ['additionalItems', 'unevaluatedItems', 'contains', 'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'if', 'then', 'else', 'not'] as const) {
+    child(node[key], `${pointer}/${key}`);
+  }
+  for (const key of ['items', 'allOf', 'anyOf', 'oneOf'] as const) {
+    const value = node[key];
+    if (Array.isArray(value)) value.forEach((v, i) => child(v, `${pointer}/${key}/${i}`));
+    else child(value, `${pointer}/${key}`);
+  }
+}
+
+interface MetaError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: { allowedValues?: unknown[] };
+}
+
+/**
+ * The meta-schema's complaints about a schema, one per place: the most telling one (a list of allowed values, else
+ * the first that is not just "must match a schema in anyOf").
+ */
+function metaSchemaProblems(errors: MetaError[]): { pointer: string; message: string }[] {
+  const byPlace = new Map<string, MetaError[]>();
+  for (const e of errors) byPlace.set(e.instancePath, [...(byPlace.get(e.instancePath) ?? []), e]);
+  return [...byPlace].map(([pointer, list]) => {
+    const allowed = list.find((e) => e.keyword === 'enum')?.params.allowedValues;
+    const telling = list.find((e) => !['anyOf', 'oneOf', 'allOf', 'if'].includes(e.keyword)) ?? list[0]!;
+    const what = allowed ? `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` : (telling.message ?? 'is not allowed here');
+    return { pointer, message: `not valid JSON Schema: ${what}` };
+  });
 }
 
 /** The property schemas an object node offers to data, including those its branches add (by name). */
@@ -106,11 +146,21 @@ function lintSchema(id: string, schema: Node, file: string): Problem[] {
   }
   if (schema.type !== 'object') at('/type', 'a form schema must be "type": "object"');
 
-  try {
-    createAjv().compile(schema);
-  } catch (err) {
-    at('', `does not compile: ${(err as Error).message}`);
+  const ajv = createAjv();
+  if (!ajv.validateSchema(schema)) {
+    for (const p of metaSchemaProblems((ajv.errors ?? []) as MetaError[])) at(p.pointer, p.message);
+  } else {
+    try {
+      ajv.compile(schema);
+    } catch (err) {
+      at('', `does not compile: ${(err as Error).message}`);
+    }
   }
+  walkEverySchema(schema, '', (node, pointer) => {
+    for (const key of Object.keys(node)) {
+      if (!isSchemaKeyword(key)) at(`${pointer}/${esc(key)}`, `"${key}" is not a JSON Schema keyword nor one of this project's (a misspelling?)`);
+    }
+  });
 
   lintMoney(schema, at);
   walkSchema(schema, '', (node, pointer) => {

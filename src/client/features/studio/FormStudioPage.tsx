@@ -3,7 +3,7 @@
  * on their lines, completion of keywords), the live preview and the test cases beside them, the changes against the
  * published version, publishing with a note, and the version history with rollback. The draft saves itself.
  */
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -52,14 +52,16 @@ export default function FormStudioPage() {
   const [published, setPublishedKey] = useState(0);
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
+  // New lists only when the check changes, so the editors re-lint then and not on every render.
+  const lint = d.check?.lint;
+  const schemaLint = useMemo(() => (lint ?? []).filter((l) => l.in !== 'uiSchema'), [lint]);
+  const uiLint = useMemo(() => (lint ?? []).filter((l) => l.in === 'uiSchema'), [lint]);
 
   if (d.loadError) {
     return d.loadError.status === 404 ? <ErrorState message={`There is no form “${formId}”.`} /> : <ErrorState message={d.loadError.message} onRetry={d.reload} />;
   }
   if (!d.published) return <Loading label="Loading the form…" />;
   const current = d.published;
-  const schemaLint = (d.check?.lint ?? []).filter((l) => l.in !== 'uiSchema');
-  const uiLint = (d.check?.lint ?? []).filter((l) => l.in === 'uiSchema');
   const counted = (label: string, n: number) => (n ? `${label} (${n})` : label);
 
   /** After a publish my draft is done with (it is the new version); after a restore it stays, now behind. */

@@ -30,8 +30,9 @@ export interface JsonEditorProps {
 }
 
 const parseLinter = jsonParseLinter();
+const NONE: readonly Problem[] = [];
 
-export default function JsonEditor({ label, value, onChange, kind, problems = [], minHeight = 320 }: JsonEditorProps) {
+export default function JsonEditor({ label, value, onChange, kind, problems = NONE, minHeight = 320 }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latestChange = useRef(onChange);

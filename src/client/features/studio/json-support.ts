@@ -1,78 +1,88 @@
 /**
- * What the studio's JSON editors know about schemas: completion of JSON Schema keywords, the project's own
- * annotations and ui-schema keys (with their usual values), and where a JSON pointer is in the text, so the
+ * What the studio's JSON editors know about schemas: completion of every keyword of the JSON Schema meta-schema and
+ * the project's own (the ones the schema lint accepts, src/shared/forms/schema-keywords.ts) and ui-schema keys (with
+ * their usual values), and where a JSON pointer is in the text, so the
  * server's lint messages are shown on their lines.
  */
 import { syntaxTree, ensureSyntaxTree } from '@codemirror/language';
 import type { CompletionContext, CompletionResult, Completion } from '@codemirror/autocomplete';
 import type { EditorState } from '@codemirror/state';
 import type { SyntaxNode } from '@lezer/common';
+import { META_KEYWORDS, PROJECT_KEYWORDS, SIMPLE_TYPES } from '../../../shared/forms/schema-keywords';
+import { VISIBILITIES } from '../../../shared/forms/visibility';
+import { pointerSegments } from '../../../shared/validation/errors';
+import { widgets } from '../../form-engine/registry';
 
 export type EditorKind = 'schema' | 'ui' | 'data';
 
-const SCHEMA_KEYWORDS: [string, string][] = [
-  ['$schema', 'the JSON Schema dialect'],
-  ['$id', 'the form id'],
-  ['$ref', 'reuse a definition'],
-  ['$defs', 'definitions to reuse'],
-  ['title', 'the label people see'],
-  ['description', 'help text under the title'],
-  ['type', 'string, number, integer, boolean, object, array'],
-  ['properties', 'the fields of an object'],
-  ['required', 'fields that must be filled'],
-  ['enum', 'the allowed values'],
-  ['const', 'the one allowed value'],
-  ['default', 'the starting value'],
-  ['examples', 'sample values'],
-  ['items', 'the schema of each array item'],
-  ['minItems', 'fewest array items'],
-  ['maxItems', 'most array items'],
-  ['uniqueItems', 'no repeated items'],
-  ['minLength', 'shortest text'],
-  ['maxLength', 'longest text'],
-  ['pattern', 'a regular expression the text matches'],
-  ['format', 'a named format (email, phone, date…)'],
-  ['minimum', 'smallest number'],
-  ['maximum', 'largest number'],
-  ['exclusiveMinimum', 'number must be above'],
-  ['exclusiveMaximum', 'number must be below'],
-  ['multipleOf', 'number step, e.g. 0.01'],
-  ['if', 'a condition (with then/else)'],
-  ['then', 'rules when the condition holds'],
-  ['else', 'rules when it does not'],
-  ['allOf', 'all of these schemas'],
-  ['anyOf', 'at least one of these'],
-  ['oneOf', 'exactly one of these'],
-  ['not', 'must not match'],
-  ['additionalProperties', 'fields not listed'],
-  ['dependentRequired', 'fields required when another is present'],
-  ['readOnly', 'shown, not edited'],
-  ['errorMessage', 'the messages people see (ajv-errors)'],
-  ['x-visibility', 'who sees the stored field: public, owner, staff'],
-  ['x-money', 'show the number as money (true: taka, or a currency field name)'],
+/** Plain words for the keywords staff use most; the rest are described by their meta-schema vocabulary. */
+const SCHEMA_WORDS: Record<string, string> = {
+  $schema: 'the JSON Schema dialect',
+  $id: 'the form id',
+  $ref: 'reuse a definition',
+  $defs: 'definitions to reuse',
+  title: 'the label people see',
+  description: 'help text under the title',
+  type: 'string, number, integer, boolean, object, array',
+  properties: 'the fields of an object',
+  required: 'fields that must be filled',
+  enum: 'the allowed values',
+  const: 'the one allowed value',
+  default: 'the starting value',
+  examples: 'sample values',
+  items: 'the schema of each array item',
+  minItems: 'fewest array items',
+  maxItems: 'most array items',
+  uniqueItems: 'no repeated items',
+  minLength: 'shortest text',
+  maxLength: 'longest text',
+  pattern: 'a regular expression the text matches',
+  format: 'a named format (email, phone, date…)',
+  minimum: 'smallest number',
+  maximum: 'largest number',
+  exclusiveMinimum: 'number must be above',
+  exclusiveMaximum: 'number must be below',
+  multipleOf: 'number step, e.g. 0.01',
+  if: 'a condition (with then/else)',
+  then: 'rules when the condition holds',
+  else: 'rules when it does not',
+  allOf: 'all of these schemas',
+  anyOf: 'at least one of these',
+  oneOf: 'exactly one of these',
+  not: 'must not match',
+  additionalProperties: 'fields not listed',
+  dependentRequired: 'fields required when another is present',
+  readOnly: 'shown, not edited',
+};
+
+/** Every keyword the schema lint accepts: the JSON Schema meta-schema's and the project's own. */
+const SCHEMA_KEYWORDS: [string, string, boolean][] = [
+  ...[...META_KEYWORDS].map(([k, vocabulary]): [string, string, boolean] => [k, SCHEMA_WORDS[k] ?? `JSON Schema ${vocabulary}`, k in SCHEMA_WORDS]),
+  ...[...PROJECT_KEYWORDS].map(([k, what]): [string, string, boolean] => [k, what, true]),
 ];
 
-const UI_KEYWORDS: [string, string][] = [
-  ['ui:order', 'the order of the fields ("*" for the rest)'],
-  ['ui:widget', 'the input to use'],
-  ['ui:options', 'widget options (rows, inline, source, groups, steps…)'],
-  ['ui:help', 'help text under the field'],
-  ['ui:placeholder', 'text shown in an empty input'],
-  ['ui:title', 'a title replacing the schema’s'],
-  ['ui:description', 'a description replacing the schema’s'],
-  ['ui:autocomplete', 'the browser autofill token'],
-  ['ui:autofocus', 'focus this field first'],
-  ['ui:enumNames', 'labels for enum values'],
-  ['ui:submitButtonOptions', '{ "submitText": … }'],
-  ['ui:disabled', 'shown but not editable'],
-  ['ui:readonly', 'read only'],
+const UI_KEYWORDS: [string, string, boolean][] = [
+  ['ui:order', 'the order of the fields ("*" for the rest)', true],
+  ['ui:widget', 'the input to use', true],
+  ['ui:options', 'widget options (rows, inline, source, groups, steps…)', true],
+  ['ui:help', 'help text under the field', true],
+  ['ui:placeholder', 'text shown in an empty input', true],
+  ['ui:title', 'a title replacing the schema’s', true],
+  ['ui:description', 'a description replacing the schema’s', true],
+  ['ui:autocomplete', 'the browser autofill token', true],
+  ['ui:autofocus', 'focus this field first', true],
+  ['ui:enumNames', 'labels for enum values', true],
+  ['ui:submitButtonOptions', '{ "submitText": … }', true],
+  ['ui:disabled', 'shown but not editable', true],
+  ['ui:readonly', 'read only', true],
 ];
 
 const VALUES: Record<string, string[]> = {
-  type: ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'],
+  type: [...SIMPLE_TYPES],
   format: ['email', 'phone', 'email-or-phone', 'date', 'date-time', 'upload', 'uri'],
-  'x-visibility': ['public', 'owner', 'staff'],
-  'ui:widget': ['textarea', 'radio', 'select', 'checkbox', 'password', 'hidden', 'date', 'autocomplete', 'searchableSelect', 'imageUpload', 'otp'],
+  'x-visibility': [...VISIBILITIES],
+  // RJSF's own widgets, then the engine's (form-engine/registry.ts).
+  'ui:widget': ['textarea', 'radio', 'select', 'checkbox', 'checkboxes', 'password', 'hidden', 'date', 'email', 'updown', 'range', ...Object.keys(widgets)],
   'ui:autocomplete': ['name', 'email', 'tel', 'street-address', 'postal-code', 'new-password', 'current-password', 'one-time-code'],
 };
 
@@ -107,21 +117,14 @@ export function completionSource(kind: EditorKind) {
     if (inValue) return null;
     return {
       from: word.from,
-      options: keywords.map(([label, detail]): Completion => ({ label: `"${label}"`, displayLabel: label, detail, type: 'keyword', apply: `"${label}": ` })),
+      options: keywords.map(([label, detail, common]): Completion => ({ label: `"${label}"`, displayLabel: label, detail, type: 'keyword', apply: `"${label}": `, boost: common ? 1 : -1 })),
       validFor: /^"[^"\n]*$/,
     };
   };
 }
 
-/** Splits a lint path (a JSON pointer "/properties/a" or a dotted path "properties.a") into keys. */
-export function pathSegments(path: string): string[] {
-  if (path === '' || path === '/') return [];
-  if (path.startsWith('/')) return path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return path.split('.').filter(Boolean);
-}
-
 /**
- * The text range of the value at a path (its key when it has one), or of the deepest part of the path that exists
+ * The text range of the value at a JSON pointer (its key when it has one), or of the deepest part of the path that exists
  * (a missing field points at its parent). Null when the text is not JSON.
  */
 export function locatePath(state: EditorState, path: string): { from: number; to: number } | null {
@@ -130,7 +133,7 @@ export function locatePath(state: EditorState, path: string): { from: number; to
   while (node && !VALUE_NODES.has(node.name)) node = node.nextSibling;
   if (!node) return null;
   let range = { from: node.from, to: Math.min(node.to, node.from + 1) };
-  for (const seg of pathSegments(path)) {
+  for (const seg of path === '/' ? [] : pointerSegments(path)) {
     let next: SyntaxNode | null = null;
     if (node.name === 'Object') {
       for (let p: SyntaxNode | null = node.firstChild; p; p = p.nextSibling) {
