@@ -16,7 +16,7 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import AppShell from './app/App';
 import { routes, screenTitle } from './app/router';
-import { screensConfig, type Screen } from './config';
+import { bundledContent, screensConfig, SiteContentContext, type Screen, type SiteContent } from './config';
 import { PageDataContext, serialisePageData, type PageData } from './lib/preload';
 
 /** The pages rendered on the server: public ones whose content does not depend on who is looking. */
@@ -71,9 +71,10 @@ function renderToText(element: React.ReactNode, nonce: string | undefined): Prom
 
 /**
  * Renders a URL (path and query) or returns null when it is not a server-rendered page. `nonce` is the response's
- * Content-Security-Policy script nonce.
+ * Content-Security-Policy script nonce; `siteContent` the current published site content (the bundled one without).
  */
-export async function render(url: string, load: LoadData, nonce?: string): Promise<RenderedPage | null> {
+export async function render(url: string, load: LoadData, nonce?: string, siteContent?: unknown): Promise<RenderedPage | null> {
+  const content = (siteContent as SiteContent | undefined) ?? bundledContent;
   const target = new URL(url, 'http://localhost');
   const screen = serverRenderedScreen(target.pathname);
   if (!screen) return null;
@@ -100,9 +101,11 @@ export async function render(url: string, load: LoadData, nonce?: string): Promi
     html = await renderToText(
       <CacheProvider value={cache}>
         <PageDataContext.Provider value={pageData}>
-          <AppShell>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppShell>
+          <SiteContentContext.Provider value={content}>
+            <AppShell>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppShell>
+          </SiteContentContext.Provider>
         </PageDataContext.Provider>
       </CacheProvider>,
       nonce,
@@ -119,5 +122,5 @@ export async function render(url: string, load: LoadData, nonce?: string): Promi
   }
   const emotion = createEmotionServer(cache);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, title: screenTitle(screen), data: serialisePageData(data) };
+  return { html, styles, title: screenTitle(screen, content), data: serialisePageData(data) };
 }

@@ -13,6 +13,7 @@ import { createRouter } from './app/router';
 import { startFromServerRender } from './lib/auth';
 import { forgetPageData, readPageData } from './lib/preload';
 import { getToken } from './lib/api';
+import { readSiteContent, SiteContentContext } from './config';
 
 const container = document.getElementById('root')!;
 // The server renders for a signed-out visitor (it cannot see the session, which lives in local storage). A signed-in
@@ -35,11 +36,15 @@ if (serverRendered) {
   });
 }
 
+// The site content the server sent the page with (published in the studio; the bundled file without it).
+const siteContent = readSiteContent(document);
 const app = (
   <StrictMode>
-    <AppShell>
-      <RouterProvider router={router} />
-    </AppShell>
+    <SiteContentContext.Provider value={siteContent}>
+      <AppShell>
+        <RouterProvider router={router} />
+      </AppShell>
+    </SiteContentContext.Provider>
   </StrictMode>
 );
 if (serverRendered) hydrateRoot(container, app);

@@ -50,6 +50,8 @@ import paymentRoutes from './routes/payments';
 import noticeRoutes from './routes/notices';
 import devMailRoutes from './routes/dev-mail';
 import formRoutes from './routes/forms';
+import contentRoutes from './routes/content';
+import siteContentPlugin from './content/site-content';
 
 export interface AppOptions {
   config: Config;
@@ -84,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(dbPlugin, { config, database, sms: options.sms });
   await app.register(formsPlugin, { schemasDir: options.schemasDir });
+  await app.register(siteContentPlugin);
   await app.register(errorsPlugin);
   // First among the request hooks that do work: an overloaded process refuses before reading sessions or bodies.
   await app.register(pressurePlugin);
@@ -140,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(paymentRoutes);
       await api.register(noticeRoutes);
       await api.register(formRoutes);
+      await api.register(contentRoutes);
       if (app.sms.kind === 'outbox') await api.register(devOutboxRoutes);
       if (app.mail.kind === 'outbox') await api.register(devMailRoutes);
     },

@@ -24,6 +24,7 @@ const receipt: DonationReceipt = {
   note: null,
   payOnline: false,
   data: { amount: 1234567.5, paymentMethod: 'Bank', name: 'Nadia', anonymous: false },
+  formVersion: 1,
   instructions: {
     method: 'Bank',
     summary: 'Transfer to the account below.',

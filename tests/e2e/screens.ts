@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../server/helpers';
-import { content, type Screen } from '../../src/client/config';
+import { bundledContent as content, type Screen } from '../../src/client/config';
 import type { Harness } from './harness';
 import { apiStaff, apiVerifiedOwner, call, type ApiPerson } from './seed';
 

@@ -12,7 +12,7 @@ import SiteLayout from '../components/layout/SiteLayout';
 import DashboardLayout from '../components/layout/DashboardLayout';
 import { Loading } from '../components/Status';
 import NotFoundPage from '../features/misc/NotFoundPage';
-import { content } from '../config';
+import { useContent, type SiteContent } from '../config';
 // Only the loader's registry (no renderer): forms come from the API's published versions, the files as a fallback.
 import { setFormSource } from '../form-engine/definitions';
 import { getFormVersion, getPublishedForm } from '../lib/forms-api';
@@ -39,14 +39,15 @@ function ScreenBody({ screen }: { screen: Screen }) {
 }
 
 /** The document title of a screen (the server writes the same one into the page it renders). */
-export function screenTitle(screen: Screen): string {
+export function screenTitle(screen: Screen, content: SiteContent): string {
   return screen.path === '/' ? `${content.siteName} — ${content.tagline}` : `${screen.title} · ${content.siteName}`;
 }
 
 function ScreenRoute({ screen }: { screen: Screen }) {
+  const content = useContent();
   useEffect(() => {
-    document.title = screenTitle(screen);
-  }, [screen]);
+    document.title = screenTitle(screen, content);
+  }, [screen, content]);
   const body = (
     <Guard auth={screen.auth}>
       <Suspense fallback={<Loading />}>

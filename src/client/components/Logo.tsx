@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router-dom';
-import { content } from '../config';
+import { useContent } from '../config';
 
 /** The site's name with its mark, linking home. */
 export default function Logo({ light = false }: { light?: boolean }) {
+  const content = useContent();
   return (
     <Box
       component={RouterLink}

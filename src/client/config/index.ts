@@ -1,11 +1,41 @@
-/** The screen config and the site content, typed by their generated types. */
+/**
+ * The screen config and the site content, typed by their generated types.
+ *
+ * The site content is published by staff in the studio (GET /api/v1/content): every page the server sends carries
+ * the current version in a JSON script (#site-content), which the app provides to its components through
+ * `useContent()`. The bundled content.json is the default (tests, the dev server, a page without the script).
+ */
+import { createContext, useContext } from 'react';
 import screensJson from './screens.json';
 import contentJson from './content.json';
 import type { Screen, ScreensConfig, SiteContent } from './config-types';
 
 export const screensConfig = screensJson as unknown as ScreensConfig;
-export const content = contentJson as unknown as SiteContent;
+/** The content as built (content.json): the default until the page says otherwise. */
+export const bundledContent = contentJson as unknown as SiteContent;
 export type { Screen, SiteContent };
+
+export const SiteContentContext = createContext<SiteContent>(bundledContent);
+
+/** The site content the page was sent with. */
+export function useContent(): SiteContent {
+  return useContext(SiteContentContext);
+}
+
+/** The id of the JSON script the server puts the current content in. */
+export const SITE_CONTENT_SCRIPT = 'site-content';
+
+/** The content a page was sent with, or the bundled one. */
+export function readSiteContent(doc: Document): SiteContent {
+  const text = doc.getElementById(SITE_CONTENT_SCRIPT)?.textContent;
+  if (!text) return bundledContent;
+  try {
+    const parsed = JSON.parse(text) as { content?: SiteContent };
+    return parsed.content ?? bundledContent;
+  } catch {
+    return bundledContent;
+  }
+}
 
 /** The screen whose path pattern matches a location path (for titles and active states). */
 export function screenFor(pathname: string): Screen | undefined {

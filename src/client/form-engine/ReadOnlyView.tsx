@@ -172,13 +172,15 @@ export interface FormReadOnlyViewProps extends Omit<ReadOnlyViewProps, 'schema' 
   formId: FormId;
   /**
    * The form version the document was validated with (the API's `formVersion`): the view is drawn with that
-   * version's titles and labels and says "Submitted with version N". Without it, the current version, unlabelled.
+   * version's titles and labels. Without it, the current version.
    */
   formVersion?: number | null;
+  /** Says "Submitted with version N" (for staff; people who filled the form have no use for version numbers). */
+  showVersion?: boolean;
 }
 
 /** The read-only view of a document of form `formId`, its definition loaded as the form loads it. */
-export function FormReadOnlyView({ formId, formVersion, ...rest }: FormReadOnlyViewProps) {
+export function FormReadOnlyView({ formId, formVersion, showVersion = false, ...rest }: FormReadOnlyViewProps) {
   const [definition, setDefinition] = useState<FormDefinition | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -194,5 +196,5 @@ export function FormReadOnlyView({ formId, formVersion, ...rest }: FormReadOnlyV
   }, [formId, formVersion]);
   if (failed) return <Typography color="error">These details could not be shown.</Typography>;
   if (!definition || definition.formId !== formId) return <Skeleton variant="rounded" height={120} role="progressbar" aria-label="Loading the details" />;
-  return <ReadOnlyView schema={definition.schema} uiSchema={definition.uiSchema} validator={definition.validator} version={formVersion ?? undefined} {...rest} />;
+  return <ReadOnlyView schema={definition.schema} uiSchema={definition.uiSchema} validator={definition.validator} version={showVersion ? (formVersion ?? undefined) : undefined} {...rest} />;
 }

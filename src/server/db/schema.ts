@@ -191,6 +191,8 @@ export interface AgreementRequestsTable {
   amount: Money;
   investment_type: string;
   acceptance: NullableJson;
+  /** The version of the agreement-accept form the acceptance was validated with; null until accepted. */
+  acceptance_form_version: number | null;
   decline_reason: string | null;
   decided_at: NullableTimestamp;
   created_at: Generated<Date>;
@@ -310,6 +312,8 @@ export interface DB {
   form_versions: FormVersionsTable;
   form_drafts: FormDraftsTable;
   form_file_digests: FormFileDigestsTable;
+  content_versions: ContentVersionsTable;
+  content_drafts: ContentDraftsTable;
 }
 
 /** Counters kept by the database (migration 009's triggers); read-only for the code. Sums are numeric text. */
@@ -379,6 +383,23 @@ export interface FormVersionsTable {
   note: Generated<string>;
   author_id: string | null;
   published_at: Generated<Date>;
+}
+
+/** Published versions of the site content (migration 012): immutable. */
+export interface ContentVersionsTable {
+  version: number;
+  content: ColumnType<Record<string, unknown>, string, never>;
+  note: Generated<string>;
+  author_id: string | null;
+  published_at: Generated<Date>;
+}
+
+/** One content draft per staff member. */
+export interface ContentDraftsTable {
+  author_id: string;
+  base_version: number;
+  content: ColumnType<Record<string, unknown>, string, string>;
+  updated_at: Timestamp;
 }
 
 export interface FormFileDigestsTable {

@@ -27,7 +27,7 @@ export interface ClientPluginOptions {
 
 /** What dist/ssr/entry-server.js exports (src/client/entry-server.tsx); typed here, as client and server never meet. */
 interface Renderer {
-  render(url: string, load: (path: string) => Promise<unknown>, nonce?: string): Promise<RenderedPage | null>;
+  render(url: string, load: (path: string) => Promise<unknown>, nonce?: string, siteContent?: unknown): Promise<RenderedPage | null>;
 }
 interface RenderedPage {
   html: string;
@@ -37,6 +37,19 @@ interface RenderedPage {
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON for inside a <script>: no `</script>` or line separators can end or break it. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * The current site content as a JSON script (read by the browser's `readSiteContent`), placed before #root; none
+ * when the content the front end was built with is current.
+ */
+export function withSiteContent(template: string, siteContent: { version: number; content: unknown } | null, nonce: string | undefined): string {
+  if (!siteContent) return template;
+  const nonceAttr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
+  return template.replace('<div id="root"', () => `<script type="application/json" id="site-content"${nonceAttr}>${scriptJson({ version: siteContent.version, content: siteContent.content })}</script><div id="root"`);
+}
 
 /** The page: the built index.html with the rendered markup, its styles, its title and its data. */
 export function assemble(template: string, page: RenderedPage, nonce: string | undefined): string {
@@ -96,17 +109,19 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     reply.header('cache-control', 'no-cache');
+    const nonce = scriptNonce(reply.raw);
+    const site = await app.siteContent.forPages();
     const renderer = await rendererLoad;
     if (renderer) {
       try {
-        const nonce = scriptNonce(reply.raw);
-        const page = await renderer.render(request.url, load, nonce);
-        if (page) return reply.type('text/html; charset=utf-8').send(assemble(template, page, nonce));
+        const page = await renderer.render(request.url, load, nonce, site?.content);
+        if (page) return reply.type('text/html; charset=utf-8').send(withSiteContent(assemble(template, page, nonce), site, nonce));
       } catch (err) {
         request.log.error({ err }, 'server rendering failed: sending the page to render in the browser');
       }
     }
-    return reply.type('text/html').sendFile('index.html');
+    if (!site) return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(withSiteContent(template, site, nonce));
   }
 
   app.setNotFoundHandler((request, reply) => {

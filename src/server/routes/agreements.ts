@@ -70,6 +70,7 @@ export function agreementView(row: Selectable<AgreementRequestsTable>, fileNames
     data: row.data as Record<string, unknown>,
     acceptance: (row.acceptance ?? null) as Record<string, unknown> | null,
     formVersion: row.form_version,
+    acceptanceFormVersion: row.acceptance_form_version,
     decidedAt: row.decided_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
   };
@@ -183,7 +184,10 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     actorId: string,
     who: 'owner' | 'investor',
     to: Exclude<AgreementStatus, 'pending'>,
-    apply: (trx: Transaction<DB>, row: Selectable<AgreementRequestsTable>) => Promise<Partial<Record<'acceptance' | 'decline_reason', string>>>,
+    apply: (
+      trx: Transaction<DB>,
+      row: Selectable<AgreementRequestsTable>,
+    ) => Promise<Partial<Record<'acceptance' | 'decline_reason', string>> & { acceptance_form_version?: number }>,
   ) {
     await closeEndedCampaigns(app.db);
     const decided = await app.db.transaction().execute(async (trx) => {
@@ -261,7 +265,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
             )
             .execute();
         }
-        return { acceptance: JSON.stringify(doc) };
+        return { acceptance: JSON.stringify(doc), acceptance_form_version: request.formVersion! };
       });
       return agreementView(row, await fileNamesFor(app, [row]));
     },

@@ -17,14 +17,15 @@ import { unsafeInputErrors } from '../../shared/validation/safe-input';
 import type { JsonSchema } from '../../shared/forms/catalog';
 import { formatDateTime } from '../../shared/format/dates';
 
-/** The tables that store each form's submissions (each row has the form_version it was validated with). */
-const SUBMISSION_TABLES: Record<string, string> = {
-  'project-owner': 'projects',
-  invest: 'offers',
-  'agreement-request': 'agreement_requests',
-  donate: 'donations',
-  profile: 'profiles',
-  verification: 'verifications',
+/** Where each form's submissions are stored: the table and its column naming the version each was validated with. */
+const SUBMISSIONS: Record<string, { table: string; column: string }> = {
+  'project-owner': { table: 'projects', column: 'form_version' },
+  invest: { table: 'offers', column: 'form_version' },
+  'agreement-request': { table: 'agreement_requests', column: 'form_version' },
+  'agreement-accept': { table: 'agreement_requests', column: 'acceptance_form_version' },
+  donate: { table: 'donations', column: 'form_version' },
+  profile: { table: 'profiles', column: 'form_version' },
+  verification: { table: 'verifications', column: 'form_version' },
 };
 
 const MAX_CASES = 20;
@@ -120,9 +121,10 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   /** Submissions per version of a form ({ "1": 12, "2": 3 }); forms that store nothing have none. */
   async function submissionCounts(formId: string): Promise<Record<string, number>> {
-    const table = SUBMISSION_TABLES[formId];
-    if (!table) return {};
-    const rows = await sql<{ v: number; n: string }>`SELECT form_version AS v, count(*) AS n FROM ${sql.table(table)} GROUP BY form_version`.execute(app.db);
+    const where = SUBMISSIONS[formId];
+    if (!where) return {};
+    const version = sql.ref(where.column);
+    const rows = await sql<{ v: number; n: string }>`SELECT ${version} AS v, count(*) AS n FROM ${sql.table(where.table)} WHERE ${version} IS NOT NULL GROUP BY ${version}`.execute(app.db);
     return Object.fromEntries(rows.rows.map((r) => [String(r.v), Number(r.n)]));
   }
 

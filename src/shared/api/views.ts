@@ -96,6 +96,8 @@ export interface DonationReceipt {
   instructions: PaymentInstructions | null;
   /** The stored donate form (the donor's name and e-mail only for the donor). */
   data: Record<string, unknown>;
+  /** The version of the donate form it was validated with. */
+  formVersion: number;
   /** "Pay now" through the hosted-checkout gateway is offered. */
   payOnline: boolean;
   /** Only in the answer to a new pledge. */

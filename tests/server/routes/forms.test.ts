@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, ROOT, signUpVerified, startTestApp, type TestApp } from '../helpers';
 import { buildApp } from '../../../src/server/app';
-import { api, fixture, makeStaff, openProject, projectForm, verifiedOwner, type Person } from '../market-helpers';
+import { acceptForm, agreementForm, api, fixture, makeStaff, openProject, projectForm, verifiedOwner, type Person } from '../market-helpers';
 import { loadSchemas, loadUiSchemas } from '../../../src/shared/forms/load-schemas';
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -279,6 +279,29 @@ describe.each(DB_KINDS)('form versions on %s', (kind) => {
       const live = await api(t.app, 'POST', '/offers', investor, data);
       expect(validator3.validateFormData(data, v3.schema).errors.length === 0).toBe(live.status === 201);
     }
+  });
+
+  it('records the version of the acceptance form an agreement was accepted with, beside the request’s own', async () => {
+    const owner = await verifiedOwner(t.app, staff);
+    const investor = await signUpVerified(t.app);
+    const id = await openProject(t.app, owner, staff);
+    const first = await api(t.app, 'POST', `/projects/${id}/agreement-requests`, investor, agreementForm(30000));
+    const second = await api(t.app, 'POST', `/projects/${id}/agreement-requests`, investor, agreementForm(40000));
+    expect(first.body).toMatchObject({ acceptanceFormVersion: null });
+    const v1 = (await api(t.app, 'GET', '/forms/agreement-accept')).body;
+    const acceptedBefore = await api(t.app, 'POST', `/agreement-requests/${first.body.id}/accept`, owner, acceptForm());
+    expect(acceptedBefore.body).toMatchObject({ status: 'accepted', acceptanceFormVersion: v1.version, formVersion: first.body.formVersion });
+
+    const pub = await api(t.app, 'POST', '/forms/agreement-accept/publish', staff, { baseVersion: v1.version, schema: v1.schema, uiSchema: v1.uiSchema, note: 'Same rules, new version' });
+    expect(pub.status).toBe(201);
+    const acceptedAfter = await api(t.app, 'POST', `/agreement-requests/${second.body.id}/accept`, owner, acceptForm());
+    expect(acceptedAfter.body.acceptanceFormVersion).toBe(pub.body.version);
+    // Both sides read the versions back; the first acceptance keeps its own.
+    const listed = (await api(t.app, 'GET', `/projects/${id}/agreement-requests`, owner)).body;
+    const versions = new Map(((listed.items ?? listed) as Schema[]).map((r) => [r.id, r.acceptanceFormVersion]));
+    expect(versions).toEqual(new Map([[first.body.id, v1.version], [second.body.id, pub.body.version]]));
+    const counts = (await api(t.app, 'GET', '/forms/agreement-accept/versions', staff)).body as Schema[];
+    expect(counts.find((v) => v.version === pub.body.version)).toMatchObject({ submissions: 1 });
   });
 
   it('shows each field of a project to whom its x-visibility allows, by the version it was submitted with', async () => {

@@ -5,10 +5,11 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import EmailIcon from '@mui/icons-material/Email';
 import PlaceIcon from '@mui/icons-material/Place';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { content } from '../../config';
+import { useContent } from '../../config';
 
 /** The top contact bar (contact details from the content file), a landmark of its own so no content is outside one. */
 export default function ContactBar() {
+  const content = useContent();
   const c = content.contact;
   const item = { display: 'inline-flex', alignItems: 'center', gap: 0.75 } as const;
   return (

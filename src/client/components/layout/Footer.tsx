@@ -4,12 +4,13 @@ import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { content } from '../../config';
+import { useContent } from '../../config';
 import Logo from '../Logo';
 import Newsletter from './Newsletter';
 
 /** The footer: about, project categories, links, newsletter and contact, from the content file. */
 export default function Footer() {
+  const content = useContent();
   const f = content.footer;
   const heading = { variant: 'h6', component: 'h2', sx: { mb: 1.5, color: 'common.white' } } as const;
   const links = [...content.nav.flatMap((n) => (n.children ? n.children : [{ label: n.label, to: n.to! }]))];

@@ -18,11 +18,11 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import { content } from '../../config';
+import { useContent, type SiteContent } from '../../config';
 import { useAuth } from '../../lib/auth';
 import Logo from '../Logo';
 
-type NavEntry = (typeof content.nav)[number];
+type NavEntry = SiteContent['nav'][number];
 
 /** Shown from the small-tablet width up; on phones these actions are in the menu drawer. */
 const wide = { display: { xs: 'none', sm: 'inline-flex' } } as const;
@@ -98,6 +98,7 @@ function AccountMenu() {
 
 /** The navigation bar: menu entries from the content file; on phones they collapse into a drawer. */
 export default function NavBar() {
+  const content = useContent();
   const { status, signOut } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);

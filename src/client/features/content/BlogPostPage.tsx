@@ -3,13 +3,14 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { content } from '../../config';
+import { useContent } from '../../config';
 import PageHero from '../../components/PageHero';
 import NotFoundPage from '../misc/NotFoundPage';
 import { formatDate } from '../../../shared/format/dates';
 
 /** One article. */
 export default function BlogPostPage() {
+  const content = useContent();
   const { slug } = useParams();
   const post = content.blogs.find((p) => p.slug === slug);
   if (!post) return <NotFoundPage />;

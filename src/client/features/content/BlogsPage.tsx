@@ -5,12 +5,13 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { content } from '../../config';
+import { useContent } from '../../config';
 import PageHero from '../../components/PageHero';
 import { formatDate } from '../../../shared/format/dates';
 
 /** The blog: articles from the content file. */
 export default function BlogsPage() {
+  const content = useContent();
   const posts = [...content.blogs].sort((a, b) => b.date.localeCompare(a.date));
   return (
     <>

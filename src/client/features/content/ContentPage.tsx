@@ -3,13 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { content } from '../../config';
+import { useContent } from '../../config';
 import type { PageProps } from '../../app/pages';
 import PageHero from '../../components/PageHero';
 import NotFoundPage from '../misc/NotFoundPage';
 
 /** A text page from the content file (Invest, FundRaising, About and the four policy pages). */
 export default function ContentPage({ props }: PageProps) {
+  const content = useContent();
   const page = content.pages[String(props.key) as keyof typeof content.pages];
   if (!page) return <NotFoundPage />;
   return (

@@ -71,7 +71,7 @@ export default function Receipt({ receipt, heading }: { receipt: DonationReceipt
       </Box>
 
       <Box sx={{ display: 'grid', gap: 1 }}>
-        <FormReadOnlyView formId="donate" data={receipt.data} label="Your donation" />
+        <FormReadOnlyView formId="donate" formVersion={receipt.formVersion} data={receipt.data} label="Your donation" />
         <DetailList
           items={[
             ['Project', receipt.projectTitle],

@@ -22,7 +22,7 @@ import MemoryIcon from '@mui/icons-material/Memory';
 import SpaIcon from '@mui/icons-material/Spa';
 import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
 import type { ReactNode } from 'react';
-import { content } from '../../config';
+import { useContent } from '../../config';
 import { useApi } from '../../lib/use-api';
 import type { ProjectPage } from '../../../shared/api/views';
 import Carousel from '../../components/Carousel';
@@ -104,6 +104,7 @@ function ProjectsCarousel({ path, label, empty, action, perView }: { path: strin
 }
 
 export default function HomePage() {
+  const content = useContent();
   const h = content.home;
   return (
     <>

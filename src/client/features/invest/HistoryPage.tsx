@@ -72,7 +72,7 @@ function Requests() {
                     {p.acceptance && (
                       <>
                         <Typography variant="body2" sx={{ fontWeight: 600 }}>The owner’s acceptance</Typography>
-                        <FormReadOnlyView formId="agreement-accept" data={p.acceptance} fileUrl={fileUrl} label="The owner’s acceptance" />
+                        <FormReadOnlyView formId="agreement-accept" formVersion={p.acceptanceFormVersion} data={p.acceptance} fileUrl={fileUrl} label="The owner’s acceptance" />
                       </>
                     )}
                     {p.status === 'pending' && (

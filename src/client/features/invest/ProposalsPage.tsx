@@ -87,7 +87,7 @@ export default function ProposalsPage() {
                   <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 700 }}>
                     <Money amount={p.amount} />
                   </Typography>
-                  <FormReadOnlyView formId="agreement-request" data={p.data} fileUrl={fileUrl} omit={IN_CARD_HEADER} label={`Request of ${p.investorName}`} />
+                  <FormReadOnlyView formId="agreement-request" formVersion={p.formVersion} data={p.data} fileUrl={fileUrl} omit={IN_CARD_HEADER} label={`Request of ${p.investorName}`} />
                   {p.status === 'declined' && p.declineReason && (
                     <Typography variant="body2" color="text.secondary">
                       Your reason: {p.declineReason}
@@ -98,7 +98,7 @@ export default function ProposalsPage() {
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
                         Your acceptance
                       </Typography>
-                      <FormReadOnlyView formId="agreement-accept" data={p.acceptance} fileUrl={fileUrl} label="Your acceptance" />
+                      <FormReadOnlyView formId="agreement-accept" formVersion={p.acceptanceFormVersion} data={p.acceptance} fileUrl={fileUrl} label="Your acceptance" />
                     </>
                   )}
                   {p.status === 'pending' && (

@@ -48,6 +48,9 @@ export interface Proposal {
   data: Record<string, unknown>;
   /** The stored agreement-accept form, once accepted. */
   acceptance: Record<string, unknown> | null;
+  /** The form versions the request and the acceptance were validated with. */
+  formVersion: number;
+  acceptanceFormVersion: number | null;
   decidedAt: string | null;
   createdAt: string;
 }

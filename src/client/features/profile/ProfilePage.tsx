@@ -17,6 +17,8 @@ import { formatPhone } from '../../../shared/phone/phone.js';
 interface ProfileAnswer {
   /** The stored profile form (shown from its schema). */
   profile: Record<string, unknown> | null;
+  /** The version of the profile form it was saved with. */
+  formVersion: number | null;
   defaults: { email: string; phone: string };
   completeness: number;
   verification: { status: 'not submitted' | 'submitted' | 'verified' | 'rejected'; note: string | null; submittedAt: string | null; reviewedAt: string | null };
@@ -67,7 +69,7 @@ export default function ProfilePage() {
               </Button>
             </Box>
             {data.profile ? (
-              <FormReadOnlyView formId="profile" data={data.profile} label="Basic information" />
+              <FormReadOnlyView formId="profile" formVersion={data.formVersion} data={data.profile} label="Basic information" />
             ) : (
               <Typography color="text.secondary">
                 You have not saved a profile yet. Your account uses {data.defaults.email} and {formatPhone(data.defaults.phone)}.

@@ -165,7 +165,7 @@ export default function AgreementTextPage() {
         </>
       ) : (
         <Paper variant="outlined" sx={{ p: 3 }}>
-          <FormReadOnlyView formId="project-owner" data={p.details} fileUrl={fileUrl} />
+          <FormReadOnlyView formId="project-owner" formVersion={p.formVersion} data={p.details} fileUrl={fileUrl} />
         </Paper>
       )}
     </Box>

@@ -26,7 +26,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
-import { content } from '../../config';
+import { useContent } from '../../config';
 import { useApi } from '../../lib/use-api';
 import { fileUrl } from '../../lib/api';
 import { FormReadOnlyView } from '../../form-engine';
@@ -102,6 +102,7 @@ function Gallery({ project }: { project: ProjectView }) {
 }
 
 export default function ProjectDetailPage() {
+  const content = useContent();
   const [params] = useSearchParams();
   const id = params.get('id');
   const { status } = useAuth();
@@ -268,7 +269,7 @@ export default function ProjectDetailPage() {
           Project details
         </Typography>
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-          <FormReadOnlyView formId="project-owner" data={project.details} fileUrl={fileUrl} omit={SHOWN_ABOVE} />
+          <FormReadOnlyView formId="project-owner" formVersion={project.formVersion} data={project.details} fileUrl={fileUrl} omit={SHOWN_ABOVE} />
         </Paper>
       </Box>
 

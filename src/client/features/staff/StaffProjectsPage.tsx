@@ -57,7 +57,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
             </Grid>
           ))}
         </Grid>
-        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} data={data.details} fileUrl={fileUrl} omit={IMAGE_FIELDS} />
+        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} showVersion data={data.details} fileUrl={fileUrl} omit={IMAGE_FIELDS} />
         <ReviewDecision
           formId="project-review"
           review={review}

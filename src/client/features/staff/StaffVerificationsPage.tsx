@@ -54,7 +54,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
         <Typography variant="h6" component="h2">
           {data.email} · {formatPhone(data.phone)}
         </Typography>
-        <FormReadOnlyView formId="verification" formVersion={data.formVersion} data={data.data} fileUrl={fileUrl} />
+        <FormReadOnlyView formId="verification" formVersion={data.formVersion} showVersion data={data.data} fileUrl={fileUrl} />
         <ReviewDecision
           formId="review"
           review={review}

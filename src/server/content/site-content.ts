@@ -1,0 +1,168 @@
+/**
+ * The site content's published versions (table content_versions): which one is current, each version's document,
+ * and the checks a version must pass (content.schema.json and the links the schema lint follows). Version 1 is
+ * src/client/config/content.json; the file edited since the server last read it becomes the next version at start,
+ * so the JSON-file path keeps working. Every page the server sends carries the current version (plugins/client.ts),
+ * so a publish reaches visitors on their next page load, with no rebuild.
+ */
+import type { Kysely } from 'kysely';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../audit';
+import type { DB } from '../db/schema';
+import { lintConfig } from '../../shared/forms/schema-lint';
+import { loadSchemas, repoRoot } from '../../shared/forms/load-schemas';
+
+type Doc = Record<string, unknown>;
+
+export const CONTENT_FILE = 'src/client/config/content.json';
+const DIGEST_KEY = 'site-content';
+/** How long "version N is current" is trusted before asking the database again (as for forms). */
+const CURRENT_TTL_MS = 1000;
+
+export interface ContentVersion {
+  version: number;
+  content: Doc;
+  note: string;
+  authorId: string | null;
+  publishedAt: Date;
+}
+
+/** A problem with a content document: where (a JSON pointer into it) and what. */
+export interface ContentProblem {
+  path: string;
+  message: string;
+}
+
+const readJson = (file: string): Doc => JSON.parse(readFileSync(join(repoRoot(), file), 'utf8')) as Doc;
+
+export class SiteContent {
+  private readonly versions = new Map<number, ContentVersion>();
+  private current: { version: number; at: number } | null = null;
+  private starting: Promise<void> | undefined;
+  private readonly file: Doc;
+  private readonly schema: Doc;
+  private readonly screens: { config: Doc; schema: Doc };
+  private readonly formIds: string[];
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.file = readJson(CONTENT_FILE);
+    this.schema = readJson('src/client/config/content.schema.json');
+    this.screens = { config: readJson('src/client/config/screens.json'), schema: readJson('src/client/config/screens.schema.json') };
+    this.formIds = Object.keys(loadSchemas());
+  }
+
+  /** The schema the studio's content form is generated from. */
+  get contentSchema(): Doc {
+    return this.schema;
+  }
+
+  /** Writes version 1 from the file when missing, or the file edited since as the next version; once per process. */
+  start(): Promise<void> {
+    this.starting ??= this.seed().catch((err: unknown) => {
+      this.starting = undefined;
+      throw err;
+    });
+    return this.starting;
+  }
+
+  private async seed(): Promise<void> {
+    const digest = createHash('sha256').update(JSON.stringify(this.file)).digest('hex');
+    await this.db.transaction().execute(async (trx) => {
+      const seen = await trx.selectFrom('form_file_digests').select('digest').where('form_id', '=', DIGEST_KEY).forUpdate().executeTakeFirst();
+      if (seen?.digest === digest) return;
+      const newest = await trx.selectFrom('content_versions').selectAll().orderBy('version', 'desc').limit(1).executeTakeFirst();
+      // A database whose content was published in the studio, never read from this file before: the studio's wins.
+      const keep = newest && (isDeepStrictEqual(newest.content, this.file) || (!seen && newest.version > 1));
+      if (!keep) {
+        const version = (newest?.version ?? 0) + 1;
+        const note = version === 1 ? `From ${CONTENT_FILE}` : `From the file ${CONTENT_FILE}, edited since`;
+        await trx.insertInto('content_versions').values({ version, content: JSON.stringify(this.file), note }).onConflict((oc) => oc.column('version').doNothing()).execute();
+        if (version > 1) await audit(trx, { actorId: null, action: 'content.publish', subjectType: 'content', subjectId: DIGEST_KEY, before: `version ${version - 1}`, after: `version ${version}`, note });
+      }
+      await trx.insertInto('form_file_digests').values({ form_id: DIGEST_KEY, digest }).onConflict((oc) => oc.column('form_id').doUpdateSet({ digest })).execute();
+    });
+  }
+
+  /** The current version number (read from the database at most once a second). */
+  async currentVersion(): Promise<number> {
+    await this.start();
+    if (this.current && Date.now() - this.current.at < CURRENT_TTL_MS) return this.current.version;
+    const row = await this.db.selectFrom('content_versions').select((eb) => eb.fn.max('version').as('v')).executeTakeFirst();
+    const version = Number(row?.v ?? 1);
+    this.current = { version, at: Date.now() };
+    return version;
+  }
+
+  /** One version (cached: versions never change); null when there is none. */
+  async version(version: number): Promise<ContentVersion | null> {
+    if (!Number.isSafeInteger(version) || version < 1) return null;
+    await this.start();
+    const cached = this.versions.get(version);
+    if (cached) return cached;
+    const row = await this.db.selectFrom('content_versions').selectAll().where('version', '=', version).executeTakeFirst();
+    if (!row) return null;
+    const v: ContentVersion = { version: row.version, content: row.content, note: row.note, authorId: row.author_id, publishedAt: row.published_at };
+    this.versions.set(version, v);
+    return v;
+  }
+
+  /**
+   * What a page needs to say about the content: the current version when it differs from the file the front end
+   * was built with (the page then carries it), null when the built-in one is current (nothing to carry) or the
+   * database cannot answer (the built-in one still makes a page).
+   */
+  async forPages(): Promise<ContentVersion | null> {
+    try {
+      const v = await this.version(await this.currentVersion());
+      if (!v) return null;
+      let same = this.sameAsFile.get(v.version);
+      if (same === undefined) this.sameAsFile.set(v.version, (same = isDeepStrictEqual(v.content, this.file)));
+      return same ? null : v;
+    } catch {
+      return null;
+    }
+  }
+
+  private readonly sameAsFile = new Map<number, boolean>();
+
+  /** What is wrong with a content document: its schema, then the links that lead to no screen. */
+  problems(content: unknown): ContentProblem[] {
+    if (content === null || typeof content !== 'object' || Array.isArray(content)) return [{ path: '', message: 'the content must be an object' }];
+    return lintConfig(this.screens.config, this.screens.schema, content as Doc, this.schema, this.formIds)
+      .filter((p) => p.file === CONTENT_FILE)
+      .map((p) => ({ path: p.pointer, message: p.message }));
+  }
+
+  /** Publishes a document as the next version (the caller has checked it); this process uses it at once. */
+  async publish(trx: Kysely<DB>, content: Doc, note: string, authorId: string, after: number): Promise<number> {
+    const version = after + 1;
+    await trx.insertInto('content_versions').values({ version, content: JSON.stringify(content), note, author_id: authorId }).execute();
+    await audit(trx, { actorId: authorId, action: 'content.publish', subjectType: 'content', subjectId: DIGEST_KEY, before: `version ${after}`, after: `version ${version}`, note });
+    return version;
+  }
+
+  /** Called after a publish commits: the new version is current at once in this process. */
+  published(version: number): void {
+    this.current = { version, at: Date.now() };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    siteContent: SiteContent;
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const content = new SiteContent(app.db);
+    await content.start().catch((err: unknown) => app.log.warn({ err }, 'site content versions not loaded yet: the database did not answer'));
+    app.decorate('siteContent', content);
+  },
+  { name: 'site-content', dependencies: [] },
+);

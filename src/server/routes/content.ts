@@ -1,0 +1,149 @@
+/**
+ * The site content and its published versions (the studio's content page). Anyone reads the current version (strong
+ * ETag); staff read the schema the content form is generated from, list and read versions, keep one draft each,
+ * check a document and publish it as the next version: refused with the problems when it breaks content.schema.json
+ * or a link leads to no screen, and refused when another version was published after the draft was started.
+ */
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../plugins/auth';
+import { conflict, notFound, type AppError } from '../errors';
+import { formatDateTime } from '../../shared/format/dates';
+
+const NOTE_MAX = 500;
+const document = { type: 'object', maxProperties: 50 } as const;
+const versionParams = { type: 'object', properties: { v: { type: 'integer', minimum: 1, maximum: 1_000_000 } }, required: ['v'] } as const;
+
+type Doc = Record<string, unknown>;
+
+export default async function contentRoutes(app: FastifyInstance): Promise<void> {
+  const site = app.siteContent;
+  const tags = ['content'];
+  const staffOnly = { security: [{ bearer: [] }] };
+
+  async function emails(ids: (string | null)[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter((x): x is string => Boolean(x)))];
+    if (wanted.length === 0) return new Map();
+    const rows = await app.db.selectFrom('users').select(['id', 'email']).where('id', 'in', wanted).execute();
+    return new Map(rows.map((r) => [r.id, r.email]));
+  }
+
+  app.get('/content', { schema: { tags, description: 'The current site content: { version, content }. Strong ETag; 304 on If-None-Match.' } }, async (request, reply) => {
+    const v = await site.version(await site.currentVersion());
+    if (!v) throw notFound('The site content');
+    const etag = `"content-${v.version}"`;
+    reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+    const inm = request.headers['if-none-match'];
+    if (typeof inm === 'string' && inm.split(',').some((t) => t.trim() === etag)) return reply.status(304).send();
+    return { version: v.version, content: v.content };
+  });
+
+  app.get('/content/schema', { schema: { tags, ...staffOnly, description: 'content.schema.json, which the content form is generated from (staff).' }, onRequest: app.requireStaff }, async () => site.contentSchema);
+
+  app.get('/content/versions', { schema: { tags, ...staffOnly, description: 'Every published version of the site content, newest first (staff).' }, onRequest: app.requireStaff }, async () => {
+    await site.start();
+    const rows = await app.db.selectFrom('content_versions').select(['version', 'note', 'author_id', 'published_at']).orderBy('version', 'desc').execute();
+    const names = await emails(rows.map((r) => r.author_id));
+    return rows.map((r) => ({ version: r.version, note: r.note, publishedBy: r.author_id ? (names.get(r.author_id) ?? null) : null, publishedAt: r.published_at.toISOString() }));
+  });
+
+  app.get<{ Params: { v: number } }>(
+    '/content/versions/:v',
+    { schema: { tags, ...staffOnly, params: versionParams, description: 'One published version of the site content (staff).' }, onRequest: app.requireStaff },
+    async (request) => {
+      const v = await site.version(request.params.v);
+      if (!v) throw notFound('This version of the site content');
+      return { version: v.version, content: v.content };
+    },
+  );
+
+  app.get('/content/draft', { schema: { tags, ...staffOnly, description: "The caller's content draft and who else has one (staff); 404 (with `others`) when the caller has none." }, onRequest: app.requireStaff }, async (request, reply) => {
+    const me = currentUser(request);
+    const rows = await app.db.selectFrom('content_drafts').selectAll().orderBy('updated_at', 'desc').execute();
+    const names = await emails(rows.map((r) => r.author_id));
+    const others = rows.filter((r) => r.author_id !== me.id).map((r) => ({ author: names.get(r.author_id) ?? '', updatedAt: r.updated_at.toISOString(), baseVersion: r.base_version }));
+    const mine = rows.find((r) => r.author_id === me.id);
+    if (!mine) return reply.status(404).send({ message: 'You have no draft of the site content.', others });
+    return { baseVersion: mine.base_version, content: mine.content, updatedAt: mine.updated_at.toISOString(), others };
+  });
+
+  app.put<{ Body: { baseVersion: number; content: Doc } }>(
+    '/content/draft',
+    {
+      schema: {
+        tags,
+        ...staffOnly,
+        body: { type: 'object', properties: { baseVersion: { type: 'integer', minimum: 1 }, content: document }, required: ['baseVersion', 'content'], additionalProperties: false },
+        description: "Saves the caller's content draft (autosave; staff). The answer lists its problems, which do not stop a draft.",
+      },
+      onRequest: app.requireStaff,
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      if (!(await site.version(request.body.baseVersion))) return reply.status(400).send({ message: `Version ${request.body.baseVersion} of the site content does not exist.`, errors: [{ path: '/baseVersion', message: 'No such version' }] });
+      const values = { base_version: request.body.baseVersion, content: JSON.stringify(request.body.content), updated_at: new Date() };
+      const row = await app.db
+        .insertInto('content_drafts')
+        .values({ author_id: me.id, ...values })
+        .onConflict((oc) => oc.column('author_id').doUpdateSet(values))
+        .returning(['updated_at'])
+        .executeTakeFirstOrThrow();
+      return { baseVersion: values.base_version, updatedAt: row.updated_at.toISOString(), problems: site.problems(request.body.content) };
+    },
+  );
+
+  app.delete('/content/draft', { schema: { tags, ...staffOnly, description: "Discards the caller's content draft (staff)." }, onRequest: app.requireStaff }, async (request, reply) => {
+    const me = currentUser(request);
+    const gone = await app.db.deleteFrom('content_drafts').where('author_id', '=', me.id).executeTakeFirst();
+    if (Number(gone.numDeletedRows) === 0) throw notFound('Your draft of the site content');
+    return reply.status(204).send();
+  });
+
+  app.post<{ Body: { baseVersion: number; content: Doc; note: string } }>(
+    '/content/publish',
+    {
+      schema: {
+        tags,
+        ...staffOnly,
+        body: {
+          type: 'object',
+          properties: { baseVersion: { type: 'integer', minimum: 1 }, content: document, note: { type: 'string', maxLength: NOTE_MAX } },
+          required: ['baseVersion', 'content', 'note'],
+          additionalProperties: false,
+        },
+        description: 'Publishes site content as the next version (staff): 409 when another version was published after the draft was started, 422 with the problems when it breaks its schema or a link leads nowhere.',
+      },
+      onRequest: app.requireStaff,
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const { baseVersion, content } = request.body;
+      const note = request.body.note.trim();
+      const stale = async (): Promise<AppError> => {
+        const latest = (await site.version(await site.currentVersion()))!;
+        const by = latest.authorId ? ((await emails([latest.authorId])).get(latest.authorId) ?? 'someone') : 'the file';
+        return conflict(
+          `Version ${latest.version} was published by ${by} on ${formatDateTime(latest.publishedAt)} after your draft was started from version ${baseVersion}. ` +
+            `Open version ${latest.version}, apply your changes to it and publish again.`,
+        );
+      };
+      if ((await site.currentVersion()) !== baseVersion) throw await stale();
+      const problems = site.problems(content);
+      if (problems.length > 0) {
+        return reply.status(422).send({ message: `This content cannot be published: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix first.`, errors: problems });
+      }
+      let version: number;
+      try {
+        version = await app.db.transaction().execute(async (trx) => {
+          const v = await site.publish(trx, content, note, me.id, baseVersion);
+          await trx.deleteFrom('content_drafts').where('author_id', '=', me.id).execute();
+          return v;
+        });
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') throw await stale();
+        throw err;
+      }
+      site.published(version);
+      return reply.status(201).send({ version });
+    },
+  );
+}
