@@ -173,4 +173,48 @@ describe('the form studio', () => {
     await screenshot(page, 'studio-list-390');
     expectNoPageErrors(page);
   });
+  it('edits the site content through the form made from its schema, refuses a broken one, publishes it to every page', async () => {
+    const { page } = await signedInPage(h, staff, DESKTOP);
+    await page.goto('/staff/content');
+    const tagline = page.getByLabel(field('Tagline'));
+    await tagline.waitFor();
+    await expectAccessible(page, 'site content at 1366 px');
+
+    // A required text emptied: the draft saves, the server's problem is listed, publishing is refused.
+    await page.getByLabel(field('Site name')).fill('');
+    const problems = page.locator('[aria-label="Problems to fix before publishing"]');
+    await expect.poll(() => problems.textContent()).toContain("must have required property 'siteName'");
+    await publish(page, 'Empty name');
+    await page.getByRole('alert').or(problems).filter({ hasText: 'Not published' }).first().waitFor();
+    const home = await fetch(`${h.base}/`).then((r) => r.text());
+    expect(home).toContain('<title>Halal Fund');
+
+    // Fixed, and a new tagline: published as version 2; a visitor's next page has it, nothing rebuilt.
+    await page.getByLabel(field('Site name')).fill('Halal Fund');
+    await tagline.fill('Fund what matters, the halal way');
+    await expect.poll(() => problems.count()).toBe(0);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /^Draft saved/ }).count()).toBe(1);
+    await page.getByRole('tab', { name: /Changes/ }).click();
+    await page.locator('section[aria-label="Site content"]').waitFor();
+    await screenshot(page, 'site-content-changes-1366');
+    await publish(page, 'A clearer tagline');
+    await expectToast(page, 'Version 2 published');
+    const { page: visitor } = await signedInPage(h, null, PHONE);
+    await visitor.goto('/');
+    expect(await visitor.title()).toBe('Halal Fund — Fund what matters, the halal way');
+    expectNoPageErrors(visitor);
+
+    // Back to version 1 from the history, as version 3.
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByRole('list', { name: 'Published versions' }).getByRole('listitem').filter({ hasText: 'Version 1' }).getByRole('button', { name: 'Start from it' }).click();
+    await page.getByRole('dialog', { name: 'Start from version 1?' }).getByRole('button', { name: 'Start from it' }).click();
+    await expect.poll(() => page.getByLabel(field('Tagline')).inputValue()).toBe('Raise your hand to promote the best products');
+    await publish(page, 'Back to the first tagline');
+    await expectToast(page, 'Version 3 published');
+    await visitor.reload();
+    expect(await visitor.title()).toBe('Halal Fund — Raise your hand to promote the best products');
+    await page.setViewportSize({ width: PHONE, height: 844 });
+    await screenshot(page, 'site-content-390');
+    expectNoPageErrors(page);
+  });
 });

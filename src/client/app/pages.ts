@@ -40,4 +40,5 @@ export const pages: Record<string, Page> = {
   'staff-jobs': lazy(() => import('../features/staff/StaffJobsPage')),
   'staff-forms': lazy(() => import('../features/studio/FormsListPage')),
   'staff-form-studio': lazy(() => import('../features/studio/FormStudioPage')),
+  'staff-content': lazy(() => import('../features/studio/SiteContentPage')),
 };

@@ -170,150 +170,290 @@ export interface NavItem {
   action?: 'sign-out';
 }
 
+export type SiteName = string;
+export type Tagline = string;
+export type Phone = string;
+export type Email = string;
+export type Address = string;
+export type Hours = string;
+export type Label = string;
+export type LinkToAPathSuchAsProjects = string;
+export type Label1 = string;
+export type LinkToAPathSuchAsProjects1 = string;
+export type Children = Link[];
+export type Menu = {
+  label: Label;
+  to?: LinkToAPathSuchAsProjects;
+  children?: Children;
+}[];
+export type About = string;
+export type Label2 = string;
+export type Category = string;
+export type ProjectCategories = {
+  label: Label2;
+  category: Category;
+}[];
+export type Copyright = string;
+export type NewsletterTitle = string;
+export type NewsletterText = string;
+export type Kicker = string;
+export type Heading = string;
 export type Text = string;
-export type Path = string;
+export type ImagePath = string;
+export type ImageDescriptionForScreenReaders = string;
+/**
+ * @minItems 3
+ * @maxItems 3
+ */
+export type Images = {
+  src: ImagePath;
+  alt: ImageDescriptionForScreenReaders;
+}[];
+export type Kicker1 = string;
+export type Heading1 = string;
+export type Empty = string;
+export type Label3 = string;
+export type Category1 = string;
+export type Icon = 'school' | 'health' | 'clothes' | 'film' | 'tech' | 'food';
+export type LinkToAPathSuchAsProjects2 = string;
+export type Items = {
+  label: Label3;
+  category: Category1;
+  icon: Icon;
+  to?: LinkToAPathSuchAsProjects2;
+}[];
+export type Kicker2 = string;
+export type Heading2 = string;
+export type Empty1 = string;
+export type Text1 = string;
+export type Text2 = string;
+export type Points = Text2[];
+export type VideoAddressYouTubeOrVimeo = string;
+export type VideoTitle = string;
+export type Kicker3 = string;
+export type Heading3 = string;
+export type Empty2 = string;
+export type Value = number;
+export type Label4 = string;
+/**
+ * @minItems 1
+ */
+export type Counters = {
+  value: Value;
+  label: Label4;
+}[];
+export type Kicker4 = string;
+export type Heading4 = string;
+export type Empty3 = string;
+export type Title = string;
+export type Text3 = string;
+export type Panel = {
+  title: Title;
+  text: Text3;
+}[];
+export type Name = string;
+export type Role = string;
+export type Quote = string;
+export type Name1 = string;
+export type Title1 = string;
+export type Text4 = string;
+export type Testimonials = {
+  name: Name1;
+  title: Title1;
+  text: Text4;
+}[];
+export type Title2 = string;
+export type Text5 = string;
+export type Button = string;
+export type LinkToAPathSuchAsProjects3 = string;
+/**
+ * @minItems 2
+ * @maxItems 2
+ */
+export type CallToAction1 = {
+  title: Title2;
+  text: Text5;
+  button: Button;
+  to: LinkToAPathSuchAsProjects3;
+}[];
+export type Title3 = string;
+export type Intro = string;
+export type Heading5 = string;
+export type Text6 = string;
+/**
+ * @minItems 1
+ */
+export type Sections = {
+  heading: Heading5;
+  text: Text6;
+}[];
+export type CallToAction2 = Link[];
+export type Slug = string;
+export type Title4 = string;
+export type Date = string;
+export type Summary = string;
+/**
+ * @minItems 1
+ */
+export type Body = Text2[];
+export type Blogs = {
+  slug: Slug;
+  title: Title4;
+  date: Date;
+  summary: Summary;
+  body: Body;
+}[];
+export type Question = string;
+export type Answer = string;
+export type HelpQuestionsAndAnswers = {
+  question: Question;
+  answer: Answer;
+}[];
 
 /**
  * Texts, navigation and home-page sections product staff edit. Checked by npm run schemas:check.
  */
 export interface SiteContent {
   $schema?: string;
-  siteName: Text;
-  tagline: Text;
-  contact: {
-    phone: Text;
-    email: string;
-    address: Text;
-    hours: Text;
-  };
-  nav: ({
-    [k: string]: unknown | undefined;
-  } & {
-    label: Text;
-    to?: Path;
-    /**
-     * @minItems 1
-     */
-    children?: Link[];
-  })[];
-  footer: {
-    about: Text;
-    projectCategories: {
-      label: Text;
-      category: Text;
-    }[];
-    copyright: Text;
-    newsletterTitle: Text;
-    newsletterText: Text;
-  };
-  home: {
-    hero: {
-      kicker?: string;
-      heading: Text;
-      text: Text;
-      cta: Link;
-      /**
-       * @minItems 3
-       * @maxItems 3
-       */
-      images: {
-        src: string;
-        alt: Text;
-      }[];
-    };
-    categories: Kicker & {
-      items: {
-        label: Text;
-        category: Text;
-        icon: 'school' | 'health' | 'clothes' | 'film' | 'tech' | 'food';
-        to?: Path;
-      }[];
-      viewAll: Link;
-    };
-    whyVideo: Kicker & {
-      text: Text;
-      points: Text[];
-      videoUrl: string;
-      videoTitle: Text;
-    };
-    projects: Kicker;
-    /**
-     * @minItems 1
-     */
-    counters: {
-      value: number;
-      label: Text;
-    }[];
-    whatWeDo: Kicker & {
-      panel: {
-        title: Text;
-        text: Text;
-      }[];
-      founder: {
-        name: Text;
-        role: Text;
-        quote: Text;
-      };
-      testimonials: {
-        name: Text;
-        title: Text;
-        text: Text;
-      }[];
-    };
-    /**
-     * @minItems 2
-     * @maxItems 2
-     */
-    cta: {
-      title: Text;
-      text: Text;
-      button: Text;
-      to: Path;
-    }[];
-    donate: Kicker;
-  };
-  pages: {
-    invest: Page;
-    fundraising: Page;
-    about: Page;
-    terms: Page;
-    refunds: Page;
-    privacy: Page;
-    conflictOfInterest: Page;
-  };
-  blogs: {
-    slug: string;
-    title: Text;
-    date: string;
-    summary: Text;
-    /**
-     * @minItems 1
-     */
-    body: Text[];
-  }[];
-  help: {
-    question: Text;
-    answer: Text;
-  }[];
+  siteName: SiteName;
+  tagline: Tagline;
+  contact: Contact;
+  nav: Menu;
+  footer: Footer;
+  home: Home;
+  pages: Pages;
+  blogs: Blogs;
+  help: HelpQuestionsAndAnswers;
+}
+export interface Contact {
+  phone: Phone;
+  email: Email;
+  address: Address;
+  hours: Hours;
 }
 export interface Link {
-  label: Text;
-  to: Path;
+  label: Label1;
+  to: LinkToAPathSuchAsProjects1;
 }
-export interface Kicker {
-  kicker: string;
-  heading: Text;
-  empty?: string;
+export interface Footer {
+  about: About;
+  projectCategories: ProjectCategories;
+  copyright: Copyright;
+  newsletterTitle: NewsletterTitle;
+  newsletterText: NewsletterText;
 }
-export interface Page {
-  title: Text;
-  intro: Text;
-  /**
-   * @minItems 1
-   */
-  sections: {
-    heading: Text;
-    text: Text;
-  }[];
-  cta?: Link[];
+export interface Home {
+  hero: Hero;
+  categories: Categories;
+  whyVideo: WhyUsVideoSection;
+  projects: Projects;
+  counters: Counters;
+  whatWeDo: WhatWeDo;
+  cta: CallToAction1;
+  donate: Donate;
+}
+export interface Hero {
+  kicker?: Kicker;
+  heading: Heading;
+  text: Text;
+  cta: CallToAction;
+  images: Images;
+}
+export interface CallToAction {
+  label: Label1;
+  to: LinkToAPathSuchAsProjects1;
+}
+export interface Categories {
+  kicker: Kicker1;
+  heading: Heading1;
+  empty?: Empty;
+  items: Items;
+  viewAll: ViewAll;
+}
+export interface ViewAll {
+  label: Label1;
+  to: LinkToAPathSuchAsProjects1;
+}
+export interface WhyUsVideoSection {
+  kicker: Kicker2;
+  heading: Heading2;
+  empty?: Empty1;
+  text: Text1;
+  points: Points;
+  videoUrl: VideoAddressYouTubeOrVimeo;
+  videoTitle: VideoTitle;
+}
+export interface Projects {
+  kicker: Kicker3;
+  heading: Heading3;
+  empty?: Empty2;
+}
+export interface WhatWeDo {
+  kicker: Kicker4;
+  heading: Heading4;
+  empty?: Empty3;
+  panel: Panel;
+  founder: Founder;
+  testimonials: Testimonials;
+}
+export interface Founder {
+  name: Name;
+  role: Role;
+  quote: Quote;
+}
+export interface Donate {
+  kicker: Kicker3;
+  heading: Heading3;
+  empty?: Empty2;
+}
+export interface Pages {
+  invest: Invest;
+  fundraising: Fundraising;
+  about: About1;
+  terms: Terms;
+  refunds: Refunds;
+  privacy: Privacy;
+  conflictOfInterest: ConflictOfInterest;
+}
+export interface Invest {
+  title: Title3;
+  intro: Intro;
+  sections: Sections;
+  cta?: CallToAction2;
+}
+export interface Fundraising {
+  title: Title3;
+  intro: Intro;
+  sections: Sections;
+  cta?: CallToAction2;
+}
+export interface About1 {
+  title: Title3;
+  intro: Intro;
+  sections: Sections;
+  cta?: CallToAction2;
+}
+export interface Terms {
+  title: Title3;
+  intro: Intro;
+  sections: Sections;
+  cta?: CallToAction2;
+}
+export interface Refunds {
+  title: Title3;
+  intro: Intro;
+  sections: Sections;
+  cta?: CallToAction2;
+}
+export interface Privacy {
+  title: Title3;
+  intro: Intro;
+  sections: Sections;
+  cta?: CallToAction2;
+}
+export interface ConflictOfInterest {
+  title: Title3;
+  intro: Intro;
+  sections: Sections;
+  cta?: CallToAction2;
 }

@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly network = false,
     /** From a 429's Retry-After header: how many seconds until asking again can succeed. */
     readonly retryAfterSeconds?: number,
+    /** The whole JSON answer, for answers that say more than a message (a 404 draft's `others`). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -131,6 +133,7 @@ function failure(raw: Raw): ApiError {
     json?.errors ?? [],
     false,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    json as Record<string, unknown> | undefined,
   );
   if (raw.status === 401 && getToken()) {
     setToken(null);

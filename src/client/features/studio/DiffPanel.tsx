@@ -8,7 +8,7 @@ import { EditorView } from '@codemirror/view';
 import { json } from '@codemirror/lang-json';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 
-function Diff({ label, published, draft }: { label: string; published: string; draft: string }) {
+export function Diff({ label, published, draft }: { label: string; published: string; draft: string }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const readOnly = [json(), syntaxHighlighting(defaultHighlightStyle, { fallback: true }), EditorState.readOnly.of(true), EditorView.editable.of(false), EditorView.lineWrapping];

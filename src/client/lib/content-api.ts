@@ -1,0 +1,43 @@
+/** The site content's studio API (staff): the published version, the schema, drafts, versions and publishing. */
+import { api } from './api';
+import type { SiteContent } from '../config';
+
+export interface PublishedContent {
+  version: number;
+  content: SiteContent;
+}
+
+export interface ContentProblem {
+  path: string;
+  message: string;
+}
+
+export interface OtherDraft {
+  author: string;
+  updatedAt: string;
+  baseVersion: number;
+}
+
+export interface ContentDraft {
+  baseVersion: number;
+  content: SiteContent;
+  updatedAt: string;
+  others: OtherDraft[];
+}
+
+export interface ContentVersionSummary {
+  version: number;
+  note: string;
+  publishedBy: string | null;
+  publishedAt: string;
+}
+
+export const getPublishedContent = () => api.get<PublishedContent>('/content');
+export const getContentSchema = () => api.get<Record<string, unknown>>('/content/schema');
+export const getContentVersion = (version: number) => api.get<PublishedContent>(`/content/versions/${version}`);
+export const listContentVersions = () => api.get<ContentVersionSummary[]>('/content/versions');
+export const getContentDraft = () => api.get<ContentDraft>('/content/draft');
+export const saveContentDraft = (baseVersion: number, content: unknown) =>
+  api.put<{ baseVersion: number; updatedAt: string; problems: ContentProblem[] }>('/content/draft', { baseVersion, content });
+export const deleteContentDraft = () => api.delete<unknown>('/content/draft');
+export const publishContent = (baseVersion: number, content: unknown, note: string) => api.post<{ version: number }>('/content/publish', { baseVersion, content, note });
