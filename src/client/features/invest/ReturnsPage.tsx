@@ -1,3 +1,4 @@
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -89,7 +90,11 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
               <TableCell>Due</TableCell>
               <TableCell align="right">Amount</TableCell>
               <TableCell>Status</TableCell>
-              <TableCell />
+              <TableCell>
+                <Box component="span" sx={visuallyHidden}>
+                  Actions
+                </Box>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
