@@ -5,10 +5,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Bumped when the build options change, so bundles made with older options are rebuilt. */
-const BUILD_VERSION = 1;
+const BUILD_VERSION = 2;
 
 /** The file recording what a bundle was built from (its sources, relative to the root) and when. */
 function metaFile(outdir, name) {
@@ -39,6 +40,20 @@ export function isFresh(outdir, name) {
 }
 
 /**
+ * JSON files of packages (Ajv's meta-schemas) go into the bundle: Node's ESM loader refuses a JSON import without an
+ * import attribute, which esbuild does not write for an external package.
+ */
+const packageJsonInBundle = {
+  name: 'package-json-in-bundle',
+  setup(b) {
+    b.onResolve({ filter: /\.json$/ }, (args) => {
+      if (args.path.startsWith('.') || args.path.startsWith('/')) return undefined;
+      return { path: createRequire(join(args.resolveDir, 'index.js')).resolve(args.path) };
+    });
+  },
+};
+
+/**
  * Returns the path of `<outdir>/<name>.mjs`, the bundle of `entry` (relative to the repository root), building it
  * first when it is stale. The files are written to a temporary directory and moved into place, entry last, so a
  * second process starting meanwhile never imports a half-written bundle.
@@ -63,6 +78,7 @@ export async function ensureBuilt({ entry, outdir: outRel, name }) {
       platform: 'node',
       target: 'node20',
       packages: 'external',
+      plugins: [packageJsonInBundle],
       outExtension: { '.js': '.mjs' },
       chunkNames: `${name}-chunks/[name]-[hash]`,
       metafile: true,

@@ -40,4 +40,10 @@ describe('ensureBuilt', () => {
     await build();
     expect(execFileSync(process.execPath, [file], { encoding: 'utf8' })).toBe('salaam\n');
   });
+  it('bundles the JSON files it imports from packages, which node alone would refuse to import', async () => {
+    // As src/shared/forms/schema-keywords.ts reads Ajv's meta-schema (`npm start` runs such a bundle).
+    writeFileSync(join(dir, 'meta.ts'), "import core from 'ajv/dist/refs/json-schema-2019-09/meta/core.json';\nconsole.log(Object.keys(core.properties).includes('$defs'));\n");
+    const file = await ensureBuilt({ entry: `${rel}/meta.ts`, outdir: `${rel}/out`, name: 'meta' });
+    expect(execFileSync(process.execPath, [file], { encoding: 'utf8' })).toBe('true\n');
+  });
 });
