@@ -6,6 +6,7 @@
  * On the server the same context collects which paths a render asked for (`want`), so the renderer can fetch them
  * and render again with the answers.
  */
+import { jsonForScript } from '../../shared/json-script';
 import { createContext, useContext } from 'react';
 
 export const PAGE_DATA_ID = 'page-data';
@@ -48,5 +49,5 @@ export function usePageData(): PageData {
 
 /** Serialises page data for a `<script type="application/json">`: no `<` can close the script early. */
 export function serialisePageData(data: Record<string, unknown>): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return jsonForScript(data);
 }

@@ -14,12 +14,12 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit';
 import type { DB } from '../db/schema';
-import { lintConfig } from '../../shared/forms/schema-lint';
-import { loadSchemas, repoRoot } from '../../shared/forms/load-schemas';
+import { CONTENT_FILE, lintConfig } from '../../shared/forms/schema-lint';
+import { repoRoot } from '../../shared/forms/load-schemas';
+import { Seeding, seedWithRetries } from '../forms/seeding';
 
 type Doc = Record<string, unknown>;
 
-export const CONTENT_FILE = 'src/client/config/content.json';
 const DIGEST_KEY = 'site-content';
 /** How long "version N is current" is trusted before asking the database again (as for forms). */
 const CURRENT_TTL_MS = 1000;
@@ -43,17 +43,19 @@ const readJson = (file: string): Doc => JSON.parse(readFileSync(join(repoRoot(),
 export class SiteContent {
   private readonly versions = new Map<number, ContentVersion>();
   private current: { version: number; at: number } | null = null;
-  private starting: Promise<void> | undefined;
+  private readonly seeding = new Seeding('site content versions', () => this.seed());
   private readonly file: Doc;
   private readonly schema: Doc;
   private readonly screens: { config: Doc; schema: Doc };
-  private readonly formIds: string[];
 
-  constructor(private readonly db: Kysely<DB>) {
+  /** `formIds`: the forms screens may name (the screen config is checked with the content, as the lint does). */
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly formIds: readonly string[],
+  ) {
     this.file = readJson(CONTENT_FILE);
     this.schema = readJson('src/client/config/content.schema.json');
     this.screens = { config: readJson('src/client/config/screens.json'), schema: readJson('src/client/config/screens.schema.json') };
-    this.formIds = Object.keys(loadSchemas());
   }
 
   /** The schema the studio's content form is generated from. */
@@ -61,13 +63,12 @@ export class SiteContent {
     return this.schema;
   }
 
-  /** Writes version 1 from the file when missing, or the file edited since as the next version; once per process. */
+  /**
+   * Writes version 1 from the file when missing, or the file edited since as the next version. Called at start (and
+   * again by a timer while the database does not answer), never by a read.
+   */
   start(): Promise<void> {
-    this.starting ??= this.seed().catch((err: unknown) => {
-      this.starting = undefined;
-      throw err;
-    });
-    return this.starting;
+    return this.seeding.start();
   }
 
   private async seed(): Promise<void> {
@@ -90,7 +91,7 @@ export class SiteContent {
 
   /** The current version number (read from the database at most once a second). */
   async currentVersion(): Promise<number> {
-    await this.start();
+    await this.seeding.done();
     if (this.current && Date.now() - this.current.at < CURRENT_TTL_MS) return this.current.version;
     const row = await this.db.selectFrom('content_versions').select((eb) => eb.fn.max('version').as('v')).executeTakeFirst();
     const version = Number(row?.v ?? 1);
@@ -101,7 +102,7 @@ export class SiteContent {
   /** One version (cached: versions never change); null when there is none. */
   async version(version: number): Promise<ContentVersion | null> {
     if (!Number.isSafeInteger(version) || version < 1) return null;
-    await this.start();
+    await this.seeding.done();
     const cached = this.versions.get(version);
     if (cached) return cached;
     const row = await this.db.selectFrom('content_versions').selectAll().where('version', '=', version).executeTakeFirst();
@@ -160,9 +161,9 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const content = new SiteContent(app.db);
-    await content.start().catch((err: unknown) => app.log.warn({ err }, 'site content versions not loaded yet: the database did not answer'));
+    const content = new SiteContent(app.db, app.forms.ids);
+    await seedWithRetries(app, 'site content versions', () => content.start());
     app.decorate('siteContent', content);
   },
-  { name: 'site-content', dependencies: [] },
+  { name: 'site-content', dependencies: ['forms'] },
 );

@@ -13,6 +13,7 @@ import type { JsonSchema } from '../../shared/forms/catalog';
 import { createAjv } from '../../shared/validation/ajv-setup';
 import { limitsSchema } from '../../shared/validation/limits-schema';
 import { compileStandaloneModule } from './standalone';
+import { Seeding } from './seeding';
 
 /** One published version of a form. */
 export interface FormVersion {
@@ -114,24 +115,22 @@ export class FormRegistry {
   /**
    * Writes version 1 of every form from its files when missing; publishes files edited since the server last read
    * them (by hand, or `npm run forms:export` of another database) as the next version, unless they equal the current
-   * one; then loads every version into memory.
+   * one. Called at start (and again by a timer while the database does not answer), never by a read.
    */
-  async start(): Promise<void> {
-    this.starting ??= this.seed().catch((err: unknown) => {
-      // The database may be down at start (the server still starts and /ready says why): try again on next use.
-      this.starting = undefined;
-      throw err;
-    });
-    return this.starting;
+  start(): Promise<void> {
+    return this.seeding.start();
   }
 
-  private starting: Promise<void> | undefined;
+  private readonly seeding = new Seeding('forms', () => this.seed());
 
   private async seed(): Promise<void> {
+    // Most starts change nothing: one query finds the forms whose files changed since the server last read them.
+    const seenDigests = new Map((await this.db.selectFrom('form_file_digests').select(['form_id', 'digest']).execute()).map((r) => [r.form_id, r.digest]));
     for (const id of this.ids) {
       const schema = this.files.schemas[id]!;
       const uiSchema = this.files.uiSchemas[id] ?? {};
       const digest = createHash('sha256').update(JSON.stringify([schema, uiSchema])).digest('hex');
+      if (seenDigests.get(id) === digest) continue;
       await this.db.transaction().execute(async (trx) => {
         const seen = await trx.selectFrom('form_file_digests').select('digest').where('form_id', '=', id).forUpdate().executeTakeFirst();
         if (seen?.digest === digest) return;
@@ -156,8 +155,6 @@ export class FormRegistry {
           .execute();
       });
     }
-    const all = await this.db.selectFrom('form_versions').selectAll().execute();
-    for (const r of all) this.remember(rowToVersion(r));
   }
 
   private remember(v: FormVersion): void {
@@ -167,7 +164,7 @@ export class FormRegistry {
   /** The current (newest) version number of a form, read from the database; null for an unknown form. */
   async currentVersion(formId: string): Promise<number | null> {
     if (!this.has(formId)) return null;
-    await this.start();
+    await this.seeding.done();
     const known = this.currents.get(formId);
     if (known && Date.now() - known.at < CURRENT_TTL_MS) return known.version;
     const row = await this.db
@@ -183,7 +180,7 @@ export class FormRegistry {
   /** One version (cached once read); null when the form or the version does not exist. */
   async version(formId: string, version: number): Promise<FormVersion | null> {
     if (!this.has(formId) || !Number.isSafeInteger(version) || version < 1) return null;
-    await this.start();
+    await this.seeding.done();
     const cached = this.versions.get(key(formId, version));
     if (cached) return cached;
     const row = await this.db.selectFrom('form_versions').selectAll().where('form_id', '=', formId).where('version', '=', version).executeTakeFirst();
@@ -253,7 +250,7 @@ export class FormRegistry {
 }
 
 /** What anyone may read of a published version. */
-export interface PublicForm {
+interface PublicForm {
   formId: string;
   version: number;
   schema: JsonSchema;

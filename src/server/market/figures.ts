@@ -4,8 +4,8 @@
  * database keeps them from its agreement requests and donations in the transaction that changes those
  * (migration 009), so showing a page of projects costs no query beyond the page's own.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, ProjectsTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { ProjectsTable } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { annualisedReturn, repaymentTotal, schedule, type Terms } from '../../shared/domain/murabaha';
 import type { Figures } from '../../shared/api/views';
@@ -13,17 +13,6 @@ import type { Figures } from '../../shared/api/views';
 export type { Figures };
 
 export type ProjectRow = Selectable<ProjectsTable>;
-type Db = Kysely<DB> | Transaction<DB>;
-
-/**
- * The platform's investment figures with the same definition as each project's: money of accepted agreements,
- * distinct investors with an accepted agreement, and the projects that have one. Read from the counters
- * (platform_figures), which the database moves with every agreement that is accepted.
- */
-export async function platformInvestment(db: Db): Promise<{ total: string; investors: number; projects: number }> {
-  const row = await db.selectFrom('platform_figures').select(['invested', 'investors', 'invested_projects']).executeTakeFirst();
-  return { total: fromPaisa(toPaisa(row?.invested ?? '0')), investors: row?.investors ?? 0, projects: row?.invested_projects ?? 0 };
-}
 
 /** The initial instalment for the whole goal, from the project form (`initialins`, taka); 0 when absent. */
 function initialInstalmentOf(p: ProjectRow): string {
@@ -87,11 +76,4 @@ export function figuresOf(p: ProjectRow, now = new Date()): Figures {
     },
     durationMonths: p.tenor_months,
   };
-}
-
-/**
- * The figures of each project, from the rows alone (no query; `db` stays for the callers that pass it).
- */
-export async function figuresFor(_db: Db, projects: ProjectRow[], now = new Date()): Promise<Map<string, Figures>> {
-  return new Map(projects.map((p) => [p.id, figuresOf(p, now)]));
 }

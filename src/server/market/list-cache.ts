@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 
-export const LIST_CACHE_MS = 2_000;
+const LIST_CACHE_MS = 2_000;
 const MAX_PAGES = 1_000;
 
 export interface ListCache {
@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-export function createListCache(ttlMs = LIST_CACHE_MS, now: () => number = Date.now): ListCache {
+function createListCache(ttlMs = LIST_CACHE_MS, now: () => number = Date.now): ListCache {
   const pages = new Map<string, { at: number; text: Promise<string> }>();
   let generation = 0;
   return {

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptNonce } from './security';
+import { jsonForScript } from '../../shared/json-script';
 
 export interface ClientPluginOptions {
   /** The directory of the built front end; nothing is served when it has no index.html. */
@@ -38,21 +39,18 @@ interface RenderedPage {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** JSON for inside a <script>: no `</script>` or line separators can end or break it. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-
 /**
  * The current site content as a JSON script (read by the browser's `readSiteContent`), placed before #root; none
  * when the content the front end was built with is current.
  */
-export function withSiteContent(template: string, siteContent: { version: number; content: unknown } | null, nonce: string | undefined): string {
+function withSiteContent(template: string, siteContent: { version: number; content: unknown } | null, nonce: string | undefined): string {
   if (!siteContent) return template;
   const nonceAttr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
-  return template.replace('<div id="root"', () => `<script type="application/json" id="site-content"${nonceAttr}>${scriptJson({ version: siteContent.version, content: siteContent.content })}</script><div id="root"`);
+  return template.replace('<div id="root"', () => `<script type="application/json" id="site-content"${nonceAttr}>${jsonForScript({ version: siteContent.version, content: siteContent.content })}</script><div id="root"`);
 }
 
 /** The page: the built index.html with the rendered markup, its styles, its title and its data. */
-export function assemble(template: string, page: RenderedPage, nonce: string | undefined): string {
+function assemble(template: string, page: RenderedPage, nonce: string | undefined): string {
   // React puts resource hints (image preloads) first; they belong in the head.
   const hints = /^(?:<link [^>]*>)*/.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hints.length);

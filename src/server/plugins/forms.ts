@@ -16,6 +16,7 @@ import { limitsSchema } from '../../shared/validation/limits-schema';
 import { declaredPropertyNames } from '../../shared/validation/errors';
 import { loadApiSchemas, loadSchemas, loadUiSchemas } from '../../shared/forms/load-schemas';
 import { FormRegistry, sizesFirst } from '../forms/registry';
+import { seedWithRetries } from '../forms/seeding';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,9 +102,8 @@ async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): P
     app.addSchema(schema);
   }
   const registry = new FormRegistry(app.db, { schemas: forms, uiSchemas: loadUiSchemas(options.uiSchemasDir) });
-  // Without a database at start the server still starts (/ready answers 503 with the reason); the registry writes
-  // and reads the versions on first use instead.
-  await registry.start().catch((err: unknown) => app.log.warn({ err }, 'form versions not loaded yet: the database did not answer'));
+  // Without a database at start the server still starts (/ready answers 503 with the reason) and seeds later.
+  await seedWithRetries(app, 'form versions', () => registry.start());
   const declared = declaredPropertyNames(all);
   /** The versions whose field names are in `declared` already. */
   const namesMerged = new Set<string>();

@@ -18,7 +18,7 @@ import { notify } from '../notices/notify';
 import { closeEndedCampaigns, settleProject, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
-import { figuresFor, termsOf } from '../market/figures';
+import { figuresOf, termsOf } from '../market/figures';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -151,7 +151,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       const rows = await app.db.selectFrom('agreement_requests').selectAll().where('project_id', '=', project.id).orderBy('created_at', 'desc').execute();
       const names = await fileNamesFor(app, rows);
       // The project's own figures (market/figures.ts), so this page and the project page can never disagree.
-      const figures = (await figuresFor(app.db, [project])).get(project.id)!;
+      const figures = figuresOf(project);
       return {
         project: { id: project.id, title: project.title, status: project.status },
         totalInvestors: figures.investors,

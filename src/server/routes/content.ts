@@ -6,8 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../plugins/auth';
-import { conflict, notFound, type AppError } from '../errors';
-import { formatDateTime } from '../../shared/format/dates';
+import { AppError, badRequest, notFound } from '../errors';
+import { countOf } from '../../shared/format/count';
+import { draftsOf, emailsOf, isUniqueViolation, notModified, staleDraft } from './versioned';
 
 const NOTE_MAX = 500;
 const document = { type: 'object', maxProperties: 50 } as const;
@@ -20,29 +21,20 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   const tags = ['content'];
   const staffOnly = { security: [{ bearer: [] }] };
 
-  async function emails(ids: (string | null)[]): Promise<Map<string, string>> {
-    const wanted = [...new Set(ids.filter((x): x is string => Boolean(x)))];
-    if (wanted.length === 0) return new Map();
-    const rows = await app.db.selectFrom('users').select(['id', 'email']).where('id', 'in', wanted).execute();
-    return new Map(rows.map((r) => [r.id, r.email]));
-  }
-
   app.get('/content', { schema: { tags, description: 'The current site content: { version, content }. Strong ETag; 304 on If-None-Match.' } }, async (request, reply) => {
     const v = await site.version(await site.currentVersion());
     if (!v) throw notFound('The site content');
     const etag = `"content-${v.version}"`;
     reply.header('ETag', etag).header('Cache-Control', 'no-cache');
-    const inm = request.headers['if-none-match'];
-    if (typeof inm === 'string' && inm.split(',').some((t) => t.trim() === etag)) return reply.status(304).send();
+    if (notModified(request, etag)) return reply.status(304).send();
     return { version: v.version, content: v.content };
   });
 
   app.get('/content/schema', { schema: { tags, ...staffOnly, description: 'content.schema.json, which the content form is generated from (staff).' }, onRequest: app.requireStaff }, async () => site.contentSchema);
 
   app.get('/content/versions', { schema: { tags, ...staffOnly, description: 'Every published version of the site content, newest first (staff).' }, onRequest: app.requireStaff }, async () => {
-    await site.start();
     const rows = await app.db.selectFrom('content_versions').select(['version', 'note', 'author_id', 'published_at']).orderBy('version', 'desc').execute();
-    const names = await emails(rows.map((r) => r.author_id));
+    const names = await emailsOf(app.db, rows.map((r) => r.author_id));
     return rows.map((r) => ({ version: r.version, note: r.note, publishedBy: r.author_id ? (names.get(r.author_id) ?? null) : null, publishedAt: r.published_at.toISOString() }));
   });
 
@@ -59,9 +51,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   app.get('/content/draft', { schema: { tags, ...staffOnly, description: "The caller's content draft and who else has one (staff); 404 (with `others`) when the caller has none." }, onRequest: app.requireStaff }, async (request, reply) => {
     const me = currentUser(request);
     const rows = await app.db.selectFrom('content_drafts').selectAll().orderBy('updated_at', 'desc').execute();
-    const names = await emails(rows.map((r) => r.author_id));
-    const others = rows.filter((r) => r.author_id !== me.id).map((r) => ({ author: names.get(r.author_id) ?? '', updatedAt: r.updated_at.toISOString(), baseVersion: r.base_version }));
-    const mine = rows.find((r) => r.author_id === me.id);
+    const { mine, others } = await draftsOf(app.db, rows, me.id);
     if (!mine) return reply.status(404).send({ message: 'You have no draft of the site content.', others });
     return { baseVersion: mine.base_version, content: mine.content, updatedAt: mine.updated_at.toISOString(), others };
   });
@@ -77,9 +67,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       },
       onRequest: app.requireStaff,
     },
-    async (request, reply) => {
+    async (request) => {
       const me = currentUser(request);
-      if (!(await site.version(request.body.baseVersion))) return reply.status(400).send({ message: `Version ${request.body.baseVersion} of the site content does not exist.`, errors: [{ path: '/baseVersion', message: 'No such version' }] });
+      if (!(await site.version(request.body.baseVersion))) throw badRequest(`Version ${request.body.baseVersion} of the site content does not exist.`, [{ path: '/baseVersion', message: 'No such version' }]);
       const values = { base_version: request.body.baseVersion, content: JSON.stringify(request.body.content), updated_at: new Date() };
       const row = await app.db
         .insertInto('content_drafts')
@@ -118,19 +108,10 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const me = currentUser(request);
       const { baseVersion, content } = request.body;
       const note = request.body.note.trim();
-      const stale = async (): Promise<AppError> => {
-        const latest = (await site.version(await site.currentVersion()))!;
-        const by = latest.authorId ? ((await emails([latest.authorId])).get(latest.authorId) ?? 'someone') : 'the file';
-        return conflict(
-          `Version ${latest.version} was published by ${by} on ${formatDateTime(latest.publishedAt)} after your draft was started from version ${baseVersion}. ` +
-            `Open version ${latest.version}, apply your changes to it and publish again.`,
-        );
-      };
+      const stale = async (): Promise<AppError> => staleDraft(app.db, (await site.version(await site.currentVersion()))!, baseVersion, 'the file');
       if ((await site.currentVersion()) !== baseVersion) throw await stale();
       const problems = site.problems(content);
-      if (problems.length > 0) {
-        return reply.status(422).send({ message: `This content cannot be published: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix first.`, errors: problems });
-      }
+      if (problems.length > 0) throw new AppError(422, `This content cannot be published: ${countOf(problems.length, 'problem')} to fix first.`, problems);
       let version: number;
       try {
         version = await app.db.transaction().execute(async (trx) => {
@@ -139,7 +120,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           return v;
         });
       } catch (err) {
-        if ((err as { code?: string }).code === '23505') throw await stale();
+        if (isUniqueViolation(err)) throw await stale();
         throw err;
       }
       site.published(version);

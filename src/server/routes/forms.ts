@@ -8,14 +8,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
 import { audit } from '../audit';
-import { badRequest, conflict, notFound, type AppError } from '../errors';
+import { badRequest, notFound, type AppError } from '../errors';
+import { draftsOf, emailsOf, isUniqueViolation, notModified, staleDraft } from './versioned';
+import { countOf } from '../../shared/format/count';
 import { rowToVersion, sizesFirstCheck, type FormVersion } from '../forms/registry';
 import { lintForm, type Problem } from '../../shared/forms/schema-lint';
 import { protectedFieldProblems } from '../../shared/forms/code-fields';
 import { declaredPropertyNames, normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
 import { unsafeInputErrors } from '../../shared/validation/safe-input';
 import type { JsonSchema } from '../../shared/forms/catalog';
-import { formatDateTime } from '../../shared/format/dates';
 
 /** Where each form's submissions are stored: the table and its column naming the version each was validated with. */
 const SUBMISSIONS: Record<string, { table: string; column: string }> = {
@@ -112,12 +113,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     if (!forms.has(id)) throw notFound('This form');
   }
 
-  async function emails(ids: (string | null)[]): Promise<Map<string, string>> {
-    const wanted = [...new Set(ids.filter((x): x is string => Boolean(x)))];
-    if (wanted.length === 0) return new Map();
-    const rows = await app.db.selectFrom('users').select(['id', 'email']).where('id', 'in', wanted).execute();
-    return new Map(rows.map((r) => [r.id, r.email]));
-  }
+  const emails = (ids: (string | null)[]) => emailsOf(app.db, ids);
 
   /** Submissions per version of a form ({ "1": 12, "2": 3 }); forms that store nothing have none. */
   async function submissionCounts(formId: string): Promise<Record<string, number>> {
@@ -132,8 +128,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
   function sendVersion(request: FastifyRequest, reply: FastifyReply, v: FormVersion, cacheControl: string) {
     const { body, etag } = forms.publicView(v);
     reply.header('ETag', etag).header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
-    const inm = request.headers['if-none-match'];
-    if (typeof inm === 'string' && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.status(304).send();
+    if (notModified(request, etag)) return reply.status(304).send();
     return reply.send(body);
   }
 
@@ -152,6 +147,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       const drafts = await app.db.selectFrom('form_drafts').select(['form_id', 'author_id', 'base_version', 'updated_at']).orderBy('updated_at', 'desc').execute();
       const names = await emails([...current.map((c) => c.author_id), ...drafts.map((d) => d.author_id)]);
       const byId = new Map(current.map((c) => [c.form_id, c]));
+      const counts = new Map(await Promise.all(forms.ids.map(async (id) => [id, await submissionCounts(id)] as const)));
       const out = [];
       for (const formId of forms.ids) {
         const c = byId.get(formId);
@@ -162,7 +158,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
           version: c.version,
           publishedAt: c.published_at.toISOString(),
           publishedBy: c.author_id ? (names.get(c.author_id) ?? null) : null,
-          submissions: await submissionCounts(formId),
+          submissions: counts.get(formId)!,
           drafts: drafts
             .filter((d) => d.form_id === formId)
             .map((d) => ({ author: names.get(d.author_id) ?? '', updatedAt: d.updated_at.toISOString(), baseVersion: d.base_version, mine: d.author_id === me.id })),
@@ -254,9 +250,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       const me = currentUser(request);
       knownForm(request.params.id);
       const rows = await app.db.selectFrom('form_drafts').selectAll().where('form_id', '=', request.params.id).orderBy('updated_at', 'desc').execute();
-      const names = await emails(rows.map((r) => r.author_id));
-      const others = rows.filter((r) => r.author_id !== me.id).map((r) => ({ author: names.get(r.author_id) ?? '', updatedAt: r.updated_at.toISOString(), baseVersion: r.base_version }));
-      const mine = rows.find((r) => r.author_id === me.id);
+      const { mine, others } = await draftsOf(app.db, rows, me.id);
       if (!mine) return reply.status(404).send({ message: 'You have no draft of this form.', others });
       return {
         baseVersion: mine.base_version,
@@ -348,21 +342,14 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       knownForm(formId);
       const { baseVersion, schema, uiSchema } = request.body;
       const note = request.body.note.trim();
-      const stale = async (): Promise<AppError> => {
-        const latest = (await forms.current(formId))!;
-        const by = latest.authorId ? ((await emails([latest.authorId])).get(latest.authorId) ?? 'someone') : 'the files';
-        return conflict(
-          `Version ${latest.version} was published by ${by} on ${formatDateTime(latest.publishedAt)} after your draft was started from version ${baseVersion}. ` +
-            `Open version ${latest.version}, apply your changes to it and publish again.`,
-        );
-      };
+      const stale = async (): Promise<AppError> => staleDraft(app.db, (await forms.current(formId))!, baseVersion, 'the files');
       const current = await forms.currentVersion(formId);
       if (current !== baseVersion) throw await stale();
       const checks = checkDraft(formId, schema, uiSchema);
       if (checks.lint.length > 0 || checks.protected.length > 0) {
         const count = checks.lint.length + checks.protected.length;
         return reply.status(422).send({
-          message: `This draft cannot be published: ${count} problem${count === 1 ? '' : 's'} to fix first.`,
+          message: `This draft cannot be published: ${countOf(count, 'problem')} to fix first.`,
           // The API's usual field list too, so any client shows what to fix, not only how many.
           errors: [
             ...checks.lint.map((l) => ({ path: `${l.in === 'uiSchema' ? 'ui-schema' : 'schema'}${l.path}`, message: l.message })),
@@ -387,7 +374,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         });
       } catch (err) {
         // Another publish of the same version won the race: the primary key refused this one.
-        if ((err as { code?: string }).code === '23505') throw await stale();
+        if (isUniqueViolation(err)) throw await stale();
         throw err;
       }
       forms.published(rowToVersion(published));

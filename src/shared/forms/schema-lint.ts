@@ -303,6 +303,13 @@ function matchesRoute(path: string, pattern: string): boolean {
  * Lints the screen config and the site content against their schemas, and checks what a schema cannot: form screens
  * name existing forms, ids and paths are unique, and every link, menu entry and quick-access card leads to a screen.
  */
+/** Where the screen config and the site content live (the lint names them in its problems). */
+export const SCREENS_FILE = 'src/client/config/screens.json';
+export const CONTENT_FILE = 'src/client/config/content.json';
+
+/** Each config schema compiled once per process (the server checks content drafts with the same schemas often). */
+const compiledConfigSchemas = new WeakMap<Node, ReturnType<ReturnType<typeof createAjv>['compile']>>();
+
 export function lintConfig(
   screensConfig: Node,
   screensSchema: Node,
@@ -312,8 +319,8 @@ export function lintConfig(
 ): Problem[] {
   const problems: Problem[] = [];
   const check = (data: Node, schema: Node, file: string) => {
-    const ajv = createAjv();
-    const validate = ajv.compile(schema);
+    let validate = compiledConfigSchemas.get(schema);
+    if (!validate) compiledConfigSchemas.set(schema, (validate = createAjv().compile(schema)));
     if (!validate(data)) {
       for (const e of validate.errors ?? []) {
         if (e.keyword === 'if') continue;
@@ -321,11 +328,11 @@ export function lintConfig(
       }
     }
   };
-  check(screensConfig, screensSchema, 'src/client/config/screens.json');
-  check(content, contentSchema, 'src/client/config/content.json');
+  check(screensConfig, screensSchema, SCREENS_FILE);
+  check(content, contentSchema, CONTENT_FILE);
   if (problems.length) return problems;
 
-  const file = 'src/client/config/screens.json';
+  const file = SCREENS_FILE;
   const screens = screensConfig.screens as Node[];
   const paths = screens.map((s) => String(s.path));
   const seenIds = new Set<string>();
@@ -353,7 +360,7 @@ export function lintConfig(
     }
   };
   walkLinks(screensConfig, '', file);
-  walkLinks(content, '', 'src/client/config/content.json');
+  walkLinks(content, '', CONTENT_FILE);
   return problems;
 }
 

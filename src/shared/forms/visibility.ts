@@ -16,7 +16,9 @@ const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' &&
  * among the places that declare it with one (so a branch cannot widen what the base hides); unmarked: "owner".
  * A branch's unmarked copy of a field (narrowing an enum) does not change its mark.
  */
-export function fieldVisibility(schema: unknown): Map<string, Visibility> {
+function fieldVisibility(schema: unknown): ReadonlyMap<string, Visibility> {
+  const known = isNode(schema) ? marksBySchema.get(schema) : undefined;
+  if (known) return known;
   const rank: Record<Visibility, number> = { public: 0, owner: 1, staff: 2 };
   const out = new Map<string, Visibility>();
   for (const name of topLevelFieldTypes(schema).keys()) out.set(name, 'owner');
@@ -36,8 +38,15 @@ export function fieldVisibility(schema: unknown): Map<string, Visibility> {
   };
   visit(schema);
   for (const [k, v] of marked) out.set(k, v);
+  if (isNode(schema)) marksBySchema.set(schema, out);
   return out;
 }
+
+/**
+ * The marks of each schema object, worked out once: views call this for every row of a list with the same
+ * (immutable, published) schema objects. Callers must not change the map they get.
+ */
+const marksBySchema = new WeakMap<object, Map<string, Visibility>>();
 
 /** The fields of stored data an audience may see: public sees "public", the owner all but "staff", staff all. */
 export function visibleData(data: Record<string, unknown>, schema: unknown, audience: Visibility): Record<string, unknown> {

@@ -1,7 +1,7 @@
-import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import ActionsHeaderCell from '../../components/ActionsHeaderCell';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -90,11 +90,7 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
               <TableCell>Due</TableCell>
               <TableCell align="right">Amount</TableCell>
               <TableCell>Status</TableCell>
-              <TableCell>
-                <Box component="span" sx={visuallyHidden}>
-                  Actions
-                </Box>
-              </TableCell>
+              <ActionsHeaderCell />
             </TableRow>
           </TableHead>
           <TableBody>

@@ -2,8 +2,7 @@
  * A form's published versions, newest first, with their notes, authors and submissions. "Restore this version"
  * publishes that version's schema and ui-schema again as a new version (rolling back), after a confirmation.
  */
-import Box from '@mui/material/Box';
-import visuallyHidden from '@mui/utils/visuallyHidden';
+import ActionsHeaderCell from '../../components/ActionsHeaderCell';
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -69,11 +68,7 @@ export default function HistoryPanel({ formId, current, refreshKey, onRestored }
               <TableCell>Note</TableCell>
               <TableCell>Published</TableCell>
               <TableCell>Submissions</TableCell>
-              <TableCell>
-                <Box component="span" sx={visuallyHidden}>
-                  Actions
-                </Box>
-              </TableCell>
+              <ActionsHeaderCell />
             </TableRow>
           </TableHead>
           <TableBody>
