@@ -10,7 +10,7 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router-dom';
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 // eslint-disable-next-line no-restricted-imports -- Emotion's package, not this project's server code
 import createEmotionServer from '@emotion/server/create-instance';
@@ -21,6 +21,8 @@ import { PageDataContext, serialisePageData, type PageData } from './lib/preload
 
 /** The pages rendered on the server: public ones whose content does not depend on who is looking. */
 const SERVER_RENDERED_PAGES = new Set(['home', 'projects', 'project-detail', 'content', 'blogs', 'blog-post']);
+/** The routes' static handler: the same for every request. */
+const handler = createStaticHandler(routes);
 /** Renders with new data at most this many times (each pass may reveal data a child needs). */
 const MAX_PASSES = 3;
 
@@ -78,14 +80,13 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
   const target = new URL(url, 'http://localhost');
   const screen = serverRenderedScreen(target.pathname);
   if (!screen) return null;
-  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(target.href));
   if (context instanceof Response) return null;
 
   const data: Record<string, unknown> = {};
   const tried = new Set<string>();
   let html = '';
-  let cache = createCache({ key: 'css' });
+  let cache!: EmotionCache;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const wanted = new Set<string>();
     const pageData: PageData = {

@@ -3,16 +3,12 @@
  * field titles and ৳ amounts, never raw keys or bare numbers, at 390 and 1366 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../server/helpers';
 import { expectAccessible, expectNoPageErrors, screenshot, signedInPage, startHarness, type Harness } from './harness';
-import { apiPerson, apiStaff, apiVerifiedOwner, call, type ApiPerson } from './seed';
+import { apiPerson, apiStaff, apiVerifiedOwner, call, fixture, type ApiPerson } from './seed';
 
 const WIDTHS = [390, 1366] as const;
 const RAW_KEYS = ['askamu', 'reduration', 'returningTime', 'totalDuration', 'minInvestment', 'bookingDate', 'nidfImage'];
-const fixture = (id: string) => JSON.parse(readFileSync(join(ROOT, `tests/fixtures/forms/${id}.valid.json`), 'utf8'));
 
 let h: Harness;
 let staff: ApiPerson;

@@ -2,14 +2,10 @@
  * Every screen of screens.json made openable in a browser test: the records the routes with parameters need, made
  * through the API (an open project with an agreement request on it), and the address to open for each screen.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT } from '../server/helpers';
 import { bundledContent as content, type Screen } from '../../src/client/config';
 import type { Harness } from './harness';
-import { apiStaff, apiVerifiedOwner, call, type ApiPerson } from './seed';
+import { apiStaff, apiVerifiedOwner, call, fixture, type ApiPerson } from './seed';
 
-const fixture = (id: string) => JSON.parse(readFileSync(join(ROOT, `tests/fixtures/forms/${id}.valid.json`), 'utf8'));
 
 export interface ScreenRecords {
   staff: ApiPerson;

@@ -36,7 +36,8 @@ export async function apiSignIn(h: Harness, who: ApiPerson): Promise<ApiPerson> 
   return { ...who, token };
 }
 
-const fixture = (id: string) => JSON.parse(readFileSync(join(ROOT, `tests/fixtures/forms/${id}.valid.json`), 'utf8'));
+/** A form's valid sample (tests/fixtures/forms). */
+export const fixture = (id: string) => JSON.parse(readFileSync(join(ROOT, `tests/fixtures/forms/${id}.valid.json`), 'utf8'));
 
 let staff: ApiPerson | null = null;
 /** A staff member, made once per server with the real staff CLI. */

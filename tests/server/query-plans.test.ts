@@ -6,7 +6,6 @@
  * counters kept by the database (migration 009) must equal a recomputation from the records.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash, randomBytes } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import { DB_KINDS, startTestApp, type TestApp } from './helpers';
 import { HEAVY_USER, loadMarket, publicProjectIds } from '../../scripts/bench/lib/scale-data';
@@ -36,19 +35,24 @@ describe.each(DB_KINDS)('query plans of the read paths on %s', (kind) => {
     await loadMarket(t.app.db, PROJECTS, async (q) => {
       await sql.raw(q).execute(t.app.db);
     });
-    const token = randomBytes(32).toString('base64url');
-    await t.app.db
-      .insertInto('sessions')
-      .values({ token_hash: createHash('sha256').update(token).digest('hex'), user_id: HEAVY_USER, expires_at: new Date(Date.now() + 86_400_000) })
-      .execute();
-    auth = { authorization: `Bearer ${token}` };
-    // Every query the app sends goes through its executor: record them while a request is served.
+    auth = { authorization: `Bearer ${await t.app.startSession(HEAVY_USER)}` };
+    // Every statement the app sends runs on a connection its executor provides, inside a transaction or not:
+    // record them (BEGIN and COMMIT too) while a request is served.
     const executor = t.app.db.getExecutor();
-    const original = executor.executeQuery.bind(executor);
-    executor.executeQuery = ((query: CompiledQuery, ...rest: unknown[]) => {
-      captured?.push(query);
-      return (original as (...args: unknown[]) => ReturnType<typeof original>)(query, ...rest);
-    }) as typeof executor.executeQuery;
+    const provide = executor.provideConnection.bind(executor);
+    const watched = new WeakSet<object>();
+    executor.provideConnection = (consume) =>
+      provide((connection) => {
+        if (!watched.has(connection)) {
+          watched.add(connection);
+          const run = connection.executeQuery.bind(connection);
+          connection.executeQuery = ((query: CompiledQuery) => {
+            captured?.push(query);
+            return run(query);
+          }) as typeof connection.executeQuery;
+        }
+        return consume(connection);
+      });
   }, 300_000);
   afterAll(() => t?.close());
 
@@ -113,6 +117,17 @@ describe.each(DB_KINDS)('query plans of the read paths on %s', (kind) => {
     // Any write answered by this process empties the cache (here one refused for want of a session: still a POST).
     await t.app.inject({ method: 'POST', url: '/api/v1/projects/00000000-0000-0000-0000-000000000000/close' });
     expect(await queriesOf(url)).toHaveLength(1);
+  });
+
+  it('the capture sees statements inside a transaction too (a read path moved into one would be checked)', async () => {
+    captured = [];
+    try {
+      await t.app.db.transaction().execute((trx) => trx.selectFrom('projects').select('id').limit(1).execute());
+      // The select is seen (BEGIN and COMMIT too where the driver sends them as statements, as pg does).
+      expect(captured.map((q) => q.sql.trim().split(/\s+/)[0]!.toLowerCase()).filter((w) => w !== 'begin' && w !== 'commit')).toEqual(['select']);
+    } finally {
+      captured = null;
+    }
   });
 
   it('the EXPLAIN check catches a sequential scan (a query without an index to use)', async () => {

@@ -13,10 +13,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase } from '../../../src/server/db/database';
+import { hashToken, newToken } from '../../../src/server/auth/secrets';
 import { encodeCursor } from '../../../src/server/market/cursor';
 import { CATEGORIES, HEAVY_USER, loadMarket, publicProjectIds, type LoadedSize } from '../lib/scale-data';
 import { get, latency, throughput, type Latency } from '../lib/http';
@@ -81,11 +81,8 @@ async function prepare(open: () => ReturnType<typeof openDatabase>, projects: nu
     const size = await loadMarket(db, projects, async (q) => {
       await sql.raw(q).execute(db);
     });
-    const token = randomBytes(32).toString('base64url');
-    await db
-      .insertInto('sessions')
-      .values({ token_hash: createHash('sha256').update(token).digest('hex'), user_id: HEAVY_USER, expires_at: new Date(Date.now() + 86_400_000) })
-      .execute();
+    const token = newToken();
+    await db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: HEAVY_USER, expires_at: new Date(Date.now() + 86_400_000) }).execute();
     // Half a million rows deep when the list is long enough, else half the list.
     const depth = size.publicProjects > DEEP + 1_000 ? DEEP : Math.floor(size.publicProjects / 2);
     const { rows } = await sql<{ key: string; id: string }>`
@@ -127,7 +124,7 @@ async function measure(kind: Kind, projects: number): Promise<Figure[]> {
       const lists: [string, string[], string][] = [
         ['first page of the public list', [`${api}/projects`], ''],
         [`a page ${count(depth)} rows deep`, [`${api}/projects?cursor=${deepCursor}`], 'by its cursor'],
-        ['category filter', CATEGORIES.map((c) => `${api}/projects?category=${encodeURIComponent(c)}`), 'each of the nine categories in turn'],
+        ['category filter', CATEGORIES.map((c) => `${api}/projects?category=${encodeURIComponent(c)}`), `each of the ${CATEGORIES.length} categories in turn`],
         ['most funded', [`${api}/projects?sort=most_funded`], ''],
       ];
       for (const [label, urls, note] of lists) {

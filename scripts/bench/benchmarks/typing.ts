@@ -9,6 +9,7 @@
  * after the key's `input` event (so the frame's style, layout and paint are in it). Commits and renders come from a
  * minimal React DevTools hook (typing/public/render-counter.js), counted from the keydown to the next keydown.
  */
+import { percentile } from '../lib/http';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
@@ -51,11 +52,6 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
     const address = server.address();
     resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
   }));
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** Types into the form's first text field on a fresh page; returns per-keystroke latencies and totals. */

@@ -17,8 +17,10 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../src/server/db/schema';
+import { loadSchemas } from '../../../src/shared/forms/load-schemas';
 
-export const CATEGORIES = ['Education', 'Medical & Health', 'Technology', 'Web Development', 'Food & Clothes', 'Video & Movies', 'Organic Foods', 'Agriculture', 'Other'];
+/** The project form's categories, from its schema. */
+export const CATEGORIES = (loadSchemas()['project-owner'] as { properties: { category: { enum: string[] } } }).properties.category.enum;
 const COUNTRIES = ['Bangladesh', 'India', 'Pakistan', 'Malaysia', 'Indonesia', 'Turkey', 'Egypt', 'United Kingdom', 'United States', 'Saudi Arabia', 'Qatar', 'Nigeria'];
 
 /** The heavy user's id (row 0 of the users). */

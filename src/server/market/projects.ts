@@ -2,6 +2,7 @@
  * Projects: who may see which, what each audience is shown, campaign endings, and the raised/funded bookkeeping
  * done inside the transactions that move money.
  */
+import { PROJECT_IMAGE_FIELDS } from '../../shared/forms/code-fields';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, ProjectStatus } from '../db/schema';
 import type { SessionUser } from '../plugins/auth';
@@ -23,7 +24,6 @@ type Db = Kysely<DB> | Transaction<DB>;
 export const PUBLIC_STATUSES: ProjectStatus[] = ['open', 'funded', 'closed'];
 
 
-const IMAGE_FIELDS = ['projectProfileImage', 'companyImage', 'businessPhoto'];
 
 // A public project's images (and only its images) are readable by anyone.
 registerFileRule('project', async (db, _reader, subjectId) => {
@@ -35,7 +35,7 @@ export type Audience = 'public' | 'owner' | 'staff';
 
 
 function fileIds(data: Record<string, unknown>): string[] {
-  return IMAGE_FIELDS.map((f) => data[f]).filter((v): v is string => typeof v === 'string' && v.startsWith('file:')).map((v) => v.slice(5));
+  return PROJECT_IMAGE_FIELDS.map((f) => data[f]).filter((v): v is string => typeof v === 'string' && v.startsWith('file:')).map((v) => v.slice(5));
 }
 
 /**

@@ -35,6 +35,9 @@ export const CODE_FIELDS: Record<string, Record<string, JsonType>> = {
   newsletter: { email: 'string' },
 };
 
+/** The project form's image fields, cover first: shown above the details (and publicly readable once open). */
+export const PROJECT_IMAGE_FIELDS = ['projectProfileImage', 'companyImage', 'businessPhoto'] as const;
+
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' && !Array.isArray(v);
 

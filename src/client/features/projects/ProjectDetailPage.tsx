@@ -2,6 +2,7 @@
  * Project detail: gallery, summary, the actions that fit the viewer (owner or investor), the figures table of the
  * spec computed by the server, the video, details and the three help questions.
  */
+import { PROJECT_IMAGE_FIELDS } from '../../../shared/forms/code-fields';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Accordion from '@mui/material/Accordion';
@@ -42,7 +43,7 @@ import { countOf, noun } from '../../../shared/format/count';
 import { formatMoney } from '../../../shared/domain/money';
 
 /** Answers the page already shows in its own layout: the summary, the video and the gallery's images. */
-const SHOWN_ABOVE = ['briefDescrip', 'busExViLink', 'companyImage', 'projectProfileImage', 'businessPhoto'];
+const SHOWN_ABOVE = ['briefDescrip', 'busExViLink', ...PROJECT_IMAGE_FIELDS];
 
 /** An embeddable URL for a YouTube or Vimeo link (null for anything else: shown as a plain link). */
 export function embedUrl(link: string | null): string | null {

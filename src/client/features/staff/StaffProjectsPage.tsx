@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
+import { PROJECT_IMAGE_FIELDS } from '../../../shared/forms/code-fields';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -20,7 +21,6 @@ import { formatPhone } from '../../../shared/phone/phone.js';
 import { formatMoney } from '../../../shared/domain/money';
 
 /** The project's images are shown large above the answers (from `images`), so the view leaves them out. */
-const IMAGE_FIELDS = ['companyImage', 'projectProfileImage', 'businessPhoto'];
 
 type Detail = ProjectView & { owner: { email: string; phone: string }; submittedAt: string; history: AuditEntry[] };
 
@@ -57,7 +57,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
             </Grid>
           ))}
         </Grid>
-        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} showVersion data={data.details} fileUrl={fileUrl} omit={IMAGE_FIELDS} />
+        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} showVersion data={data.details} fileUrl={fileUrl} omit={PROJECT_IMAGE_FIELDS} />
         <ReviewDecision
           formId="project-review"
           review={review}
