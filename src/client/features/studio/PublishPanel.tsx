@@ -8,9 +8,8 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import { ApiError } from '../../lib/api';
+import NoteAndPublish from './NoteAndPublish';
 import { publishForm, type CheckResult } from '../../lib/forms-api';
 
 export interface PublishPanelProps {
@@ -26,30 +25,21 @@ export interface PublishPanelProps {
 type Refusal = { kind: 'stale' | 'invalid' | 'other'; message: string; problems: string[] };
 
 export default function PublishPanel({ formId, baseVersion, currentVersion, draft, check, onPublished, onRebase }: PublishPanelProps) {
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const lint = check?.lint ?? [];
   const guarded = check?.protected ?? [];
 
-  async function publish(): Promise<void> {
-    if (!draft) return;
-    if (!note.trim()) {
-      setNoteError(true);
-      return;
-    }
-    setBusy(true);
+  async function publish(note: string): Promise<boolean> {
+    if (!draft) return false;
     setRefusal(null);
     try {
-      const { version } = await publishForm(formId, { baseVersion, schema: draft.schema, uiSchema: draft.uiSchema, note: note.trim() });
-      setNote('');
+      const { version } = await publishForm(formId, { baseVersion, schema: draft.schema, uiSchema: draft.uiSchema, note });
       onPublished(version);
+      return true;
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError(0, String(e));
       setRefusal({ kind: err.status === 409 ? 'stale' : err.status === 422 || err.status === 400 ? 'invalid' : 'other', message: err.message, problems: err.errors.map((f) => f.message) });
-    } finally {
-      setBusy(false);
+      return false;
     }
   }
 
@@ -91,23 +81,7 @@ export default function PublishPanel({ formId, baseVersion, currentVersion, draf
           {refusal.kind === 'stale' && ' Base your draft on the newest version, look at the Changes tab to see what it changed, then publish again.'}
         </Alert>
       )}
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <TextField
-          label="Note for this version"
-          value={note}
-          onChange={(e) => {
-            setNote(e.target.value);
-            setNoteError(false);
-          }}
-          error={noteError}
-          helperText={noteError ? 'Say what changed and why' : 'What changed and why (shown in the history)'}
-          sx={{ flex: '1 1 240px' }}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-        />
-        <Button variant="contained" onClick={() => void publish()} disabled={busy || !draft} aria-busy={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined} sx={{ mt: 1 }}>
-          Publish
-        </Button>
-      </Box>
+      <NoteAndPublish disabled={!draft} publish={publish} />
     </Box>
   );
 }

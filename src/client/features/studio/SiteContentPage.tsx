@@ -10,14 +10,12 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SchemaForm, previewDefinition } from '../../form-engine';
 import type { FormId } from '../../../shared/generated/form-types';
@@ -25,6 +23,7 @@ import { ErrorState, Loading } from '../../components/Status';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toast';
 import { ApiError } from '../../lib/api';
+import NoteAndPublish from './NoteAndPublish';
 import {
   deleteContentDraft,
   getContentDraft,
@@ -226,29 +225,20 @@ function PublishContent({ baseVersion, content, problems, disabled, onPublished,
   onPublished: (version: number) => void;
   onStale: () => void;
 }) {
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<{ stale: boolean; message: string; problems: ContentProblem[] } | null>(null);
   // A refusal is about the content it was given: an edit makes it old news (the draft's own check follows).
   useEffect(() => setRefusal(null), [content]);
 
-  async function publish(): Promise<void> {
-    if (!note.trim()) {
-      setNoteError(true);
-      return;
-    }
-    setBusy(true);
+  async function publish(note: string): Promise<boolean> {
     setRefusal(null);
     try {
-      const { version } = await publishContent(baseVersion, content, note.trim());
-      setNote('');
+      const { version } = await publishContent(baseVersion, content, note);
       onPublished(version);
+      return true;
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError(0, String(e));
       setRefusal({ stale: err.status === 409, message: err.message, problems: err.errors.map((f) => ({ path: f.path, message: f.message })) });
-    } finally {
-      setBusy(false);
+      return false;
     }
   }
 
@@ -274,23 +264,7 @@ function PublishContent({ baseVersion, content, problems, disabled, onPublished,
           {refusal.message}
         </Alert>
       )}
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <TextField
-          label="Note for this version"
-          value={note}
-          onChange={(e) => {
-            setNote(e.target.value);
-            setNoteError(false);
-          }}
-          error={noteError}
-          helperText={noteError ? 'Say what changed and why' : disabled ? 'Nothing to publish: the draft equals the published version' : 'What changed and why (shown in the history)'}
-          sx={{ flex: '1 1 240px' }}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-        />
-        <Button variant="contained" onClick={() => void publish()} disabled={busy || disabled} aria-busy={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined} sx={{ mt: 1 }}>
-          Publish
-        </Button>
-      </Box>
+      <NoteAndPublish disabled={disabled} help={disabled ? 'Nothing to publish: the draft equals the published version' : undefined} publish={publish} />
     </Box>
   );
 }
