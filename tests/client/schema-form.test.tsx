@@ -49,7 +49,8 @@ describe('SchemaForm steps', () => {
       await screen.findByRole('heading', { name: heading, level: 2 });
       await user.click(screen.getByRole('button', { name: 'Next' }));
     }
-    await screen.findByRole('heading', { name: 'Additional Information', level: 2 });
+    // Keyboard and screen-reader users land on the new step's heading.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Additional Information', level: 2 })).toHaveFocus());
     expect(onSubmit).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Submit project' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));

@@ -245,7 +245,8 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
     props.callbacks.current.onStepChange?.(next);
     formRef.current?.scrollIntoView?.({ block: 'start' });
     // Move focus to the new step's heading, so keyboard and screen-reader users land on it.
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('section h3')?.focus(), 0);
+    // (The section heading is the section's focusable-by-script element, whatever its level.)
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>('.engine-section > [tabindex="-1"]')?.focus(), 0);
   }
 
   function next(): void {
