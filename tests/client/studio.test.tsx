@@ -54,8 +54,10 @@ function fakeApi(opts: { draft?: Record<string, unknown>; lint?: { in: string; p
       ] as never;
     if (path === '/forms/invest') return { ...published, version } as never;
     if (path === '/forms/invest/draft') {
-      if (!draft) throw new ApiError(404, 'You have no draft of this form.');
-      return { ...draft, others: [{ author: 'Rafi Ahmed', updatedAt: '2026-11-23T10:00:00Z', baseVersion: 2 }] } as never;
+      const others = [{ author: 'Rafi Ahmed', updatedAt: '2026-11-23T10:00:00Z', baseVersion: 2 }];
+      // As the server answers: a 404 that still names the others' drafts.
+      if (!draft) throw new ApiError(404, 'You have no draft of this form.', [], false, undefined, { message: 'You have no draft of this form.', others });
+      return { ...draft, others } as never;
     }
     if (path === '/forms/invest/versions')
       return [

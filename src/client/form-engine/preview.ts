@@ -36,7 +36,7 @@ function resolve(ref: string, root: RJSFSchema): Schema {
 }
 
 /** Whether `value` satisfies the condition keywords of `schema` (unknown keywords are satisfied). */
-export function satisfies(schema: Schema | undefined, value: unknown, root: RJSFSchema, depth = 0): boolean {
+function satisfies(schema: Schema | undefined, value: unknown, root: RJSFSchema, depth = 0): boolean {
   if (schema === undefined || schema === true) return true;
   if (schema === false) return false;
   if (depth > 32) return true;

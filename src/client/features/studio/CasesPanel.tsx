@@ -2,6 +2,7 @@
  * The test panel: named samples of form data kept with the draft, each with the server's answer for the draft —
  * "Accepted" or the exact messages a person would see.
  */
+import { countOf } from '../../../shared/format/count';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -51,7 +52,7 @@ export default function CasesPanel({ cases, onChange, onAdd, results, checkError
                 <Chip color="success" size="small" label="Accepted" />
               ) : (
                 <>
-                  <Chip color="error" size="small" label={`Refused: ${result.errors.length} ${result.errors.length === 1 ? 'message' : 'messages'}`} sx={{ mb: 0.5 }} />
+                  <Chip color="error" size="small" label={`Refused: ${countOf(result.errors.length, 'message')}`} sx={{ mb: 0.5 }} />
                   <Box component="ul" sx={{ m: 0, pl: 3 }}>
                     {result.errors.map((e) => (
                       <li key={`${e.path} ${e.message}`}>

@@ -73,7 +73,7 @@ export default function JsonEditor({ label, value, onChange, kind, problems = NO
           autocompletion({ override: [completionSource(kind)] }),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, indentWithTab]),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true' }),
+          EditorView.contentAttributes.of({ 'aria-multiline': 'true' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) latestChange.current(u.state.doc.toString());
           }),
@@ -95,7 +95,12 @@ export default function JsonEditor({ label, value, onChange, kind, problems = NO
     };
     // The editor is made once; later values arrive through the effect below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind, label]);
+  }, [kind]);
+
+  // The name follows the label (a test case being renamed) without making the editor again.
+  useEffect(() => {
+    view.current?.contentDOM.setAttribute('aria-label', label);
+  }, [label]);
 
   // A value set from outside (a restored version, a discarded draft) replaces the text; typing does not come back here.
   useEffect(() => {

@@ -41,9 +41,10 @@ import {
 import { formatDateTime } from '../../../shared/format/dates';
 import contentUi from '../../config/content.ui.json';
 import { Diff } from './DiffPanel';
+import { pretty } from './use-studio-draft';
+import { draftLine } from './words';
 
 const SAVE_DELAY_MS = 800;
-const pretty = (v: unknown) => JSON.stringify(v, null, 2);
 
 type Save = { state: 'idle' | 'saving' | 'saved' } | { state: 'failed'; message: string };
 
@@ -108,6 +109,9 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
   const { confirm, dialog } = useConfirm();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const definition = useMemo(() => previewDefinition('content' as FormId, schema, contentUi), [schema]);
+  // Each text once per change, not on every comparison.
+  const contentText = useMemo(() => JSON.stringify(content), [content]);
+  const publishedText = useMemo(() => JSON.stringify(published.content), [published]);
 
   const saveNow = useCallback(async (next: Record<string, unknown>, base: number) => {
     setSave({ state: 'saving' });
@@ -124,7 +128,7 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function changed(next: Record<string, unknown>): void {
-    if (JSON.stringify(next) === JSON.stringify(content)) return;
+    if (JSON.stringify(next) === contentText) return;
     setContent(next);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void saveNow(next, baseVersion), SAVE_DELAY_MS);
@@ -155,7 +159,7 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
     reload();
   }
 
-  const same = JSON.stringify(content) === JSON.stringify(published.content);
+  const same = contentText === publishedText;
   const saveText =
     save.state === 'saving' ? 'Saving…' : save.state === 'failed' ? `Not saved: ${save.message}` : hasDraft ? 'Draft saved' : 'No draft: your changes save as a draft by themselves';
 
@@ -167,7 +171,7 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
       </Typography>
       {others.length > 0 && (
         <Alert severity="info" role="note" sx={{ mb: 2 }}>
-          Also editing: {others.map((o) => `${o.author} (draft from version ${o.baseVersion}, saved ${formatDateTime(o.updatedAt)})`).join('; ')}. Whoever publishes first wins; the other is told.
+          Also editing: {others.map((o) => draftLine(o)).join('; ')}. Whoever publishes first wins; the other is told.
         </Alert>
       )}
       {baseVersion !== published.version && (
@@ -201,7 +205,7 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
       </Tabs>
       <Box hidden={tab !== 0}>
         <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 3 } }}>
-          <SchemaForm formId={'content' as FormId} definition={definition} initialData={content as never} onSubmit={() => undefined} onChange={(d) => changed(d as Record<string, unknown>)} hideTitle />
+          <SchemaForm formId={'content' as FormId} definition={definition} initialData={loaded.start.content as never} onSubmit={() => undefined} onChange={(d) => changed(d as Record<string, unknown>)} hideTitle />
         </Paper>
       </Box>
       {tab === 1 && <Diff label="Site content" published={pretty(published.content)} draft={pretty(content)} />}

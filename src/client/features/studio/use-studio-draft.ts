@@ -10,7 +10,6 @@ import {
   deleteDraft,
   getDraft,
   getPublishedForm,
-  listForms,
   saveDraft,
   type CheckResult,
   type DraftSummary,
@@ -26,8 +25,8 @@ export interface CaseText {
 
 export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: string } | { kind: 'invalid'; message: string } | { kind: 'failed'; message: string };
 
-export const AUTOSAVE_MS = 1000;
-export const CHECK_MS = 600;
+const AUTOSAVE_MS = 1000;
+const CHECK_MS = 600;
 
 export const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -43,7 +42,7 @@ let caseKeys = 0;
 const toTexts = (cases: readonly SampleCase[]): CaseText[] => cases.map((c) => ({ key: ++caseKeys, name: c.name, text: pretty(c.data) }));
 
 /** The parsed draft, or which part is not JSON yet. */
-export type Parsed = { ok: true; schema: unknown; uiSchema: unknown; cases: SampleCase[] } | { ok: false; message: string };
+type Parsed = { ok: true; schema: unknown; uiSchema: unknown; cases: SampleCase[] } | { ok: false; message: string };
 
 function parseCases(cases: readonly CaseText[]): { ok: true; value: SampleCase[] } | { ok: false; message: string } {
   const out: SampleCase[] = [];
@@ -90,19 +89,23 @@ export function useStudioDraft(formId: string) {
   const load = useCallback(async () => {
     setLoadError(null);
     try {
-      const current = await getPublishedForm(formId);
-      const draft = await getDraft(formId).catch((e: unknown) => {
-        if (e instanceof ApiError && e.status === 404) return null;
-        throw e;
-      });
+      // The version and my draft at once; without a draft, the 404 still names the others' drafts.
+      const [current, answer] = await Promise.all([
+        getPublishedForm(formId),
+        getDraft(formId).catch((e: unknown) => {
+          if (e instanceof ApiError && e.status === 404) return { others: (e.body?.others ?? []) as DraftSummary[] };
+          throw e;
+        }),
+      ]);
+      const draft = 'schema' in answer ? answer : null;
       edited.current = false;
       setPublished(current);
+      setOthers(answer.others ?? []);
       if (draft) {
         setBaseVersion(draft.baseVersion);
         setSchemaText(pretty(draft.schema));
         setUiText(pretty(draft.uiSchema));
         setCases(toTexts(draft.cases));
-        setOthers(draft.others ?? []);
         setHasDraft(true);
         setSave({ kind: 'saved', at: draft.updatedAt });
       } else {
@@ -112,8 +115,6 @@ export function useStudioDraft(formId: string) {
         setCases([]);
         setHasDraft(false);
         setSave({ kind: 'idle' });
-        const all = await listForms().catch(() => []);
-        setOthers((all.find((f) => f.formId === formId)?.drafts ?? []).filter((d) => !d.mine));
       }
     } catch (e) {
       setLoadError(e instanceof ApiError ? e : new ApiError(0, String(e)));
@@ -138,7 +139,6 @@ export function useStudioDraft(formId: string) {
       saveDraft(formId, { baseVersion, schema: parsed.schema, uiSchema: parsed.uiSchema, cases: parsed.cases }).then(
         (d) => {
           setHasDraft(true);
-          if (d.others) setOthers(d.others);
           setSave({ kind: 'saved', at: d.updatedAt });
         },
         (e: unknown) => setSave({ kind: 'failed', message: e instanceof ApiError ? e.message : String(e) }),

@@ -12,7 +12,7 @@ export function submissionsLine(perVersion: Record<string, number>): string {
 }
 
 /** One draft: "Nadia, from v2, saved 23 Nov 2026, 15:02" ("You" for mine). */
-export function draftLine(d: DraftSummary): string {
+export function draftLine(d: Omit<DraftSummary, 'mine'> & { mine?: boolean }): string {
   return `${d.mine ? 'You' : d.author}, from v${d.baseVersion}, saved ${formatDateTime(d.updatedAt)}`;
 }
 
