@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { takaFont } from './scripts/lib/taka-font.ts';
+import { lowPriorityScripts } from './scripts/lib/low-priority-scripts.ts';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '3000'}`;
@@ -10,7 +11,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The page lives in src/client; tests run from the repository root.
   root: process.env.VITEST ? repo : `${repo}src/client`,
   publicDir: `${repo}src/client/public`,
-  plugins: [react(), takaFont(`${repo}src/client/fonts/generated`)],
+  plugins: [react(), takaFont(`${repo}src/client/fonts/generated`), lowPriorityScripts()],
   // Schema texts are plain text: RJSF's markdown renderer is replaced by one that shows them as written.
   resolve: { alias: [{ find: /^markdown-to-jsx\/react$/, replacement: `${repo}src/client/form-engine/plain-text-markdown.tsx` }] },
   build: {

@@ -9,20 +9,18 @@
  */
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router-dom';
+import { matchPath, StaticRouter } from 'react-router-dom';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 // eslint-disable-next-line no-restricted-imports -- Emotion's package, not this project's server code
 import createEmotionServer from '@emotion/server/create-instance';
 import AppShell from './app/App';
-import { routes, screenTitle } from './app/router';
+import { AppRoutes, screenTitle } from './app/router';
 import { bundledContent, screensConfig, SiteContentContext, type Screen, type SiteContent } from './config';
 import { PageDataContext, serialisePageData, type PageData } from './lib/preload';
 
 /** The pages rendered on the server: public ones whose content does not depend on who is looking. */
 const SERVER_RENDERED_PAGES = new Set(['home', 'projects', 'project-detail', 'content', 'blogs', 'blog-post']);
-/** The routes' static handler: the same for every request. */
-const handler = createStaticHandler(routes);
 /** Renders with new data at most this many times (each pass may reveal data a child needs). */
 const MAX_PASSES = 3;
 
@@ -80,8 +78,6 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
   const target = new URL(url, 'http://localhost');
   const screen = serverRenderedScreen(target.pathname);
   if (!screen) return null;
-  const context = await handler.query(new Request(target.href));
-  if (context instanceof Response) return null;
 
   const data: Record<string, unknown> = {};
   const tried = new Set<string>();
@@ -98,13 +94,14 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
     cache = createCache({ key: 'css' });
     // Styles are collected from the finished markup below, not written inline into it.
     cache.compat = true;
-    const router = createStaticRouter(handler.dataRoutes, context);
     html = await renderToText(
       <CacheProvider value={cache}>
         <PageDataContext.Provider value={pageData}>
           <SiteContentContext.Provider value={content}>
             <AppShell>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
+              <StaticRouter location={target.pathname + target.search}>
+                <AppRoutes />
+              </StaticRouter>
             </AppShell>
           </SiteContentContext.Provider>
         </PageDataContext.Provider>
@@ -113,13 +110,14 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
     );
     // Data fetched after the last render would not match its markup: the last pass only renders.
     if (wanted.size === 0 || pass === MAX_PASSES - 1) break;
-    await Promise.all(
+    const answers = await Promise.all(
       [...wanted].map(async (path) => {
         tried.add(path);
-        const answer = await load(path);
-        if (answer !== undefined) data[path] = answer;
+        return [path, await load(path)] as const;
       }),
     );
+    // Kept in the order the page asked for them, not the order they arrived: the same page, the same bytes.
+    for (const [path, answer] of answers) if (answer !== undefined) data[path] = answer;
   }
   const emotion = createEmotionServer(cache);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));

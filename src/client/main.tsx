@@ -3,15 +3,15 @@
  * the HTML already on screen, starting from the data the page came with, so nothing is fetched twice and nothing
  * flashes. Other pages (the dashboard, forms behind sign-in), and every page for a signed-in person, are rendered here.
  */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import './fonts/fonts.css';
 import './global.css';
 import AppShell from './app/App';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { startFromServerRender } from './lib/auth';
-import { forgetPageData, readPageData } from './lib/preload';
+import { readPageData } from './lib/preload';
 import { getToken } from './lib/api';
 import { readSiteContent, SiteContentContext } from './config';
 
@@ -24,17 +24,6 @@ if (serverRendered) {
   readPageData(document);
   startFromServerRender();
 }
-const router = createRouter();
-if (serverRendered) {
-  // The page's data describes the page it came with; after the first navigation, ask the API again.
-  const first = router.state.location.key;
-  const stop = router.subscribe((state) => {
-    if (state.location.key !== first) {
-      forgetPageData();
-      stop();
-    }
-  });
-}
 
 // The site content the server sent the page with (published in the studio; the bundled file without it).
 const siteContent = readSiteContent(document);
@@ -42,10 +31,14 @@ const app = (
   <StrictMode>
     <SiteContentContext.Provider value={siteContent}>
       <AppShell>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppShell>
     </SiteContentContext.Provider>
   </StrictMode>
 );
-if (serverRendered) hydrateRoot(container, app);
+// Hydrated as a transition: React works in slices of a few milliseconds and lets the browser paint and answer input
+// between them, instead of one long task that blocks a slow phone for hundreds of milliseconds.
+if (serverRendered) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

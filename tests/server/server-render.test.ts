@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, ROOT, startTestApp, type TestApp } from './helpers';
 import { makeStaff, openProject, verifiedOwner } from './market-helpers';
@@ -38,6 +39,26 @@ describe.each(DB_KINDS)('server-rendered pages (%s)', (kind) => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('sends pages and API answers compressed when the browser accepts it, and the same bytes unpacked', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    // Each render has its own nonce: compare the page without it.
+    const unpacked = brotliDecompressSync(br.rawPayload).toString();
+    const noNonce = (html: string) => html.replace(/nonce="[^"]*"/g, '');
+    expect(noNonce(unpacked)).toBe(noNonce(plain.body));
+    const gz = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(noNonce(gunzipSync(gz.rawPayload).toString())).toBe(noNonce(plain.body));
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/projects', headers: { 'accept-encoding': 'gzip' } });
+    expect(list.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(list.rawPayload).toString())).toEqual((await t.app.inject({ method: 'GET', url: '/api/v1/projects' })).json());
   });
 
   it('renders the home page with its projects, their data and its styles', async () => {

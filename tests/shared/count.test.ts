@@ -1,6 +1,6 @@
 /** Counts in words: singular only for exactly one. */
 import { describe, expect, it } from 'vitest';
-import { countOf, noun } from '../../src/shared/format/count';
+import { countOf, groupDigits, noun } from '../../src/shared/format/count';
 
 describe('counts in words', () => {
   it('says "1 backer" and "2 backers", "0 backers", with thousands separators', () => {
@@ -15,5 +15,9 @@ describe('counts in words', () => {
     expect(countOf(3, 'day left', 'days left')).toBe('3 days left');
     expect(noun(1, 'Backer')).toBe('Backer');
     expect(noun(5, 'Backer')).toBe('Backers');
+  });
+
+  it('groups digits as en-US does', () => {
+    for (const n of [0, 7, 999, 1000, 1204, 65536, 1234567, -1234567, 12.5, 1234.75, 1e15]) expect(groupDigits(n)).toBe(n.toLocaleString('en-US', { maximumFractionDigits: 20 }));
   });
 });

@@ -84,8 +84,12 @@ function startServer(dataDir: string, env: Record<string, string>): Promise<Runn
   });
 }
 
-/** gzip bytes of a built file, from the .gz the build wrote beside it (small files have none: gzip them here). */
-function gzipBytes(clientDir: string, pathname: string): number {
+/**
+ * gzip bytes of a built file, from the .gz the build wrote beside it (small files have none: gzip them here). Code
+ * the API serves (a published form's validator) is not a built file: its bytes on the wire are counted instead.
+ */
+function gzipBytes(clientDir: string, pathname: string, onWire: number): number {
+  if (pathname.startsWith('/api/')) return onWire;
   const file = join(clientDir, decodeURIComponent(pathname));
   if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
   if (!existsSync(file)) throw new Error(`the page loaded ${pathname}, which is not in ${clientDir}`);
@@ -124,14 +128,14 @@ async function transfer(browser: Browser, base: string, path: string, clientDir:
     const entries = await page.evaluate(() => {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      return { fcp, resources: resources.map((r) => ({ name: r.name, end: r.responseEnd })) };
+      return { fcp, resources: resources.map((r) => ({ name: r.name, end: r.responseEnd, onWire: r.encodedBodySize })) };
     });
     const result: Transfer = { jsAll: 0, jsFirstPaint: 0, fonts: 0, scripts: 0 };
     for (const r of entries.resources) {
       const url = new URL(r.name);
       if (url.origin !== new URL(base).origin) continue;
       if (url.pathname.endsWith('.js')) {
-        const kb = gzipBytes(clientDir, url.pathname) / 1000;
+        const kb = gzipBytes(clientDir, url.pathname, r.onWire) / 1000;
         result.jsAll += kb;
         result.scripts += 1;
         if (r.end <= entries.fcp) result.jsFirstPaint += kb;

@@ -2,14 +2,14 @@
  * The router, built from the screen config: one route per screen, its guard, its layout, and its code loaded lazily
  * (form screens load the form engine; pages load their own chunk). Unknown paths get a real 404 page.
  */
-import { lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router-dom';
 import { screensConfig, type Screen } from '../config';
 import { AuthProvider } from '../lib/auth';
+import { forgetPageData } from '../lib/preload';
 import { Guard } from './guards';
 import { pages } from './pages';
 import SiteLayout from '../components/layout/SiteLayout';
-import DashboardLayout from '../components/layout/DashboardLayout';
 import { Loading } from '../components/Status';
 import NotFoundPage from '../features/misc/NotFoundPage';
 import { useContent, type SiteContent } from '../config';
@@ -20,11 +20,47 @@ import { getFormVersion, getPublishedForm } from '../lib/forms-api';
 setFormSource({ published: getPublishedForm, version: getFormVersion });
 
 const FormScreen = lazy(() => import('../features/forms/FormScreen'));
+// Only signed-in screens use it: public pages do not load it.
+const DashboardLayout = lazy(() => import('../components/layout/DashboardLayout'));
+
+/** Where each page of this tab's history was last scrolled to, by history entry. */
+const scrolledTo = new Map<string, number>();
+
+/**
+ * A new page starts at its top (or at its #anchor, which the browser finds); back and forward return to where that
+ * page was left. The browser's own restoration is off: it would act before a page's content had arrived.
+ */
+function ScrollOnNavigate() {
+  const { key, hash } = useLocation();
+  const type = useNavigationType();
+  useLayoutEffect(() => {
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  }, []);
+  useLayoutEffect(() => {
+    const saved = scrolledTo.get(key);
+    if (type === 'POP' && saved !== undefined) window.scrollTo(0, saved);
+    else if (type !== 'POP' && !hash) window.scrollTo(0, 0);
+    const note = () => scrolledTo.set(key, window.scrollY);
+    addEventListener('scroll', note, { passive: true });
+    return () => removeEventListener('scroll', note);
+  }, [key, hash, type]);
+  return null;
+}
+
+/** A server-rendered page's data describes that page; from the first navigation on, pages ask the API again. */
+function ForgetPageDataOnNavigate() {
+  const { key } = useLocation();
+  const first = useRef(key);
+  // During render, before the next page (rendered after this) could read the old page's answers.
+  if (key !== first.current) forgetPageData();
+  return null;
+}
 
 function Root() {
   return (
     <AuthProvider>
-      <ScrollRestoration />
+      <ForgetPageDataOnNavigate />
+      <ScrollOnNavigate />
       <Outlet />
     </AuthProvider>
   );
@@ -88,7 +124,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The browser's router (the server renders the same routes with a static router, see entry-server.tsx). */
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The app's routes, inside whichever router holds them: the browser's (main.tsx) or the server's static one
+ * (entry-server.tsx). A plain router, not a data router: no route loads data through the router, and the data
+ * router's code would be a seventh of every page's first download.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

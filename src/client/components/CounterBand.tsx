@@ -9,6 +9,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 // MUI's own screen-reader-only style: a hand-rolled `width: 1` is read by sx as 100 % and widened the page.
 import visuallyHidden from '@mui/utils/visuallyHidden';
+import { groupDigits } from '../../shared/format/count';
 
 export const COUNT_DELAY_MS = 100;
 export const COUNT_DURATION_MS = 2000;
@@ -58,9 +59,9 @@ export default function CounterBand({ counters }: { counters: { value: number; l
           {counters.map((c, i) => (
             <Grid key={i} size={{ xs: 6, md: 3 }} sx={{ textAlign: 'center' }}>
               <Typography component="p" sx={{ fontFamily: 'Poppins, sans-serif', fontWeight: 700, fontSize: { xs: 34, md: 46 }, fontVariantNumeric: 'tabular-nums' }}>
-                <span aria-hidden="true">{Math.round(c.value * progress).toLocaleString('en-US')}+</span>
+                <span aria-hidden="true">{groupDigits(Math.round(c.value * progress))}+</span>
                 <Box component="span" sx={visuallyHidden}>
-                  {c.value.toLocaleString('en-US')}+
+                  {groupDigits(c.value)}+
                 </Box>
               </Typography>
               <Typography sx={{ opacity: 0.85 }}>{c.label}</Typography>

@@ -15,7 +15,7 @@ import { unsafeInputErrors } from '../../shared/validation/safe-input';
 import { loadFormDefinition, type FormDefinition } from './definitions';
 import { pointerToId, toErrorSchema, topField } from './error-schema';
 import type { EngineContext } from './engine-context';
-import { groupsOf } from './templates/GroupedObjectFieldTemplate';
+import { groupsOf } from './ui-groups';
 import { createBranchMemory } from './branch-memory';
 import { widgets, templates } from './registry';
 import { withOrderRest } from './ui-order';

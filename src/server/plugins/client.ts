@@ -11,6 +11,8 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -35,6 +37,33 @@ interface RenderedPage {
   styles: string;
   title: string;
   data: string;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The encoding to send a page in: brotli or gzip when the browser accepts it (q > 0), else none. */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+/**
+ * Sends a page compressed (a server-rendered page is about a seventh of its size in brotli; on a phone's connection
+ * that is most of the wait for its first paint). Built files are compressed at build time instead.
+ */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  const encoding = pageEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(html);
+  const body = encoding === 'br' ? await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : await gzipAsync(html, { level: 6 });
+  return reply.header('content-encoding', encoding).send(body);
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -113,13 +142,13 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
     if (renderer) {
       try {
         const page = await renderer.render(request.url, load, nonce, site?.content);
-        if (page) return reply.type('text/html; charset=utf-8').send(withSiteContent(assemble(template, page, nonce), site, nonce));
+        if (page) return sendHtml(request, reply, withSiteContent(assemble(template, page, nonce), site, nonce));
       } catch (err) {
         request.log.error({ err }, 'server rendering failed: sending the page to render in the browser');
       }
     }
     if (!site) return reply.type('text/html').sendFile('index.html');
-    return reply.type('text/html; charset=utf-8').send(withSiteContent(template, site, nonce));
+    return sendHtml(request, reply, withSiteContent(template, site, nonce));
   }
 
   app.setNotFoundHandler((request, reply) => {

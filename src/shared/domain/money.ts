@@ -2,6 +2,7 @@
  * Exact money: amounts travel as decimal strings ("117700.00") and are computed in integer paisa (bigint).
  * Never a binary float for a sum.
  */
+import { groupDigits } from '../format/count';
 
 /** Parses "1234.5", "1234.50", 1234.5 or "-3" into paisa. Throws on anything else. */
 export function toPaisa(amount: string | number | bigint): bigint {
@@ -41,15 +42,10 @@ export function toBasisPoints(percent: string | number): bigint {
   return toPaisa(percent); // two decimal places, like paisa
 }
 
-const GROUPED = /\B(?=(\d{3})+(?!\d))/g;
-
 /** Formats an amount with thousands separators: "59689.00" → "59,689", "1234.5" → "1,234.50". */
 export function formatAmount(amount: string | number): string {
   const text = fromPaisa(toPaisa(amount));
-  const [whole, frac] = text.split('.') as [string, string];
-  const sign = whole.startsWith('-') ? '-' : '';
-  const digits = whole.replace('-', '').replace(GROUPED, ',');
-  return `${sign}${digits}${frac === '00' ? '' : `.${frac}`}`;
+  return groupDigits(text.endsWith('.00') ? text.slice(0, -3) : text);
 }
 
 /** Formats money for people: taka as ৳ with separators, other currencies by their code ("USD 1,200"). */

@@ -30,4 +30,15 @@ describe('dates', () => {
     expect(formatDate('')).toBe('');
     expect(formatDateTime('not a date')).toBe('');
   });
+
+  it('agrees with the time-zone database for Dhaka at any instant from 2010 on', () => {
+    const zone = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dhaka', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const from = Date.UTC(2010, 0, 1);
+    const to = Date.UTC(2100, 0, 1);
+    for (let i = 0; i < 2000; i++) {
+      const at = from + Math.floor(((to - from) * i) / 2000) + i * 7_919_000;
+      const p = Object.fromEntries(zone.formatToParts(at).map((x) => [x.type, x.value]));
+      expect(formatDateTime(at)).toBe(`${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`);
+    }
+  });
 });

@@ -1,20 +1,11 @@
-import { useState, type MouseEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
@@ -27,9 +18,24 @@ type NavEntry = SiteContent['nav'][number];
 /** Shown from the small-tablet width up; on phones these actions are in the menu drawer. */
 const wide = { display: { xs: 'none', sm: 'inline-flex' } } as const;
 
+// The popups' code, fetched when a trigger is about to be used (pointed at, focused or pressed) and drawn once open.
+const loadPopups = () => import('./NavPopups');
+const EntryMenu = lazy(() => loadPopups().then((m) => ({ default: m.EntryMenu })));
+const AccountMenuPopup = lazy(() => loadPopups().then((m) => ({ default: m.AccountMenu })));
+const MenuDrawer = lazy(() => loadPopups().then((m) => ({ default: m.MenuDrawer })));
+const preload = { onPointerEnter: loadPopups, onFocus: loadPopups, onTouchStart: loadPopups } as const;
+
+/** A popup is rendered from its first opening on (so it can animate closed), never before. */
+function useOpened(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
 /** A header entry with children opens a menu (About Us and its four policy pages). */
 function NavMenu({ entry }: { entry: NavEntry }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const opened = useOpened(Boolean(anchor));
   const id = `nav-menu-${entry.label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <>
@@ -40,24 +46,23 @@ function NavMenu({ entry }: { entry: NavEntry }) {
         aria-controls={anchor ? id : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
+        {...preload}
       >
         {entry.label}
       </Button>
-      <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {entry.children?.map((child) => (
-          <MenuItem key={child.to} component={RouterLink} to={child.to} onClick={() => setAnchor(null)}>
-            {child.label}
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <EntryMenu id={id} anchor={anchor} onClose={() => setAnchor(null)} entry={entry} />
+        </Suspense>
+      )}
     </>
   );
 }
 
 function AccountMenu() {
-  const { me, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { me } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const opened = useOpened(Boolean(anchor));
   return (
     <>
       <IconButton
@@ -67,31 +72,15 @@ function AccountMenu() {
         aria-controls={anchor ? 'account-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
+        {...preload}
       >
         <AccountCircleIcon />
       </IconButton>
-      <Menu id="account-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem disabled sx={{ opacity: '1 !important' }}>
-          <Typography variant="body2" color="text.secondary">
-            Signed in as {me?.email}
-          </Typography>
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/dashboard/dashboardBtn" onClick={() => setAnchor(null)}>
-          Dashboard
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/dashboard/profile" onClick={() => setAnchor(null)}>
-          Profile
-        </MenuItem>
-        <MenuItem
-          onClick={async () => {
-            setAnchor(null);
-            await signOut();
-            navigate('/login', { replace: true });
-          }}
-        >
-          Sign out
-        </MenuItem>
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <AccountMenuPopup id="account-menu" anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -99,9 +88,9 @@ function AccountMenu() {
 /** The navigation bar: menu entries from the content file; on phones they collapse into a drawer. */
 export default function NavBar() {
   const content = useContent();
-  const { status, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { status } = useAuth();
   const [open, setOpen] = useState(false);
+  const drawerOpened = useOpened(open);
   const signedIn = status === 'signed-in';
 
   return (
@@ -151,59 +140,17 @@ export default function NavBar() {
             aria-controls={open ? 'mobile-menu' : undefined}
             aria-expanded={open ? 'true' : undefined}
             onClick={() => setOpen(true)}
+            {...preload}
           >
             <MenuIcon />
           </IconButton>
         </Toolbar>
       </Container>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
-        <Box id="mobile-menu" component="nav" aria-label="Main" sx={{ width: 280 }} onClick={() => setOpen(false)}>
-          <List component="div">
-            {content.nav.map((entry) =>
-              entry.children ? (
-                <Box key={entry.label}>
-                  <ListSubheader>{entry.label}</ListSubheader>
-                  {entry.children.map((c) => (
-                    <ListItemButton key={c.to} component={RouterLink} to={c.to} sx={{ pl: 4 }}>
-                      <ListItemText primary={c.label} />
-                    </ListItemButton>
-                  ))}
-                </Box>
-              ) : (
-                <ListItemButton key={entry.label} component={RouterLink} to={entry.to!}>
-                  <ListItemText primary={entry.label} />
-                </ListItemButton>
-              ),
-            )}
-            <Divider sx={{ my: 1 }} />
-            <ListItemButton component={RouterLink} to="/donate">
-              <ListItemText primary="Donate" />
-            </ListItemButton>
-            <ListItemButton component={RouterLink} to="/dashboard/dashboardBtn">
-              <ListItemText primary="Dashboard" />
-            </ListItemButton>
-            {signedIn ? (
-              <ListItemButton
-                onClick={async () => {
-                  await signOut();
-                  navigate('/login', { replace: true });
-                }}
-              >
-                <ListItemText primary="Sign out" />
-              </ListItemButton>
-            ) : (
-              <>
-                <ListItemButton component={RouterLink} to="/login">
-                  <ListItemText primary="Sign in" />
-                </ListItemButton>
-                <ListItemButton component={RouterLink} to="/signup">
-                  <ListItemText primary="Sign Up" />
-                </ListItemButton>
-              </>
-            )}
-          </List>
-        </Box>
-      </Drawer>
+      {drawerOpened && (
+        <Suspense fallback={null}>
+          <MenuDrawer id="mobile-menu" open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -3,7 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 
@@ -40,19 +43,26 @@ export default function Newsletter() {
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Newsletter sign-up">
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
+        {/* TextField's parts, not TextField: it would bring the Select into every page's first load. */}
+        <FormControl
           size="small"
-          type="email"
-          label="Your email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           error={Boolean(fieldError)}
-          helperText={fieldError ?? ' '}
-          autoComplete="email"
           sx={{ flex: 1, '& .MuiOutlinedInput-root': { bgcolor: 'common.white' }, '& .MuiFormHelperText-root': { color: fieldError ? '#ffd2cc' : 'inherit', mx: 0 } }}
-          slotProps={{ htmlInput: { 'aria-describedby': 'newsletter-email-helper-text newsletter-help' } }}
-          id="newsletter-email"
-        />
+        >
+          <InputLabel htmlFor="newsletter-email" id="newsletter-email-label">
+            Your email
+          </InputLabel>
+          <OutlinedInput
+            id="newsletter-email"
+            type="email"
+            label="Your email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="email"
+            inputProps={{ 'aria-describedby': 'newsletter-email-helper-text newsletter-help' }}
+          />
+          <FormHelperText id="newsletter-email-helper-text">{fieldError ?? ' '}</FormHelperText>
+        </FormControl>
         <Button type="submit" variant="contained" color="secondary" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
           Subscribe
         </Button>

@@ -16,7 +16,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import type { DonationReceipt } from '../../../shared/api/views';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
-import { FormReadOnlyView } from '../../form-engine';
+import { FormReadOnlyView } from '../../form-engine/read-only';
 import DetailList from '../../components/DetailList';
 import { formatDateTime } from '../../../shared/format/dates';
 

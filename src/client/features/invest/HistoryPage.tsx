@@ -13,7 +13,7 @@ import type { ApiError } from '../../lib/api';
 import { api, fileUrl } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
-import { FormReadOnlyView } from '../../form-engine';
+import { FormReadOnlyView } from '../../form-engine/read-only';
 import { ApiItems, EmptyState } from '../../components/Status';
 import type { Message } from '../../components/MessageDialog';
 import InlineFailure from '../../components/InlineFailure';

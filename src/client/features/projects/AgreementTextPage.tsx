@@ -26,7 +26,7 @@ import { formatMoney } from '../../../shared/domain/money';
 import { repaymentTotal, schedule } from '../../../shared/domain/murabaha';
 import { termsOfFigures } from '../../../shared/domain/project-terms';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
-import { FormReadOnlyView } from '../../form-engine';
+import { FormReadOnlyView } from '../../form-engine/read-only';
 import { repaymentText } from './ProjectDetailPage';
 import { formatDate } from '../../../shared/format/dates';
 

@@ -30,7 +30,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import { useContent } from '../../config';
 import { useApi } from '../../lib/use-api';
 import { fileUrl } from '../../lib/api';
-import { FormReadOnlyView } from '../../form-engine';
+import { FormReadOnlyView } from '../../form-engine/read-only';
 import { useAuth } from '../../lib/auth';
 import type { ProjectView } from '../../../shared/api/views';
 import ProjectImage from '../../components/ProjectImage';

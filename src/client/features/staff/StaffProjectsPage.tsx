@@ -12,7 +12,7 @@ import { useSubmit } from '../forms/use-submit';
 import type { AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';
-import { FormReadOnlyView } from '../../form-engine';
+import { FormReadOnlyView } from '../../form-engine/read-only';
 import Money from '../../components/Money';
 import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';

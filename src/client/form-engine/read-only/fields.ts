@@ -8,7 +8,7 @@ import { getUiOptions, optionsList, orderProperties, retrieveSchema, type RJSFSc
 import { formatMoney } from '../../../shared/domain/money';
 import { formatDate, formatDateTime } from '../../../shared/format/dates';
 import { formatPhone } from '../../../shared/phone/phone.js';
-import { groupsOf } from '../templates/GroupedObjectFieldTemplate';
+import { groupsOf } from '../ui-groups';
 import { orderWithRest } from '../ui-order';
 
 /** One field to show: its name, schema (branches resolved), ui-schema and stored value. */

@@ -1,21 +1,10 @@
 import { memo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { getUiOptions, type ObjectFieldTemplateProps, type RJSFSchema } from '@rjsf/utils';
+import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { Templates } from '@rjsf/mui';
 import type { EngineContext } from '../engine-context';
-
-/** A titled group of fields, from a ui-schema's `ui:options.groups`. */
-export interface FieldGroup {
-  title: string;
-  fields: string[];
-}
-
-/** The groups a ui-schema declares at its root (empty when it declares none). */
-export function groupsOf(uiSchema: Record<string, unknown> | undefined): FieldGroup[] {
-  const options = getUiOptions(uiSchema ?? {});
-  return Array.isArray(options.groups) ? (options.groups as FieldGroup[]) : [];
-}
+import { groupsOf } from '../ui-groups';
 
 const WIDE_WIDGETS = new Set(['textarea', 'imageUpload']);
 
