@@ -271,7 +271,11 @@ describe('the marketplace story', () => {
     await expect.poll(() => owner.getByText('Paid — awaiting confirmation').isVisible()).toBe(true);
     await investor.goto('/dashboard/returns');
     await investor.getByRole('button', { name: 'Confirm receipt of instalment 1 of Green Harvest Agro' }).click();
-    await expect.poll(() => investor.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
+    // Instalment 1's own status chip (the first body row), not the "Confirmed" total's label, which is always on the
+    // page: matching that proved nothing and, once the chip also said it, broke on two matches.
+    const firstInstalment = investor.getByRole('table', { name: 'Returns to you' }).getByRole('row').nth(1);
+    expect(await firstInstalment.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['Green Harvest Agro', '1']));
+    await expect.poll(() => firstInstalment.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
     await expectAccessible(investor, 'returns');
     await screenshot(investor, 'returns-desktop');
     await investor.goto('/dashboard/history');
