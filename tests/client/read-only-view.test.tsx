@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { AjvClass, AJV_OPTIONS, CUSTOM_FORMATS, extendAjv } from '../../src/shared/validation/ajv-setup';
-import { FormReadOnlyView, ReadOnlyView } from '../../src/client/form-engine';
+import { FormReadOnlyView, ReadOnlyView } from '../../src/client/form-engine/read-only';
 
 afterEach(cleanup);
 

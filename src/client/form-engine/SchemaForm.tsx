@@ -7,7 +7,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { withTheme, type default as Form } from '@rjsf/core';
-import { Theme } from '@rjsf/mui';
+import { muiTemplates, muiWidgets, preloadWidgets } from './theme';
 import { getUiOptions, type RJSFSchema } from '@rjsf/utils';
 import type { FormDataMap, FormId } from '../../shared/generated/form-types';
 import { declaredPropertyNames, normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
@@ -20,7 +20,7 @@ import { createBranchMemory } from './branch-memory';
 import { widgets, templates } from './registry';
 import { withOrderRest } from './ui-order';
 
-const ThemedForm = withTheme(Theme);
+const ThemedForm = withTheme({ widgets: muiWidgets, templates: muiTemplates });
 
 /** The props of the generic form. `F` is the form id; data is typed from the generated types. */
 export interface SchemaFormProps<F extends FormId> {
@@ -102,10 +102,13 @@ export function SchemaForm<F extends FormId>(props: SchemaFormProps<F>) {
     let live = true;
     setLoaded(null);
     setFailed(false);
-    loadFormDefinition(props.formId).then(
-      (d) => live && setLoaded(d),
-      () => live && setFailed(true),
-    );
+    loadFormDefinition(props.formId)
+      // The widgets' code comes before the form is drawn, so no field appears as a placeholder first.
+      .then(async (d) => (await preloadWidgets(d.schema, d.uiSchema), d))
+      .then(
+        (d) => live && setLoaded(d),
+        () => live && setFailed(true),
+      );
     return () => {
       live = false;
     };

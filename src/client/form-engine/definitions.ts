@@ -112,6 +112,8 @@ function fromPublished(formId: FormId, answer: PublishedDefinition): Promise<For
   if (!pending) {
     pending = (async () => {
       const schema = answer.schema as RJSFSchema;
+      // The served module finds its format functions in the page's own table (see src/server/forms/standalone.ts).
+      (await import('../../shared/validation/standalone-formats.js')).shareFormats();
       const [mod, { default: createPrecompiledValidator }] = await Promise.all([
         import(/* @vite-ignore */ answer.validatorUrl) as Promise<{ default?: unknown }>,
         import('@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'),

@@ -3,4 +3,5 @@ export { SchemaForm, validateWithDefinition, type SchemaFormProps } from './Sche
 export { loadFormDefinition, loadFormVersion, isKnownForm, setFormSource, type FormDefinition, type FormSource } from './definitions';
 export { previewDefinition } from './preview';
 export type { EngineContext } from './engine-context';
-export { ReadOnlyView, FormReadOnlyView, type ReadOnlyViewProps, type FormReadOnlyViewProps } from './ReadOnlyView';
+// The read-only views are their own entry (./read-only), so a form does not load them and a page that only shows
+// answers does not load the form renderer.

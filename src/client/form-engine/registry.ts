@@ -3,23 +3,24 @@
  * names (`"ui:widget": "otp"`); a new widget is added here, never by forking a form.
  */
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
-import OtpWidget from './widgets/OtpWidget';
-import AutocompleteWidget from './widgets/AutocompleteWidget';
-import SearchableSelectWidget from './widgets/SearchableSelectWidget';
-import ImageUploadWidget from './widgets/ImageUploadWidget';
+import { lazyWidget, registerLazyWidgets } from './theme';
 import GroupedObjectFieldTemplate from './templates/GroupedObjectFieldTemplate';
 import TitleFieldTemplate from './templates/TitleFieldTemplate';
 import DescriptionFieldTemplate from './templates/DescriptionFieldTemplate';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/array-templates';
 import { BaseInputTemplate, FieldErrorTemplate, FieldHelpTemplate } from './templates/field-aria';
 
-/** Widget names usable in ui-schemas, besides RJSF's own (text, password, textarea, select, radio, date, hidden…). */
+/**
+ * Widget names usable in ui-schemas, besides RJSF's own (text, password, textarea, select, radio, date, hidden…).
+ * Each is loaded on first use (see theme.tsx): a form without one does not fetch its code.
+ */
 export const widgets: RegistryWidgetsType = {
-  otp: OtpWidget,
-  autocomplete: AutocompleteWidget,
-  searchableSelect: SearchableSelectWidget,
-  imageUpload: ImageUploadWidget,
+  otp: lazyWidget(() => import('./widgets/OtpWidget')),
+  autocomplete: lazyWidget(() => import('./widgets/AutocompleteWidget')),
+  searchableSelect: lazyWidget(() => import('./widgets/SearchableSelectWidget')),
+  imageUpload: lazyWidget(() => import('./widgets/ImageUploadWidget')),
 };
+registerLazyWidgets(widgets);
 
 export const templates: Partial<TemplatesType> = {
   ObjectFieldTemplate: GroupedObjectFieldTemplate,

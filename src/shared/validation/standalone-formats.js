@@ -8,3 +8,15 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { isEmailOrPhone, isMobilePhone } from './phone-formats.js';
 
 export const formats = { ...fullFormats, phone: isMobilePhone, 'email-or-phone': isEmailOrPhone };
+
+/**
+ * The global through which a validator the server compiled for a published version finds this table. The page already
+ * has it (and libphonenumber, which the phone widget uses too), so the served module does not carry a second copy:
+ * that copy was three quarters of its weight (40 kB of 41 kB compressed for the sign-in form).
+ */
+export const FORMATS_GLOBAL = '__formEngineFormats';
+
+/** Makes the table reachable to served validators; call before importing one. */
+export function shareFormats() {
+  globalThis[FORMATS_GLOBAL] ??= formats;
+}

@@ -8,6 +8,7 @@ import { DB_KINDS, ROOT, signUpVerified, startTestApp, type TestApp } from '../h
 import { buildApp } from '../../../src/server/app';
 import { acceptForm, agreementForm, api, fixture, makeStaff, openProject, projectForm, verifiedOwner, type Person } from '../market-helpers';
 import { loadSchemas, loadUiSchemas } from '../../../src/shared/forms/load-schemas';
+import { FORMATS_GLOBAL, formats, shareFormats } from '../../../src/shared/validation/standalone-formats.js';
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +37,9 @@ function investWithReferral(withMessage = true): Schema {
   return s;
 }
 
+/** Imports a served validator module the way the form engine does: after sharing the page's format table. */
 async function importModule(code: string): Promise<Record<string, unknown>> {
+  shareFormats();
   return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, unknown>;
 }
 
@@ -253,7 +256,15 @@ describe.each(DB_KINDS)('form versions on %s', (kind) => {
     expect(res.body).not.toMatch(/(^|[\n;])\s*import[\s{*]|\bimport\(|[^'"\w.]require\(/);
     // Nothing that needs 'unsafe-eval' under the page's Content-Security-Policy.
     expect(res.body).not.toMatch(/new Function|\beval\(/);
+    // It carries no copy of the format functions (ajv-formats' table, libphonenumber's metadata): it reads the page's.
+    expect(res.body).not.toMatch(/uri-reference|country_calling_codes/);
+    const shared = globalThis as Record<string, unknown>;
+    delete shared[FORMATS_GLOBAL];
+    // (A distinct copy: a module whose evaluation failed stays failed under its URL.)
+    const unshared = `${res.body}\n// without the table`;
+    await expect((async () => import(`data:text/javascript;base64,${Buffer.from(unshared).toString('base64')}`))()).rejects.toThrow(/shareFormats\(\)/);
     const mod = await importModule(res.body);
+    expect(shared[FORMATS_GLOBAL]).toBe(formats);
     const schema = (await api(t.app, 'GET', '/forms/invest/versions/2')).body.schema;
     const { default: createPrecompiledValidator } = await import('@rjsf/validator-ajv8/lib/createPrecompiledValidator.js');
     const validator = createPrecompiledValidator(mod.default as never, schema);

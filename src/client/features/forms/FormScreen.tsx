@@ -3,7 +3,7 @@
  * from, what submitting calls, what success and failure do, whether a draft is kept. Adding a form screen is a
  * schema, a ui-schema and a config entry; this file does not change.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,14 +20,18 @@ import type { Screen } from '../../config';
 import { api, ApiError, fileUrl, request } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { fillPath, MissingParameterError, readSource, type TemplateSources } from '../../lib/template';
-import MessageDialog, { type Message } from '../../components/MessageDialog';
+import type { Message } from '../../components/MessageDialog';
 import { useToast } from '../../components/Toast';
 import InlineFailure from '../../components/InlineFailure';
 import { ErrorState, Loading } from '../../components/Status';
 import { useDraft } from './use-draft';
 import { useApi } from '../../lib/use-api';
 import { formatDateTime } from '../../../shared/format/dates';
-import { FormPanel } from './panels';
+
+// Loaded when used: a screen's project panel (the schedule preview and its table) and the dialog of a message (most
+// screens say success in a toast), so a form such as sign-in does not fetch them.
+const FormPanel = lazy(() => import('./panels').then((m) => ({ default: m.FormPanel })));
+const MessageDialog = lazy(() => import('../../components/MessageDialog'));
 
 interface ProfileAnswer {
   verification: { status: 'not submitted' | 'submitted' | 'verified' | 'rejected'; note: string | null };
@@ -120,6 +124,9 @@ export default function FormScreen({ screen }: { screen: Screen }) {
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
+  // Once a message has been shown the dialog stays mounted, so it closes with its transition.
+  const dialogUsed = useRef(false);
+  if (message) dialogUsed.current = true;
   // A refusal said at the form, where the user is looking (not a popup to dismiss).
   const [failure, setFailure] = useState<Message | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -323,7 +330,11 @@ export default function FormScreen({ screen }: { screen: Screen }) {
         </Alert>
       )}
       {screen.require === 'verified-identity' && <IdentityNotice />}
-      {screen.panel && !missing && <FormPanel kind={screen.panel} projectId={query.get('project')} data={liveData} />}
+      {screen.panel && !missing && (
+        <Suspense fallback={null}>
+          <FormPanel kind={screen.panel} projectId={query.get('project')} data={liveData} />
+        </Suspense>
+      )}
       {notice && (
         <Alert severity={serverErrors.length ? 'error' : 'warning'} role="alert" sx={{ mb: 2 }}>
           {notice}
@@ -342,15 +353,19 @@ export default function FormScreen({ screen }: { screen: Screen }) {
           ))}
         </Box>
       )}
-      <MessageDialog
-        message={message}
-        onClose={() => {
-          setMessage(null);
-          const next = afterMessage.current;
-          afterMessage.current = null;
-          next?.();
-        }}
-      />
+      {dialogUsed.current && (
+        <Suspense fallback={null}>
+          <MessageDialog
+            message={message}
+            onClose={() => {
+              setMessage(null);
+              const next = afterMessage.current;
+              afterMessage.current = null;
+              next?.();
+            }}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -2,7 +2,7 @@ import { memo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
-import { Templates } from '@rjsf/mui';
+import { muiTemplates as Templates } from '../theme';
 import type { EngineContext } from '../engine-context';
 import { groupsOf } from '../ui-groups';
 

@@ -7,7 +7,7 @@
  */
 import type { BaseInputTemplateProps, FieldErrorProps, FieldHelpProps } from '@rjsf/utils';
 import { descriptionId, errorId, helpId } from '@rjsf/utils';
-import { Templates } from '@rjsf/mui';
+import { muiTemplates as Templates } from '../theme';
 
 const MuiBaseInput = Templates.BaseInputTemplate!;
 const MuiFieldError = Templates.FieldErrorTemplate!;
