@@ -66,3 +66,41 @@ describe('SchemaForm steps', () => {
     expect(container.querySelector('#root_bname')).toBeNull();
   });
 });
+
+describe('SchemaForm widgets loaded on first use', () => {
+  it('draws a form with radio groups and a select at once, with no placeholder in place of a field', async () => {
+    const { container } = render(<SchemaForm formId="invest" onSubmit={vi.fn()} />);
+    // The moment the form is drawn (its first text field is there), so is its radio group: its widget code came
+    // before the form, not after it in place of a placeholder.
+    await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 15_000 });
+    expect(screen.getByRole('radio', { name: 'Investment' })).toBeInTheDocument();
+    expect(container.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+
+  it('names the widgets a form may draw, its branches included', async () => {
+    const { widgetNames } = await import('../../src/client/form-engine/theme');
+    const schema = {
+      type: 'object',
+      properties: { kind: { type: 'string', enum: ['a', 'b'] }, ok: { type: 'boolean' }, text: { type: 'string' } },
+      allOf: [{ if: { properties: { kind: { const: 'a' } } }, then: { properties: { pick: { oneOf: [{ const: 1 }, { const: 2 }] } } } }],
+    };
+    expect([...widgetNames(schema, {})].sort()).toEqual(['checkbox', 'select']);
+    expect([...widgetNames({ type: 'object', properties: { text: { type: 'string' } } }, { text: { 'ui:widget': 'otp' } })]).toEqual(['otp']);
+    expect(widgetNames({ type: 'object', properties: { text: { type: 'string' } } }, {}).size).toBe(0);
+  });
+
+  it('shows a field-sized placeholder, then the widget, when a definition is given without preloading', async () => {
+    const { lazyWidget } = await import('../../src/client/form-engine/theme');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const Late = lazyWidget(async () => {
+      await gate;
+      return { default: (p: { id: string }) => <input aria-label="late widget" id={p.id} /> };
+    });
+    const { container } = render(<Late {...({ id: 'x' } as never)} />);
+    expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
+    release();
+    expect(await screen.findByRole('textbox', { name: 'late widget' })).toBeInTheDocument();
+    expect(container.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+});
