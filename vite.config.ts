@@ -1,17 +1,47 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { takaFont } from './scripts/lib/taka-font.ts';
 import { lowPriorityScripts } from './scripts/lib/low-priority-scripts.ts';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The page's phone formats load libphonenumber on first use (src/shared/validation/phone-formats.browser.js); the
+ * server renderer and the tests keep the eager ones.
+ */
+function lazyPhoneRules(): Plugin {
+  const eager = `${repo}src/shared/validation/phone-formats.js`;
+  return {
+    name: 'lazy-phone-rules',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (options?.ssr || process.env.VITEST || !source.endsWith('phone-formats.js')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === eager ? `${repo}src/shared/validation/phone-formats.browser.js` : null;
+    },
+  };
+}
+
+/** @rjsf/utils' two URI operations on the browser's URL parser instead of fast-uri (src/client/form-engine/uri-resolver.ts). */
+function uriResolverForRjsf(): Plugin {
+  return {
+    name: 'uri-resolver-for-rjsf',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      if (options?.ssr || process.env.VITEST || source !== 'fast-uri' || !importer?.includes('/@rjsf/utils/')) return null;
+      return `${repo}src/client/form-engine/uri-resolver.ts`;
+    },
+  };
+}
 const apiTarget = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The page lives in src/client; tests run from the repository root.
   root: process.env.VITEST ? repo : `${repo}src/client`,
   publicDir: `${repo}src/client/public`,
-  plugins: [react(), takaFont(`${repo}src/client/fonts/generated`), lowPriorityScripts()],
+  plugins: [lazyPhoneRules(), uriResolverForRjsf(), react(), takaFont(`${repo}src/client/fonts/generated`), lowPriorityScripts()],
   // Schema texts are plain text: RJSF's markdown renderer is replaced by one that shows them as written.
   resolve: { alias: [{ find: /^markdown-to-jsx\/react$/, replacement: `${repo}src/client/form-engine/plain-text-markdown.tsx` }] },
   build: {

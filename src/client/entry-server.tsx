@@ -16,10 +16,13 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import AppShell from './app/App';
 import { AppRoutes, screenTitle } from './app/router';
-import { bundledContent, screensConfig, SiteContentContext, type Screen, type SiteContent } from './config';
+import { bundledContent, screensConfig, SiteContentContext, startsFromUrl, type Screen, type SiteContent } from './config';
 import { PageDataContext, serialisePageData, type PageData } from './lib/preload';
 
-/** The pages rendered on the server: public ones whose content does not depend on who is looking. */
+/**
+ * The pages rendered on the server: public ones whose content does not depend on who is looking, and the forms a
+ * signed-out visitor fills from a blank start (sign-in, sign-up: see `startsFromUrl`).
+ */
 const SERVER_RENDERED_PAGES = new Set(['home', 'projects', 'project-detail', 'content', 'blogs', 'blog-post']);
 /** Renders with new data at most this many times (each pass may reveal data a child needs). */
 const MAX_PASSES = 3;
@@ -40,7 +43,9 @@ export interface RenderedPage {
 /** The screen a path shows when it is server-rendered, or null (then the browser renders it). */
 export function serverRenderedScreen(pathname: string): Screen | null {
   const screen = screensConfig.screens.find((s) => matchPath({ path: s.path, end: true }, pathname));
-  if (!screen || screen.auth !== 'public' || screen.kind !== 'page' || !SERVER_RENDERED_PAGES.has(screen.page ?? '')) return null;
+  if (!screen) return null;
+  if (screen.kind === 'form') return (screen.auth === 'public' || screen.auth === 'guest') && startsFromUrl(screen) ? screen : null;
+  if (screen.auth !== 'public' || screen.kind !== 'page' || !SERVER_RENDERED_PAGES.has(screen.page ?? '')) return null;
   return screen;
 }
 

@@ -104,7 +104,9 @@ describe('agreement request screen', () => {
     expect(screen.getByRole('textbox', { name: /Investor address/ })).toHaveValue('Gulshan 2, Dhaka');
 
     await userEvent.type(screen.getByRole('spinbutton', { name: /Investment amount/ }), '100000');
-    const table = await within(panel).findByRole('table', { name: 'Repayment preview' });
+    // The form hears of typed keys just after the frame that draws them: wait for the whole amount.
+    await waitFor(() => expect(panel).toHaveTextContent('৳117,700 in all'));
+    const table = within(panel).getByRole('table', { name: 'Repayment preview' });
     const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
     expect(rows).toEqual([
       '128 Feb 2026৳16,814.28',

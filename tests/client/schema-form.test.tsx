@@ -7,6 +7,9 @@ import projectOwnerSample from '../fixtures/forms/project-owner.valid.json';
 import type { ProjectOwnerForm } from '../../src/shared/generated/form-types';
 import type { WidgetProps } from '@rjsf/utils';
 
+// Each test draws its own form: none is left for the next test's queries to find.
+afterEach(cleanup);
+
 describe('SchemaForm', () => {
   it('shows the schema messages under the right fields when an empty sign-in form is submitted', async () => {
     const onSubmit = vi.fn();
@@ -16,6 +19,36 @@ describe('SchemaForm', () => {
     await waitFor(() => expect(container.querySelector('#root_email__error')).toHaveTextContent('Email is required'));
     expect(container.querySelector('#root_password__error')).toHaveTextContent('Password is required');
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('SchemaForm typing', () => {
+  afterEach(cleanup);
+
+  it('submits every typed key when Enter is pressed at once, and when the button is clicked at once', async () => {
+    for (const how of ['enter', 'click'] as const) {
+      const user = userEvent.setup();
+      const onSubmit = vi.fn();
+      render(<SchemaForm formId="sign-in" onSubmit={onSubmit} />);
+      await user.type(await screen.findByRole('textbox', { name: /Email or phone/ }), 'karim@example.com');
+      await user.type(screen.getByLabelText(/Password/), `Demo@1234${how === 'enter' ? '{Enter}' : ''}`);
+      if (how === 'click') await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(onSubmit, how).toHaveBeenCalledTimes(1));
+      expect(onSubmit.mock.calls[0]![0], how).toEqual({ email: 'karim@example.com', password: 'Demo@1234' });
+      cleanup();
+    }
+  });
+
+  it('shows a value the form puts back by itself (a branch switched back to) in the input', async () => {
+    const user = userEvent.setup();
+    render(<SchemaForm formId="invest" onSubmit={vi.fn()} />);
+    await user.click(await screen.findByRole('radio', { name: 'Investment' }));
+    await user.click(await screen.findByRole('radio', { name: 'Recurring' }));
+    await user.type(await screen.findByRole('spinbutton', { name: /Repayment every/ }), '3');
+    await user.click(screen.getByRole('radio', { name: 'On-time' }));
+    await waitFor(() => expect(screen.queryByRole('spinbutton', { name: /Repayment every/ })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('radio', { name: 'Recurring' }));
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: /Repayment every/ })).toHaveValue(3));
   });
 });
 
@@ -29,7 +62,8 @@ describe('SchemaForm conditional branches', () => {
     const returning = await screen.findByRole('spinbutton', { name: /Repayment every/ });
     await user.type(returning, '3');
     await user.type(screen.getByRole('spinbutton', { name: /Total duration/ }), '12');
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ returningTime: 3, totalDuration: 12 }));
+    // The form hears of typed keys just after the frame that draws them.
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ returningTime: 3, totalDuration: 12 })));
 
     await user.click(screen.getByRole('radio', { name: 'On-time' }));
     await waitFor(() => expect(screen.queryByRole('spinbutton', { name: /Repayment every/ })).not.toBeInTheDocument());

@@ -85,6 +85,21 @@ export async function newPage(h: Harness, width: number = WIDTHS.desktop, height
   const errors: string[] = [];
   pageErrors.set(page, errors);
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  // Requests to our own server under way (an embedded video's frame asks a host this machine cannot reach and never
+  // settles, so the browser's own "network idle" may never come).
+  const own = { inflight: 0, quietSince: Date.now() };
+  ownRequests.set(page, own);
+  const ours = (url: string) => url.startsWith(h.base);
+  const done = (r: { url(): string }) => {
+    if (!ours(r.url())) return;
+    own.inflight = Math.max(0, own.inflight - 1);
+    if (own.inflight === 0) own.quietSince = Date.now();
+  };
+  page.on('request', (r) => {
+    if (ours(r.url())) own.inflight++;
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
   return { context, page };
 }
 
@@ -103,6 +118,18 @@ export async function signedInPage(h: Harness, who: { token: string } | null, wi
 }
 
 const pageErrors = new WeakMap<Page, string[]>();
+const ownRequests = new WeakMap<Page, { inflight: number; quietSince: number }>();
+
+/** Waits until no request to our server has been under way for half a second (30 s at most). */
+export async function ownNetworkIdle(page: Page): Promise<void> {
+  const own = ownRequests.get(page);
+  if (!own) return page.waitForLoadState('networkidle');
+  const deadline = Date.now() + 30_000;
+  while (own.inflight > 0 || Date.now() - own.quietSince < 500) {
+    if (Date.now() > deadline) throw new Error(`${own.inflight} request(s) to the server still under way after 30 s on ${page.url()}`);
+    await page.waitForTimeout(100);
+  }
+}
 
 /** Fails when a script error happened on the page. */
 export function expectNoPageErrors(page: Page): void {
@@ -114,6 +141,24 @@ export function expectNoPageErrors(page: Page): void {
  * (WCAG 2.x A and AA, and best practices such as landmarks and heading order), one line each.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // The page as people use it: taken over by its code (a server-rendered page's buttons are disabled until then), and
+  // its colours at rest, not halfway through a CSS transition (such a button fading from its disabled grey to its
+  // colour). Running animations (spinners) never finish: only transitions are waited for.
+  await page.waitForFunction(() => {
+    const first = document.getElementById('root')?.firstElementChild;
+    return !!first && Object.keys(first).some((k) => k.startsWith('__reactFiber'));
+  });
+  // A signed-in person's page is drawn anew over the server's HTML: its own answers first.
+  await ownNetworkIdle(page);
+  await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    for (let i = 0; i < 20; i++) {
+      await frame();
+      const moving = document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === 'running');
+      if (moving.length === 0) return;
+      await Promise.all(moving.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }

@@ -7,8 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { expectNoPageErrors, newPage, screenshot, startHarness, type Harness } from './harness';
+import { expectNoPageErrors, field, newPage, screenshot, startHarness, type Harness } from './harness';
 import { seedOpenProjects } from './seed';
+import { person } from '../server/helpers';
 
 let h: Harness;
 let projectIds: string[];
@@ -81,6 +82,125 @@ describe('server-rendered pages in the browser', () => {
       await context.close();
     });
   }
+
+  it('shows the sign-in form before any script runs, then hydrates it: schema messages and the sign-in request work', async () => {
+    const bare = await h.browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: h.base, javaScriptEnabled: false });
+    const still = await bare.newPage();
+    await still.goto('/login');
+    await still.locator('#root_email').waitFor({ state: 'visible' });
+    await still.locator('#root_password').waitFor({ state: 'visible' });
+    await bare.close();
+
+    const { context, page } = await newPage(h, 390);
+    const seen = watch(page);
+    await page.goto('/login');
+    await page.waitForFunction(() => {
+      const form = document.querySelector('main form');
+      return !!form && Object.keys(form).some((k) => k.startsWith('__reactFiber'));
+    });
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'hydration-login-390');
+    // The published form came with the page: only its validator is fetched.
+    expect(seen.apiCalls.filter((p) => /^\/api\/v1\/forms\/sign-in(\?|$)/.test(p))).toEqual([]);
+    await page.locator('#root_email').fill('not an address');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Enter a valid email address or phone number').waitFor({ state: 'visible' });
+    await page.locator('#root_email').fill('nobody@example.com');
+    await page.locator('#root_password').fill('Wrong@Pass1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('dialog', { name: 'Login Failed' }).waitFor({ state: 'visible' });
+    expect(seen.apiCalls).toContain('/api/v1/auth/user/sign-in');
+    expect(seen.messages.filter((m) => !/Download the React DevTools|401/.test(m))).toEqual([]);
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it("starts a rendered page's code once the page has loaded, or at once when the person interacts", async () => {
+    const { context, page } = await newPage(h, 390);
+    // A picture that never arrives holds the page's load event back.
+    await page.route('**/images/hero-farm.svg', () => new Promise<void>(() => undefined));
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.locator('h1').first().waitFor({ state: 'visible' });
+    await page.waitForTimeout(1500);
+    const isHydrated = () =>
+      page.evaluate(() => {
+        const first = document.getElementById('root')?.firstElementChild;
+        return !!first && Object.keys(first).some((k) => k.startsWith('__reactFiber'));
+      });
+    expect(await isHydrated()).toBe(false);
+    await page.keyboard.press('Tab');
+    await hydrated(page);
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('keeps what was typed into the sign-in form before the browser took it over, and lets no submit through until then', async () => {
+    const { context, page } = await newPage(h, 390);
+    // The form is taken over once its validator has loaded: hold it back while the person types.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/v1/forms/sign-in/versions/*/validator.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const seen = watch(page);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.locator('#root_email').fill('nobody@example.com');
+    await page.locator('#root_password').fill('Wrong@Pass1');
+    const button = page.getByRole('button', { name: 'Sign in' });
+    expect(await button.isDisabled()).toBe(true);
+    // Enter would submit the bare HTML form (a GET with the password in the address) if its button were enabled.
+    await page.locator('#root_password').press('Enter');
+    await page.waitForTimeout(500);
+    expect(page.url()).not.toContain('password');
+    release();
+    await button.click(); // waits for the button to be enabled
+    await page.getByRole('dialog', { name: 'Login Failed' }).waitFor({ state: 'visible' });
+    expect(await page.locator('#root_email').inputValue()).toBe('nobody@example.com');
+    expect(seen.apiCalls).toContain('/api/v1/auth/user/sign-in');
+    expect(seen.messages.filter((m) => !/Download the React DevTools|401/.test(m))).toEqual([]);
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('loads the phone rules when a phone field is first used, and sends nothing on their provisional answer', async () => {
+    const { context, page } = await newPage(h, 1366);
+    const asked: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // libphonenumber's chunk arrives only when the test lets it, to see the form while it is on its way.
+    await page.route(/\/assets\/phone-[^/]*\.js$/, async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/signup');
+    const create = page.getByRole('button', { name: 'Create account' });
+    await expect.poll(() => create.isEnabled()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(asked, 'the page does not load the phone rules with the form').toEqual([]);
+
+    const other = person();
+    await page.getByLabel(field('Email')).fill(other.email);
+    await page.getByLabel(field('Phone Number')).fill('02 9123456'); // a Dhaka landline: no code can reach it
+    await expect.poll(() => asked.length, { message: 'focusing the phone field starts loading them' }).toBe(1);
+    await page.getByLabel(field('Password')).fill(other.password);
+    await page.getByLabel(field('Confirm Password')).fill(other.password);
+    await create.click();
+    await page.waitForTimeout(700);
+    expect(posts, 'a submit waits for the rules').toEqual([]);
+    expect(await page.locator('#root_phone__error').count()).toBe(0);
+
+    release();
+    await expect.poll(() => page.locator('#root_phone__error').textContent()).toContain('Enter a valid phone number');
+    expect(posts, 'the landline was never sent').toEqual([]);
+    expectNoPageErrors(page);
+    await context.close();
+  });
 
   it('hydrates a project page from its data and the project list, without errors', async () => {
     const { context, page } = await newPage(h, 390);

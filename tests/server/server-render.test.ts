@@ -106,14 +106,55 @@ describe.each(DB_KINDS)('server-rendered pages (%s)', (kind) => {
     const scripts = scriptSrc(csp);
     expect(scripts).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{20,}'$/);
     expect(csp).not.toContain('unsafe-eval');
-    // Every <script> is the data block or the built bundle: nothing inline runs.
+    // Every <script> is a data block or a file from the build: nothing inline runs.
     for (const tag of res.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
       const attrs = tag[1]!;
-      expect(attrs.includes('type="application/json"') || (/ src="\/assets\//.test(attrs) && tag[2] === ''), `script${attrs}`).toBe(true);
+      expect(attrs.includes('type="application/json"') || (/ src="\/(assets\/|boot\.js")/.test(attrs) && tag[2] === ''), `script${attrs}`).toBe(true);
     }
     // A second response has another nonce.
     const again = await t.app.inject({ method: 'GET', url: '/' });
     expect(scriptSrc(String(again.headers['content-security-policy']))).not.toBe(scripts);
+  });
+
+  it('renders the sign-in and sign-up forms from their published versions, and carries those versions for hydration', async () => {
+    for (const [path, formId, fields] of [
+      ['/login', 'sign-in', ['root_email', 'root_password']],
+      ['/signup', 'sign-up', ['root_email', 'root_password']],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('data-server-rendered');
+      for (const id of fields) expect(res.body).toMatch(new RegExp(`<input[^>]* id="${id}"`));
+      expect(res.body).not.toContain('Loading the form');
+      const published = (await t.app.inject({ method: 'GET', url: `/api/v1/forms/${formId}` })).json<{ version: number; validatorUrl: string }>();
+      const carried = pageData(res.body)[`/forms/${formId}`] as { version: number; validatorUrl: string };
+      expect(carried.version).toBe(published.version);
+      expect(carried.validatorUrl).toBe(published.validatorUrl);
+    }
+  });
+
+  it("starts a rendered page's code after the page itself (boot.js), and a page drawn in the browser at once", async () => {
+    const rendered = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    expect(rendered).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const boot = /<script defer src="\/boot\.js" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/.exec(rendered);
+    expect(boot, 'the boot script').not.toBeNull();
+    // It names the built entry and its preloads, files that exist.
+    for (const file of [boot![1]!, ...boot![2]!.split(' ')]) {
+      expect(existsSync(join(CLIENT, file)), file).toBe(true);
+    }
+    expect(existsSync(join(CLIENT, 'boot.js'))).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/boot.js' })).statusCode).toBe(200);
+    // A page the browser draws (signed-in pages) has nothing to show before its code: it loads at once.
+    const drawn = (await t.app.inject({ method: 'GET', url: '/dashboard/profile' })).body;
+    expect(drawn).toContain(`<script type="module" fetchpriority="low" crossorigin src="${boot![1]}"></script>`);
+    expect(drawn).not.toContain('boot.js');
+  });
+
+  it('leaves forms that start from the browser (history state, a draft, a record) to it', async () => {
+    // Reset password starts from the e-mail the previous step left in the history state, which the server cannot see.
+    const res = await t.app.inject({ method: 'GET', url: '/resetPass/code' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
   });
 
   it('leaves signed-in pages to the browser', async () => {

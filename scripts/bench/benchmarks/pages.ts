@@ -104,9 +104,11 @@ interface Transfer {
 }
 
 /** Loads the page in Chromium under mobile conditions and sums what it downloaded (kB). */
-async function transfer(browser: Browser, base: string, path: string, clientDir: string): Promise<Transfer> {
+async function transfer(browser: Browser, base: string, path: string, clientDir: string, token?: string): Promise<Transfer> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
   try {
+    // A signed-in person's token is in local storage before the page's code runs, as after signing in.
+    if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -115,10 +117,11 @@ async function transfer(browser: Browser, base: string, path: string, clientDir:
     await page.goto(base + path, { waitUntil: 'networkidle', timeout: 120_000 });
     // The page's own code is loaded lazily once the entry has run (seconds later on a slowed CPU): wait for it, then
     // for the network to settle again, so its code and fonts are counted.
-    // A page's heading or form is React's (rendered or hydrated) only once the page's code has run.
+    // A page's form (or, without one, its heading) is React's (rendered or hydrated) only once the page's code has
+    // run; a server-rendered form is taken over once its validator has loaded, so that is counted too.
     await page.waitForFunction(
       () => {
-        const el = document.querySelector('main h1, main form');
+        const el = document.querySelector('main form') ?? document.querySelector('main h1');
         return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
       },
       undefined,
@@ -197,6 +200,32 @@ async function measureSite(base: string, pages: PageSpec[], clientDir: string): 
   return out;
 }
 
+/** The form routes a signed-in person uses (the seeded owner), measured for their JavaScript only. */
+const SIGNED_IN_FORMS = ['/EditProjects/projectOwnerInfo', '/BasicInfoEdit/verified', '/donate'];
+
+async function signIn(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/auth/user/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: email, password: 'Demo@1234' }),
+  });
+  const body = (await res.json()) as { token?: string };
+  if (!body.token) throw new Error(`signing in as ${email} failed (${res.status})`);
+  return body.token;
+}
+
+async function measureSignedInForms(base: string, clientDir: string): Promise<Map<string, Transfer>> {
+  const token = await signIn(base, 'rahim@example.com');
+  const out = new Map<string, Transfer>();
+  const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  try {
+    for (const path of SIGNED_IN_FORMS) out.set(path, await transfer(browser, base, path, clientDir, token));
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
 async function firstProjectPath(base: string): Promise<string> {
   const res = await fetch(`${base}/api/v1/projects`);
   const page = (await res.json()) as { items?: { id: string }[] };
@@ -219,6 +248,7 @@ async function run(): Promise<Figure[]> {
     const ours = await startServer(dataDir, { CLIENT_DIR: join(DIST, 'client') });
     let pages: PageSpec[];
     let oursMeasured: Map<string, Measured>;
+    let oursForms: Map<string, Transfer> | undefined;
     try {
       const project = await firstProjectPath(ours.url);
       pages = [
@@ -229,22 +259,26 @@ async function run(): Promise<Figure[]> {
         { label: '/signup', path: '/signup', jsGoal: { atMost: 250 }, firstPaintGoal: { ratioAtMost: 1 } },
       ];
       // BENCH_PAGES=/,/login measures only those paths (a quicker run); the project page is "project".
+      // "forms" adds the signed-in form routes.
       const only = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
       if (only) pages = pages.filter((p) => only.includes(p.path) || (only.includes('project') && p.path === project));
       oursMeasured = await measureSite(ours.url, pages, join(DIST, 'client'));
+      if (!only || only.includes('forms')) oursForms = await measureSignedInForms(ours.url, join(DIST, 'client'));
     } finally {
       await ours.stop();
     }
     let peerMeasured: Map<string, Measured> | undefined;
+    let peerForms: Map<string, Transfer> | undefined;
     if (hasPeer) {
       const peer = await startServer(dataDir, { CLIENT_DIR: peerDir, SERVER_RENDER: 'off' });
       try {
         peerMeasured = await measureSite(peer.url, pages, peerDir);
+        if (oursForms) peerForms = await measureSignedInForms(peer.url, peerDir);
       } finally {
         await peer.stop();
       }
     }
-    return figures(pages, oursMeasured, peerMeasured);
+    return [...figures(pages, oursMeasured, peerMeasured), ...formFigures(oursForms, peerForms)];
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -280,6 +314,22 @@ function figures(pages: PageSpec[], ours: Map<string, Measured>, peer: Map<strin
     );
   }
   return out;
+}
+
+/** Signed-in form routes: their JavaScript in all, beside the goal for any form route (the peer: the issue gave none). */
+function formFigures(ours: Map<string, Transfer> | undefined, peer: Map<string, Transfer> | undefined): Figure[] {
+  if (!ours) return [];
+  return [...ours].map(([path, o]) => {
+    const p = peer?.get(path);
+    return {
+      label: `${path} (signed in): JavaScript loaded (gzip)`,
+      value: o.jsAll,
+      unit: 'kB',
+      peer: p ? { label: 'client-only build', value: p.jsAll } : undefined,
+      goal: { atMost: 250 },
+      note: `${o.scripts} scripts${p ? `; peer ${p.scripts}` : ''}`,
+    };
+  });
 }
 
 const benchmark: Benchmark = { name: 'pages', run };

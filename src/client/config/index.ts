@@ -45,3 +45,13 @@ export function screenFor(pathname: string): Screen | undefined {
     return pattern.length === parts.length && pattern.every((seg, i) => seg.startsWith(':') || seg === parts[i]);
   });
 }
+
+/**
+ * Whether a form screen starts from its URL alone: no record or draft to load and every prefill from the query
+ * string (not the account, the profile or the browser's history state). Such a screen draws its form at the first
+ * render, so the server can render it for a signed-out visitor and the browser hydrates it.
+ */
+export function startsFromUrl(screen: Screen): boolean {
+  if (screen.kind !== 'form' || screen.load || screen.draft || screen.edit) return false;
+  return Object.values(screen.prefill ?? {}).every((ref) => !ref || ref.startsWith('query.'));
+}

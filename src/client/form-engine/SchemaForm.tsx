@@ -1,26 +1,57 @@
-import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, memo, startTransition, Suspense, use, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import { withTheme, type default as Form } from '@rjsf/core';
 import { muiTemplates, muiWidgets, preloadWidgets } from './theme';
 import { getUiOptions, type RJSFSchema } from '@rjsf/utils';
 import type { FormDataMap, FormId } from '../../shared/generated/form-types';
 import { declaredPropertyNames, normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
 import { unsafeInputErrors } from '../../shared/validation/safe-input';
-import { loadFormDefinition, type FormDefinition } from './definitions';
+import { formatsLoading, onFormatsLoaded } from '../../shared/validation/lazy-formats.js';
+import { definitionFromAnswer, loadFormDefinition, type FormDefinition, type PublishedDefinition } from './definitions';
 import { pointerToId, toErrorSchema, topField } from './error-schema';
 import type { EngineContext } from './engine-context';
 import { groupsOf } from './ui-groups';
 import { createBranchMemory } from './branch-memory';
 import { widgets, templates } from './registry';
 import { withOrderRest } from './ui-order';
+import { typedBeforeHydration, useHydrated } from './hydration';
+import type { FormStepsProps } from './FormSteps';
 
 const ThemedForm = withTheme({ widgets: muiWidgets, templates: muiTemplates });
+
+// The step bar, loaded by forms that have steps (before they are first drawn: see preloadParts).
+let LoadedSteps: ComponentType<FormStepsProps> | undefined;
+let stepsPending: Promise<void> | undefined;
+function loadSteps(): Promise<void> {
+  return (stepsPending ??= import('./FormSteps').then(
+    (m) => {
+      LoadedSteps = m.default;
+    },
+    (e: unknown) => {
+      stepsPending = undefined;
+      throw e;
+    },
+  ));
+}
+const LazySteps = lazy(() => loadSteps().then(() => ({ default: LoadedSteps! })));
+
+function Steps(props: FormStepsProps) {
+  if (LoadedSteps) return <LoadedSteps {...props} />;
+  return (
+    <Suspense fallback={<Box sx={{ minHeight: 60, mb: 3 }} />}>
+      <LazySteps {...props} />
+    </Suspense>
+  );
+}
+
+/** Fetches the code a form draws beyond text fields (its widgets, its step bar) before it is first drawn. */
+function preloadParts(def: FormDefinition): Promise<unknown> {
+  const stepped = getUiOptions(def.uiSchema).steps === true;
+  return Promise.all([preloadWidgets(def.schema, def.uiSchema), stepped ? loadSteps() : undefined]);
+}
 
 /** The props of the generic form. `F` is the form id; data is typed from the generated types. */
 export interface SchemaFormProps<F extends FormId> {
@@ -30,6 +61,12 @@ export interface SchemaFormProps<F extends FormId> {
    * no published version yet).
    */
   definition?: FormDefinition;
+  /**
+   * The published version as the page came with it (a server-rendered page): the form is drawn from it at the first
+   * render, waiting (Suspense) for its validator and widgets rather than showing a loading state, so the browser
+   * hydrates the server's markup instead of replacing it.
+   */
+  published?: PublishedDefinition;
   /** Data to start from (read when the form mounts). */
   initialData?: Partial<FormDataMap[F]>;
   /** Called with valid, typed data; fields of branches not taken are already dropped. */
@@ -97,14 +134,15 @@ export function SchemaForm<F extends FormId>(props: SchemaFormProps<F>) {
   const [loaded, setLoaded] = useState<FormDefinition | null>(null);
   const [failed, setFailed] = useState(false);
   const given = props.definition;
+  const fromPage = !given && props.published ? props.published : undefined;
   useEffect(() => {
-    if (given) return;
+    if (given || fromPage) return;
     let live = true;
     setLoaded(null);
     setFailed(false);
     loadFormDefinition(props.formId)
       // The widgets' code comes before the form is drawn, so no field appears as a placeholder first.
-      .then(async (d) => (await preloadWidgets(d.schema, d.uiSchema), d))
+      .then(async (d) => (await preloadParts(d), d))
       .then(
         (d) => live && setLoaded(d),
         () => live && setFailed(true),
@@ -112,21 +150,50 @@ export function SchemaForm<F extends FormId>(props: SchemaFormProps<F>) {
     return () => {
       live = false;
     };
-  }, [props.formId, given]);
+  }, [props.formId, given, fromPage]);
   const def = given ?? loaded;
+
+  if (fromPage) {
+    return (
+      <Suspense fallback={<FormLoading />}>
+        <PublishedForm {...props} published={fromPage} callbacks={callbacks} />
+      </Suspense>
+    );
+  }
 
   if (failed) {
     return <Alert severity="error">This form could not be loaded. Check your connection and reload the page.</Alert>;
   }
-  if (!def) {
-    return (
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
-        <CircularProgress size={24} aria-hidden />
-        Loading the form…
-      </Box>
-    );
-  }
+  if (!def) return <FormLoading />;
   return <LoadedForm key={def.formId} def={def} {...props} callbacks={callbacks} />;
+}
+
+function FormLoading() {
+  return (
+    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
+      <CircularProgress size={24} aria-hidden />
+      Loading the form…
+    </Box>
+  );
+}
+
+// One promise per published version (what `use` waits on must not change between renders).
+const readyDefinitions = new Map<string, Promise<FormDefinition>>();
+
+function readyDefinition(formId: FormId, answer: PublishedDefinition): Promise<FormDefinition> {
+  let pending = readyDefinitions.get(answer.validatorUrl);
+  if (!pending) {
+    pending = definitionFromAnswer(formId, answer).then(async (d) => (await preloadParts(d), d));
+    pending.catch(() => readyDefinitions.delete(answer.validatorUrl));
+    readyDefinitions.set(answer.validatorUrl, pending);
+  }
+  return pending;
+}
+
+/** A form drawn from the published version the page came with, once its validator and widgets are loaded. */
+function PublishedForm<F extends FormId>(props: SchemaFormProps<F> & { published: PublishedDefinition; callbacks: RefObject<Callbacks> }) {
+  const def = use(readyDefinition(props.formId, props.published));
+  return <LoadedForm key={def.formId} def={def} {...props} />;
 }
 
 /** The callbacks of `SchemaFormProps`, untyped by form (the engine hands them plain data). */
@@ -159,28 +226,50 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
   // A keystroke commits RJSF's update only: this component renders again only when what it shows changes (a
   // message appears or goes, a step, a submit). Data the engine changes itself (a branch value put back) is handed
   // to RJSF through its `setFieldValue`, as a change of its own.
-  const [initialData] = useState(() => plain<Record<string, unknown>>(props.initialData));
+  // A server-rendered form (drawn from the published version the page came with) keeps what was typed into it
+  // before the browser took it over.
+  const [early] = useState(() => {
+    const start = plain<Record<string, unknown>>(props.initialData);
+    return props.published ? typedBeforeHydration(def.schema, start) : { data: start, typed: [], left: [] };
+  });
+  const initialData = early.data;
+  // Until then its submit button is disabled: the browser would submit the bare HTML form itself.
+  const hydrated = useHydrated();
   const latest = useRef(initialData);
   const rjsf = useRef<Form>(null);
   const [, setRevision] = useState(0);
   // Values typed in a branch the user switched away from, put back if they switch back (dropped on submit).
   const [branches] = useState(() => createBranchMemory(def.validator, def.schema));
-  // Each data object is validated once, however many times it is rendered or compared.
-  const [errorsOf] = useState(() => {
-    const cache = new WeakMap<object, FieldError[]>();
-    return (data: Record<string, unknown>): FieldError[] => {
-      let errors = cache.get(data);
-      if (!errors) {
-        errors = validateWithDefinition(def, data);
-        cache.set(data, errors);
-      }
-      return errors;
-    };
+  // Each data object is validated once, however many times it is rendered or compared (anew once a format rule
+  // loaded on first use has arrived: what it said before was provisional).
+  const verdicts = useRef(new WeakMap<object, FieldError[]>());
+  const [errorsOf] = useState(() => (data: Record<string, unknown>): FieldError[] => {
+    let errors = verdicts.current.get(data);
+    if (!errors) {
+      errors = validateWithDefinition(def, data);
+      verdicts.current.set(data, errors);
+    }
+    return errors;
   });
+  useEffect(
+    () =>
+      onFormatsLoaded(() => {
+        verdicts.current = new WeakMap();
+        setRevision((r) => r + 1);
+      }),
+    [],
+  );
+  // A submit waits for format rules still loading; a second press meanwhile does nothing more.
+  const waitingForRules = useRef(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  // Fields left before the browser took the form over are touched from the render after it (the first one must
+  // draw what the server drew).
+  useEffect(() => {
+    if (early.left.length > 0) setTouched((t) => new Set([...t, ...early.left]));
+  }, [early]);
   // A field counts as touched when it is left after being changed: an untouched empty field does not flash
   // "required" (and shift the page) when the user just clicks past it.
-  const edited = useRef(new Set<string>());
+  const edited = useRef(new Set<string>(early.typed));
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<readonly FieldError[]>(props.serverErrors ?? []);
@@ -266,7 +355,16 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
   }
 
   function submit(data: Record<string, unknown>): void {
-    if (busy) return;
+    if (busy || waitingForRules.current) return;
+    const loading = formatsLoading();
+    if (loading) {
+      waitingForRules.current = true;
+      void loading.then(() => {
+        waitingForRules.current = false;
+        submit(data);
+      });
+      return;
+    }
     const current = validateWithDefinition(def, data);
     if (current.length > 0) {
       setSubmitted(true);
@@ -287,13 +385,7 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
   return (
     <Box ref={formRef}>
       {stepped && (
-        <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }} aria-label="Form steps">
-          {groups.map((g, i) => (
-            <Step key={g.title} completed={i < step}>
-              <StepLabel>{g.title}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
+        <Steps titles={groups.map((g) => g.title)} active={step} />
       )}
       {submitted && errorCount > 0 && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
@@ -359,7 +451,7 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
               key="submit"
               type="submit"
               variant="contained"
-              disabled={busy}
+              disabled={busy || !hydrated}
               aria-busy={busy}
               startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
             >

@@ -112,6 +112,10 @@ function fromPublished(formId: FormId, answer: PublishedDefinition): Promise<For
   if (!pending) {
     pending = (async () => {
       const schema = answer.schema as RJSFSchema;
+      const uiSchema = (answer.uiSchema ?? {}) as UiSchema;
+      // Server rendering draws the form with the same schema and ui-schema; its validator only works out which
+      // branches are shown, which Ajv at run time does exactly as the compiled module does.
+      if (import.meta.env.SSR) return { formId, schema, uiSchema, validator: await getRuntimeValidator(), version: answer.version };
       // The served module finds its format functions in the page's own table (see src/server/forms/standalone.ts).
       (await import('../../shared/validation/standalone-formats.js')).shareFormats();
       const [mod, { default: createPrecompiledValidator }] = await Promise.all([
@@ -120,7 +124,7 @@ function fromPublished(formId: FormId, answer: PublishedDefinition): Promise<For
       ]);
       if (!mod.default || typeof mod.default !== 'object') throw new Error(`the validator at ${answer.validatorUrl} exports no functions`);
       const validator = createPrecompiledValidator(mod.default as Parameters<typeof createPrecompiledValidator>[0], schema);
-      return { formId, schema, uiSchema: (answer.uiSchema ?? {}) as UiSchema, validator, version: answer.version };
+      return { formId, schema, uiSchema, validator, version: answer.version };
     })();
     pending.catch(() => published.delete(answer.validatorUrl));
     published.set(answer.validatorUrl, pending);
@@ -158,4 +162,12 @@ export async function loadFormVersion(formId: FormId, version: number): Promise<
     }
   }
   return loadBundled(formId);
+}
+
+/**
+ * The definition of a published version the page came with (a server-rendered form: see FormScreen), loaded once
+ * per version; the bundled files when its validator cannot be loaded.
+ */
+export function definitionFromAnswer(formId: FormId, answer: PublishedDefinition): Promise<FormDefinition> {
+  return fromPublished(formId, answer).catch(() => loadBundled(formId));
 }

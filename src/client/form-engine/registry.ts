@@ -8,7 +8,8 @@ import GroupedObjectFieldTemplate from './templates/GroupedObjectFieldTemplate';
 import TitleFieldTemplate from './templates/TitleFieldTemplate';
 import DescriptionFieldTemplate from './templates/DescriptionFieldTemplate';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/array-templates';
-import { BaseInputTemplate, FieldErrorTemplate, FieldHelpTemplate } from './templates/field-aria';
+import { FieldErrorTemplate, FieldHelpTemplate } from './templates/field-aria';
+import { BaseInputTemplate } from './templates/BaseInput';
 
 /**
  * Widget names usable in ui-schemas, besides RJSF's own (text, password, textarea, select, radio, date, hidden…).

@@ -11,13 +11,11 @@
  */
 import { lazy, Suspense, useRef, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
-import type { RegistryWidgetsType, TemplatesType, WidgetProps } from '@rjsf/utils';
+import { ADDITIONAL_PROPERTY_FLAG, type RegistryWidgetsType, type TemplatesType, type WidgetProps, type WrapIfAdditionalTemplateProps } from '@rjsf/utils';
 import ArrayFieldItemTemplate from '@rjsf/mui/lib/ArrayFieldItemTemplate/ArrayFieldItemTemplate.js';
 import ArrayFieldTemplate from '@rjsf/mui/lib/ArrayFieldTemplate/ArrayFieldTemplate.js';
-import BaseInputTemplate from '@rjsf/mui/lib/BaseInputTemplate/BaseInputTemplate.js';
 import CyclicSchemaExpandTemplate from '@rjsf/mui/lib/CyclicSchemaExpandTemplate/CyclicSchemaExpandTemplate.js';
 import DescriptionField from '@rjsf/mui/lib/DescriptionField/DescriptionField.js';
-import FieldErrorTemplate from '@rjsf/mui/lib/FieldErrorTemplate/FieldErrorTemplate.js';
 import FieldHelpTemplate from '@rjsf/mui/lib/FieldHelpTemplate/FieldHelpTemplate.js';
 import FieldTemplate from '@rjsf/mui/lib/FieldTemplate/FieldTemplate.js';
 import GridTemplate from '@rjsf/mui/lib/GridTemplate/GridTemplate.js';
@@ -25,11 +23,32 @@ import MultiSchemaFieldTemplate from '@rjsf/mui/lib/MultiSchemaFieldTemplate/Mul
 import ObjectFieldTemplate from '@rjsf/mui/lib/ObjectFieldTemplate/ObjectFieldTemplate.js';
 import OptionalDataControlsTemplate from '@rjsf/mui/lib/OptionalDataControlsTemplate/OptionalDataControlsTemplate.js';
 import SubmitButton from '@rjsf/mui/lib/SubmitButton/SubmitButton.js';
-import TitleField from '@rjsf/mui/lib/TitleField/TitleField.js';
-import WrapIfAdditionalTemplate from '@rjsf/mui/lib/WrapIfAdditionalTemplate/WrapIfAdditionalTemplate.js';
 import AddButton from '@rjsf/mui/lib/AddButton/AddButton.js';
 import { ClearButton, CopyButton, MoveDownButton, MoveUpButton, RemoveButton } from '@rjsf/mui/lib/IconButton/IconButton.js';
 import TextareaWidget from '@rjsf/mui/lib/TextareaWidget/TextareaWidget.js';
+// Not @rjsf/mui's: that one is MUI's TextField, which brings its Select (see templates/BaseInput.tsx).
+import { BaseInputTemplate } from './templates/BaseInput';
+
+const MuiWrapIfAdditional = lazy(() => import('@rjsf/mui/lib/WrapIfAdditionalTemplate/WrapIfAdditionalTemplate.js'));
+
+/**
+ * A field of a fixed property is drawn as it is; only a property an `additionalProperties` schema lets the person
+ * name gets @rjsf/mui's wrapper (a text field for its name and a remove button), loaded when one is drawn: that
+ * wrapper is MUI's TextField, whose Select no form of ours needs.
+ */
+function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
+  const plain = (
+    <div className={props.classNames} style={props.style}>
+      {props.children}
+    </div>
+  );
+  if (!(ADDITIONAL_PROPERTY_FLAG in props.schema)) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <MuiWrapIfAdditional {...props} />
+    </Suspense>
+  );
+}
 
 /** @rjsf/mui's own templates, as its `Templates` has them (the engine's registry overrides some). */
 export const muiTemplates = {
@@ -48,15 +67,14 @@ export const muiTemplates = {
   },
   DescriptionFieldTemplate: DescriptionField,
   // The engine never shows the list of all errors above the form (SchemaForm sets showErrorList={false}: each field
-  // says its own), so MUI's list and its List components are not loaded. RJSF's plain one stands in.
-  FieldErrorTemplate,
+  // says its own), so MUI's list and its List components are not loaded. The field error and the title templates
+  // are the engine's own (see registry.ts).
   FieldHelpTemplate,
   FieldTemplate,
   GridTemplate,
   MultiSchemaFieldTemplate,
   ObjectFieldTemplate,
   OptionalDataControlsTemplate,
-  TitleFieldTemplate: TitleField,
   WrapIfAdditionalTemplate,
 } satisfies Partial<TemplatesType>;
 

@@ -94,6 +94,22 @@ function assemble(template: string, page: RenderedPage, nonce: string | undefine
     );
 }
 
+/**
+ * The template for a server-rendered page: its entry module script and modulepreloads give way to /boot.js (in
+ * src/client/public), which starts them once the page has loaded or the person interacts. The page needs no script
+ * to be seen, so on a slow connection its pictures and fonts come first (a phone's largest paint no longer waits
+ * behind 160 kB of code). Pages rendered in the browser keep the template as built.
+ */
+export function deferScripts(template: string): string {
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/.exec(template);
+  if (!entry) return template;
+  const preloads = [...template.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g)];
+  let out = template.replace(entry[0], '');
+  for (const p of preloads) out = out.replace(p[0], '');
+  const boot = `<script defer src="/boot.js" data-entry="${escapeHtml(entry[1]!)}" data-preload="${escapeHtml(preloads.map((p) => p[1]).join(' '))}"></script>\n  `;
+  return out.replace('</head>', () => `${boot}</head>`);
+}
+
 async function loadRenderer(ssrDir: string): Promise<Renderer | null> {
   const entry = join(ssrDir, 'entry-server.js');
   if (!existsSync(entry)) return null;
@@ -103,6 +119,7 @@ async function loadRenderer(ssrDir: string): Promise<Renderer | null> {
 async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions): Promise<void> {
   const hasClient = existsSync(join(options.dir, 'index.html'));
   const template = hasClient ? readFileSync(join(options.dir, 'index.html'), 'utf8') : '';
+  const renderedTemplate = deferScripts(template);
   // Loaded in the background (a large bundle): the server is ready at once, the first page waits for it.
   const rendererLoad: Promise<Renderer | null> =
     hasClient && options.serverRender !== false
@@ -142,7 +159,7 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
     if (renderer) {
       try {
         const page = await renderer.render(request.url, load, nonce, site?.content);
-        if (page) return sendHtml(request, reply, withSiteContent(assemble(template, page, nonce), site, nonce));
+        if (page) return sendHtml(request, reply, withSiteContent(assemble(renderedTemplate, page, nonce), site, nonce));
       } catch (err) {
         request.log.error({ err }, 'server rendering failed: sending the page to render in the browser');
       }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,13 +9,19 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
+import { useHydrated } from '../../form-engine/hydration';
 
 /**
  * The footer's newsletter sign-up. It posts the `newsletter` form to the API, which checks it with the shared schema
  * and answers its messages (so every page stays free of the form engine).
  */
 export default function Newsletter() {
-  const [email, setEmail] = useState('');
+  // The input keeps its own text (read when the form is sent): on a server-rendered page a visitor may type before
+  // the page's code has run, and a controlled input would lose those keys when React takes it over. The button waits
+  // for that moment, since the bare HTML form would otherwise reload the page.
+  const input = useRef<HTMLInputElement>(null);
+  const [sent, setSent] = useState(0);
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -27,9 +33,10 @@ export default function Newsletter() {
     setFieldError(null);
     setResult(null);
     try {
-      const answer = await api.post<{ message: string }>('/newsletter', { email: email.trim() });
+      const answer = await api.post<{ message: string }>('/newsletter', { email: (input.current?.value ?? '').trim() });
       setResult({ ok: true, text: answer.message });
-      setEmail('');
+      // A fresh, empty input (its label back in place).
+      setSent((n) => n + 1);
     } catch (err) {
       const e2 = err as ApiError;
       const onField = e2.errors?.find((x) => x.path === '/email');
@@ -53,17 +60,17 @@ export default function Newsletter() {
             Your email
           </InputLabel>
           <OutlinedInput
+            key={sent}
             id="newsletter-email"
             type="email"
             label="Your email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            inputRef={input}
             autoComplete="email"
             inputProps={{ 'aria-describedby': 'newsletter-email-helper-text newsletter-help' }}
           />
           <FormHelperText id="newsletter-email-helper-text">{fieldError ?? ' '}</FormHelperText>
         </FormControl>
-        <Button type="submit" variant="contained" color="secondary" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+        <Button type="submit" variant="contained" color="secondary" disabled={busy || !hydrated} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
           Subscribe
         </Button>
       </Box>

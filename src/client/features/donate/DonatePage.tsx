@@ -3,7 +3,7 @@
  * tiers of the schema — and get a receipt: the payment reference, how to pay, Pay now when the gateway serves the
  * method. No account needed.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,7 +25,11 @@ import PageHero from '../../components/PageHero';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import InlineFailure from '../../components/InlineFailure';
 import type { Message } from '../../components/MessageDialog';
-import Receipt from './Receipt';
+
+// The receipt (the read-only view of the donation, with its phone formatting) is needed once a donation is made: its
+// code is fetched while the donation is sent, not with the form.
+const loadReceipt = () => import('./Receipt');
+const Receipt = lazy(loadReceipt);
 
 
 export default function DonatePage() {
@@ -52,6 +56,7 @@ export default function DonatePage() {
     setBusy(true);
     setNotice(null);
     setServerErrors([]);
+    void loadReceipt().catch(() => undefined);
     try {
       setReceipt(await api.post<DonationReceipt>(`/projects/${projectId}/donations`, form));
     } catch (err) {
@@ -68,7 +73,9 @@ export default function DonatePage() {
   if (receipt) {
     body = (
       <Box role="status">
-        <Receipt receipt={receipt} heading="Thank you for your donation" />
+        <Suspense fallback={<Loading label="Loading your receipt…" />}>
+          <Receipt receipt={receipt} heading="Thank you for your donation" />
+        </Suspense>
       </Box>
     );
   } else if (loading) {

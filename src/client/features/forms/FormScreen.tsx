@@ -8,15 +8,14 @@ import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'r
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { SchemaForm } from '../../form-engine';
 import type { FormId } from '../../../shared/generated/form-types';
 import type { FieldError } from '../../../shared/validation/errors';
-import type { Screen } from '../../config';
+import { startsFromUrl, type Screen } from '../../config';
+import type { PublishedDefinition } from '../../form-engine/definitions';
 import { api, ApiError, fileUrl, request } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { fillPath, MissingParameterError, readSource, type TemplateSources } from '../../lib/template';
@@ -26,7 +25,12 @@ import InlineFailure from '../../components/InlineFailure';
 import { ErrorState, Loading } from '../../components/Status';
 import { useDraft } from './use-draft';
 import { useApi } from '../../lib/use-api';
+import { usePageData } from '../../lib/preload';
 import { formatDateTime } from '../../../shared/format/dates';
+
+// Shown by few screens (a label such as "40% Profile Update", an upload's progress): loaded when one is drawn.
+const Chip = lazy(() => import('@mui/material/Chip'));
+const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
 // Loaded when used: a screen's project panel (the schedule preview and its table) and the dialog of a message (most
 // screens say success in a toast), so a form such as sign-in does not fetch them.
@@ -86,6 +90,24 @@ async function profileSources(prefill: Screen['prefill']): Promise<Pick<Template
   return { profile, verification };
 }
 
+/**
+ * The starting data of a screen that starts from its URL (see `startsFromUrl`), worked out at the first render;
+ * `missing` when the URL lacks a parameter the submit path needs.
+ */
+function startFromUrl(screen: Screen, sources: TemplateSources): Data | 'missing' {
+  try {
+    fillPath(screen.submit!.path, sources);
+  } catch (err) {
+    if (err instanceof MissingParameterError) return 'missing';
+  }
+  const data: Data = {};
+  for (const [field, ref] of Object.entries(screen.prefill ?? {})) {
+    const value = ref ? readSource(ref, sources) : undefined;
+    if (value !== undefined && value !== null && value !== '') data[field] = value;
+  }
+  return data;
+}
+
 function renameKeys(data: Data, rename: Record<string, string | undefined> | undefined): Data {
   if (!rename) return data;
   return Object.fromEntries(Object.entries(data).map(([k, v]) => [rename[k] ?? k, v]));
@@ -116,9 +138,18 @@ export default function FormScreen({ screen }: { screen: Screen }) {
   const formId = screen.form as FormId;
   const draft = useDraft(screen.draft && !editParam ? formId : null);
 
-  const [initial, setInitial] = useState<Data | null>(null);
+  // A screen that starts from its URL is drawn at once, on the server too (a signed-out visitor's sign-in or
+  // sign-up page arrives as HTML); the others load their record, prefill or draft first.
+  const fromUrl = !editParam && startsFromUrl(screen);
+  const [urlStart] = useState(() => (fromUrl ? startFromUrl(screen, sources) : null));
+  const [initial, setInitial] = useState<Data | null>(urlStart === 'missing' ? null : urlStart);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [missing, setMissing] = useState(false);
+  const [missing, setMissing] = useState(urlStart === 'missing');
+  // The published form the page came with (server rendering); the engine loads it itself otherwise.
+  const pageData = usePageData();
+  const formPath = `/forms/${encodeURIComponent(screen.form ?? '')}`;
+  const published = fromUrl ? (pageData.get(formPath) as PublishedDefinition | undefined) : undefined;
+  if (fromUrl && published === undefined) pageData.want(formPath);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
@@ -138,6 +169,8 @@ export default function FormScreen({ screen }: { screen: Screen }) {
 
   // Starting data: loaded record, prefills from state/query/account, or the saved draft.
   useEffect(() => {
+    // Drawn from the URL at the first render: nothing to load.
+    if (fromUrl && formKey === 0) return;
     let live = true;
     setInitial(null);
     setLoadError(null);
@@ -276,6 +309,7 @@ export default function FormScreen({ screen }: { screen: Screen }) {
           key={`${formKey}-${editParam ?? ''}`}
           formId={formId}
           initialData={initial}
+          published={published}
           onSubmit={(d) => onSubmit(d as unknown as Data)}
           onChange={(d) => {
             if (screen.panel) setLiveData(d as Data);
@@ -294,7 +328,9 @@ export default function FormScreen({ screen }: { screen: Screen }) {
             <Typography variant="body2" color="text.secondary">
               Uploading… {Math.round(progress * 100)} %
             </Typography>
-            <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Upload progress" />
+            <Suspense fallback={<Box sx={{ height: 4 }} />}>
+              <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Upload progress" />
+            </Suspense>
           </Box>
         )}
         {draft.status && (
@@ -318,7 +354,11 @@ export default function FormScreen({ screen }: { screen: Screen }) {
           {title}
         </Typography>
       )}
-      {screen.label && <Chip label={screen.label} color="primary" variant="outlined" sx={{ mb: 2 }} />}
+      {screen.label && (
+        <Suspense fallback={<Box sx={{ height: 32, mb: 2 }} />}>
+          <Chip label={screen.label} color="primary" variant="outlined" sx={{ mb: 2 }} />
+        </Suspense>
+      )}
       {screen.intro && (
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {screen.intro}

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { TitleFieldProps } from '@rjsf/utils';
 
@@ -13,7 +12,8 @@ export default function TitleFieldTemplate({ id, title }: TitleFieldProps) {
       <Typography variant="h6" component="h2">
         {title}
       </Typography>
-      <Divider />
+      {/* MUI's Divider's rule, without its module (a form's only use of it). */}
+      <Box component="hr" sx={{ m: 0, flexShrink: 0, borderWidth: 0, borderStyle: 'solid', borderColor: 'divider', borderBottomWidth: 'thin' }} />
     </Box>
   );
 }

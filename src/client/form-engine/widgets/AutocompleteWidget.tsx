@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
-import { inputAria } from '../templates/field-aria';
+import { inputAria } from '../templates/aria';
 import { loadSource, matchOptions } from '../sources';
 
 /** How long typing must pause before the suggestions are recomputed (spec: 200 ms). */

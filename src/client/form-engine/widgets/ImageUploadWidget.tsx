@@ -5,7 +5,7 @@ import FormLabel from '@mui/material/FormLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
-import { inputAria } from '../templates/field-aria';
+import { inputAria } from '../templates/aria';
 import { fileNameOf, readFileAsDataUrl } from '../file-data-url';
 import { isPngOrJpeg, notAnImageMessage } from '../image-sniff';
 import type { EngineContext } from '../engine-context';

@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
-import { inputAria } from '../templates/field-aria';
+import { inputAria } from '../templates/aria';
 
 /** A one-time-code input: digits only, at most 4, the phone's own code autofill enabled. */
 export default function OtpWidget(props: WidgetProps) {

@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
-import { inputAria } from '../templates/field-aria';
+import { inputAria } from '../templates/aria';
 
 interface Option {
   label: string;
