@@ -43,13 +43,15 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   if (!existsSync(CHROME)) throw new Error(`Chromium not found at ${CHROME}: install it with \`apt-get install -y chromium\` or set CHROME_PATH.`);
   if (!existsSync(join(ROOT, 'dist/client/index.html'))) throw new Error('The front end is not built: run `npm run build` first.');
   const dataDir = await freshDataDir();
-  const server = await startServerProcess({ DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', SIGNIN_RATE_LIMIT_PER_MINUTE: '100000', ...env }, SERVER_START_MS);
+  // Load shedding off (tests/server/load-shedding.test.ts proves it): on a busy 2-core machine running Chromium beside
+  // the server, a late event-loop sample would refuse a test's requests with 503 for reasons that are not the page's.
+  const serverEnv = { DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', SIGNIN_RATE_LIMIT_PER_MINUTE: '100000', MAX_EVENT_LOOP_DELAY_MS: '0', ...env };
+  const server = await startServerProcess(serverEnv, SERVER_START_MS);
   const browser = await chromium.launch({
     executablePath: CHROME,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const serverEnv = { DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', SIGNIN_RATE_LIMIT_PER_MINUTE: '100000', ...env };
   const harness: Harness = {
     server,
     base: server.url,
@@ -100,6 +102,17 @@ export async function newPage(h: Harness, width: number = WIDTHS.desktop, height
   });
   page.on('requestfinished', done);
   page.on('requestfailed', done);
+  // What went wrong on the page, written as it happens: when a test times out on a machine we cannot look at (CI),
+  // its log says whether a chunk failed to load, the server refused a request or a script failed.
+  const trouble = (what: string) => console.error(`[browser ${new URL(page.url() || h.base, h.base).pathname}] ${what.slice(0, 400)}`);
+  page.on('requestfailed', (r) => {
+    // ERR_ABORTED is the browser dropping a page's requests as it leaves for the next one: not trouble.
+    if (ours(r.url()) && r.failure()?.errorText !== 'net::ERR_ABORTED') trouble(`request failed: ${r.method()} ${r.url().slice(h.base.length)} (${r.failure()?.errorText ?? 'unknown'})`);
+  });
+  page.on('response', (r) => {
+    if (ours(r.url()) && r.status() >= 500) trouble(`${r.status()} for ${r.request().method()} ${r.url().slice(h.base.length)}`);
+  });
+  page.on('pageerror', (e) => trouble(`script error: ${e.message}`));
   return { context, page };
 }
 
@@ -185,6 +198,37 @@ export async function outboxCode(h: Harness, phone: string): Promise<string> {
   const { messages } = (await res.json()) as { messages: { code: string }[] };
   if (!messages[0]) throw new Error(`no code sent to ${phone}`);
   return messages[0].code;
+}
+
+/** How far the page is wider than the window, and the widest element sticking out (to find the culprit). */
+export async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number; culprit: string }> {
+  return page.evaluate(() => {
+    const vw = window.innerWidth;
+    let culprit = '';
+    let widest = vw;
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const right = el.getBoundingClientRect().right;
+      if (right > widest + 0.5) {
+        widest = right;
+        culprit = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} (right edge ${Math.round(right)})`;
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: vw, culprit };
+  });
+}
+
+/**
+ * Waits for the page to fit its window (a transition or a font still arriving may stick out for a moment) and fails
+ * with the widest element sticking out when it does not.
+ */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  let last = await overflow(page);
+  const end = Date.now() + 5_000;
+  while (last.scrollWidth > last.innerWidth && Date.now() < end) {
+    await page.waitForTimeout(100);
+    last = await overflow(page);
+  }
+  expect(last.scrollWidth, `${what}: ${last.scrollWidth} px wide in a ${last.innerWidth} px window; ${last.culprit}`).toBeLessThanOrEqual(last.innerWidth);
 }
 
 /** Fills the sign-up form and follows the Welcome popup to the OTP screen. */

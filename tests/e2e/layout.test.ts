@@ -4,9 +4,8 @@
  * that need a record get a real one, made through the API: an open project with an agreement request on it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { screensConfig } from '../../src/client/config';
-import { expectNoPageErrors, screenshot, startHarness, WIDTHS, type Harness, signedInPage } from './harness';
+import { expectNoPageErrors, overflow, screenshot, startHarness, WIDTHS, type Harness, signedInPage } from './harness';
 import type { ApiPerson } from './seed';
 import { seedScreenRecords, type ScreenRecords } from './screens';
 
@@ -24,23 +23,6 @@ afterAll(() => h?.close());
 
 /** Opens a page as this person (null: signed out). */
 const pageAs = (who: ApiPerson | null, width: number) => signedInPage(h, who, width);
-
-/** How far the page is wider than the window, and the widest element sticking out (to find the culprit). */
-async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number; culprit: string }> {
-  return page.evaluate(() => {
-    const vw = window.innerWidth;
-    let culprit = '';
-    let widest = vw;
-    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
-      const right = el.getBoundingClientRect().right;
-      if (right > widest + 0.5) {
-        widest = right;
-        culprit = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')} (right edge ${Math.round(right)})`;
-      }
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: vw, culprit };
-  });
-}
 
 describe('no page scrolls sideways', () => {
   for (const [name, width] of Object.entries({ phone: WIDTHS.phone, tablet: WIDTHS.tablet, laptop: 1366 })) {

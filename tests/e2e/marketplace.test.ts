@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../server/helpers';
-import { expectAccessible, expectNoPageErrors, expectToast, field, makeStaffWithCli, newPage, screenshot, signUpInBrowser, startHarness, WIDTHS, type Harness, signedInPage } from './harness';
+import { expectAccessible, expectNoPageErrors, expectNoSidewaysScroll, expectToast, field, makeStaffWithCli, newPage, screenshot, signUpInBrowser, startHarness, WIDTHS, type Harness, signedInPage } from './harness';
 import { apiPerson, apiSignIn, type ApiPerson } from './seed';
 
 const IMAGES = join(ROOT, 'tests/fixtures/images');
@@ -38,9 +38,19 @@ async function pick(page: Page, label: string, value: string) {
   await page.getByRole('option', { name: value, exact: true }).click();
 }
 
+/** Picks an option of a closed list (the browser's own select). */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: field(label) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: field(label) }).selectOption({ label: option });
+}
+
+/** Waits for a stepped form to show a step; when it does not, says which messages held it back. */
+async function expectStep(page: Page, heading: string) {
+  const shown = page.getByRole('heading', { name: heading, level: 2 });
+  await shown.waitFor({ timeout: 15_000 }).catch(() => undefined);
+  if (await shown.isVisible()) return;
+  const messages = await page.locator('[id$="__error"]').allTextContents();
+  const focused = await page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName);
+  throw new Error(`the step "${heading}" did not show; messages: ${JSON.stringify(messages.filter(Boolean))}; focus on ${focused}`);
 }
 
 async function upload(page: Page, fieldId: string, file: string) {
@@ -161,7 +171,7 @@ describe('the marketplace story', () => {
     await fill(owner, 'Share percentage', 30);
     await owner.getByRole('button', { name: 'Next' }).click();
     // Next moved on; it did not submit (no messages on the new step before the user touched it).
-    await expect.poll(() => owner.getByRole('heading', { name: 'Additional Information', level: 2 }).isVisible()).toBe(true);
+    await expectStep(owner, 'Additional Information');
     expect(await owner.getByText(/Please correct the/).count()).toBe(0);
     expect(await owner.locator('#root_briefDescrip__error').count()).toBe(0);
     await fill(owner, 'Brief description', 'Organic vegetables for Dhaka supermarkets.');
@@ -314,7 +324,7 @@ describe('the marketplace story', () => {
       await page.goto(path, { waitUntil: 'networkidle' });
       await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
       // Nothing spills sideways.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.phone + 1);
+      await expectNoSidewaysScroll(page, path);
       await expectAccessible(page, path);
       await screenshot(page, `phone${path.replace(/\//g, '-')}`);
     }

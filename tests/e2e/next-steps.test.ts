@@ -79,10 +79,8 @@ describe('investing from a project page, and what needs you', () => {
       if (width === DESKTOP) {
         await expectAccessible(page, 'agreement request with preview');
         await page.getByLabel(field('Investment date')).fill('2026-12-01');
-        await page.getByRole('combobox', { name: field('Investor type') }).click();
-        await page.getByRole('option', { name: 'Individual', exact: true }).click();
-        await page.getByRole('combobox', { name: field('Investment type') }).click();
-        await page.getByRole('option', { name: 'Halal Way', exact: true }).click();
+        await page.getByRole('combobox', { name: field('Investor type') }).selectOption({ label: 'Individual' });
+        await page.getByRole('combobox', { name: field('Investment type') }).selectOption({ label: 'Halal Way' });
         await page.getByLabel(field('Description')).fill('Bank statement');
         await page.locator('input[data-field-input="root_documents_0_file"]').setInputFiles(join(IMAGES, 'nominee.jpg'));
         await page.getByRole('img', { name: /^Preview of/ }).first().waitFor();

@@ -39,8 +39,7 @@ describe('paying a pledge', () => {
 
     await page.goto(`/donate?project=${projectId}`);
     await page.getByLabel(field('Amount (৳)')).fill('2500');
-    await page.getByRole('combobox', { name: field('Payment method') }).click();
-    await page.getByRole('option', { name: 'Mobile Banking', exact: true }).click();
+    await page.getByRole('combobox', { name: field('Payment method') }).selectOption({ label: 'Mobile Banking' });
     await page.getByRole('button', { name: 'Donate' }).last().click();
     await expect.poll(() => page.getByText('Thank you for your donation').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'How to pay by Mobile Banking' }).isVisible()).toBe(true);

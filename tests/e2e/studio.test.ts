@@ -25,7 +25,7 @@ let h: Harness;
 let staff: ApiPerson;
 let user: ApiPerson;
 beforeAll(async () => {
-  h = await startHarness({ MAX_EVENT_LOOP_DELAY_MS: '0' });
+  h = await startHarness();
   staff = await apiStaff(h);
   user = await apiPerson(h);
 }, 240_000);

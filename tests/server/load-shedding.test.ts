@@ -3,6 +3,9 @@
  * `{ message }` at once instead of stalling; health, readiness and metrics still answer (readiness says "busy"),
  * and the process serves again when the load falls. The thresholds are forced low to make the overload.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DB_KINDS, json, startTestApp, type TestApp } from './helpers';
 import { OVERLOADED } from '../../src/server/plugins/pressure';
@@ -74,5 +77,24 @@ describe.each(DB_KINDS)('load shedding on %s', (kind) => {
     const metrics = await app.inject({ method: 'GET', url: '/metrics' });
     expect(metrics.statusCode).toBe(200);
     expect(metrics.body).toMatch(/http_requests_total\{method="POST",route="\/api\/v1\/auth\/user\/sign-in",status_code="503"\} 1/);
+  });
+
+  it("still serves the front end's built files under load (a page whose chunk is refused never works), not its pages", async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'halal-fund-client-'));
+    try {
+      mkdirSync(join(clientDir, 'assets'));
+      writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Halal Fund</title><div id="root"></div>');
+      writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'export const x = 1;');
+      t = await startTestApp(kind, { maxHeapMb: 1, pressureSampleMs: 20, clientDir, serverRender: false });
+      const app = t.app;
+      await until(() => app.isOverloaded());
+      const chunk = await app.inject({ method: 'GET', url: '/assets/index-abc123.js?retry=1' });
+      expect(chunk.statusCode).toBe(200);
+      expect(chunk.body).toBe('export const x = 1;');
+      expect((await app.inject({ method: 'GET', url: '/projects' })).statusCode).toBe(503);
+      expect((await app.inject({ method: 'GET', url: '/api/v1/content.json' })).statusCode).toBe(503);
+    } finally {
+      rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,7 +10,7 @@ import { forgetPageData } from '../lib/preload';
 import { Guard } from './guards';
 import { pages } from './pages';
 import SiteLayout from '../components/layout/SiteLayout';
-import { Loading } from '../components/Status';
+import { Loading, ScreenBoundary } from '../components/Status';
 import NotFoundPage from '../features/misc/NotFoundPage';
 import { useContent, type SiteContent } from '../config';
 // Only the loader's registry (no renderer): forms come from the API's published versions, the files as a fallback.
@@ -81,25 +81,26 @@ export function screenTitle(screen: Screen, content: SiteContent): string {
 
 function ScreenRoute({ screen }: { screen: Screen }) {
   const content = useContent();
+  const { pathname } = useLocation();
   useEffect(() => {
     document.title = screenTitle(screen, content);
   }, [screen, content]);
-  const body = (
-    <Guard auth={screen.auth}>
+  // Keyed by address: a screen that failed does not keep its message when the person goes elsewhere.
+  const screenBody = (
+    <ScreenBoundary key={pathname}>
       <Suspense fallback={<Loading />}>
         <ScreenBody screen={screen} />
       </Suspense>
-    </Guard>
+    </ScreenBoundary>
   );
+  const body = <Guard auth={screen.auth}>{screenBody}</Guard>;
   if (screen.layout === 'dashboard') {
     return (
       <SiteLayout app>
         <Guard auth={screen.auth}>
-          <DashboardLayout title={screen.title}>
-            <Suspense fallback={<Loading />}>
-              <ScreenBody screen={screen} />
-            </Suspense>
-          </DashboardLayout>
+          <ScreenBoundary key={pathname}>
+            <DashboardLayout title={screen.title}>{screenBody}</DashboardLayout>
+          </ScreenBoundary>
         </Guard>
       </SiteLayout>
     );

@@ -1,5 +1,5 @@
 /** Loading, empty and error states that say what happened and what to do. */
-import type { ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -54,6 +54,28 @@ export function EmptyState({ title, text, action }: { title: string; text?: stri
       {action}
     </Box>
   );
+}
+
+/**
+ * A screen that could not be drawn: its code did not arrive (a phone's connection dropped on the way) or failed.
+ * The rest of the site stays usable (header, menu, other pages) and the person is told what to do, instead of the
+ * whole page going blank. Try again loads the page afresh, which fetches its code again.
+ */
+export class ScreenBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Box sx={{ maxWidth: 1200, mx: 'auto', px: { xs: 2, sm: 3 }, py: 4 }}>
+        <ErrorState message="This page could not be loaded. Check your connection, then try again." onRetry={() => window.location.reload()} />
+      </Box>
+    );
+  }
 }
 
 /**

@@ -122,13 +122,14 @@ export function lazyWidget(load: () => Promise<WidgetModule>): LazyWidget {
   return Widget;
 }
 
-/** @rjsf/mui's widgets other than the text ones, each loaded on first use. */
+/** The widgets other than the text ones (@rjsf/mui's, and our own select), each loaded on first use. */
 export const muiWidgets = {
   CheckboxWidget: lazyWidget(() => import('@rjsf/mui/lib/CheckboxWidget/CheckboxWidget.js')),
   CheckboxesWidget: lazyWidget(() => import('@rjsf/mui/lib/CheckboxesWidget/CheckboxesWidget.js')),
   RadioWidget: lazyWidget(() => import('@rjsf/mui/lib/RadioWidget/RadioWidget.js')),
   RangeWidget: lazyWidget(() => import('@rjsf/mui/lib/RangeWidget/RangeWidget.js')),
-  SelectWidget: lazyWidget(() => import('@rjsf/mui/lib/SelectWidget/SelectWidget.js')),
+  // The browser's own select (widgets/SelectWidget.tsx), not MUI's menu: lighter, and the system picker on a phone.
+  SelectWidget: lazyWidget(() => import('./widgets/SelectWidget')),
   TextareaWidget,
 } satisfies RegistryWidgetsType;
 

@@ -21,8 +21,17 @@
       link.crossOrigin = '';
       document.head.append(link);
     }
-    import(entry);
+    load(0);
   };
+  // A connection that drops a chunk (a phone between cells) must not leave the page unusable for good: its submit
+  // buttons wait for the code. A fetch that failed is tried again a few times, each after a longer pause; an error in
+  // the code itself is not. The address stays the same: the other chunks import the entry by it, and under another
+  // address it would run a second time, as a second app.
+  const load = (attempt) =>
+    import(entry).catch((error) => {
+      if (attempt >= 4 || !(error instanceof TypeError)) throw error;
+      setTimeout(() => load(attempt + 1), 1000 * 2 ** attempt);
+    });
   for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
   if (document.readyState === 'complete') start();
   else addEventListener('load', start, { once: true });

@@ -3,12 +3,13 @@
  * more than MAX_HEAP_MB, new requests are refused at once with 503, Retry-After and a `{ message }` like every other
  * error, instead of queueing behind work the process cannot finish in time. A load balancer then sends them to
  * another process. Health, readiness and metrics are exempt (route config `pressureHandler: letThrough`): they are
- * cheap, and they are how an operator sees the overload; `/ready` says so itself.
+ * cheap, and they are how an operator sees the overload; `/ready` says so itself. So are the front end's built files
+ * (scripts, fonts, pictures), read from disk at almost no cost.
  */
 import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import { getHeapStatistics } from 'node:v8';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
 declare module 'fastify' {
@@ -27,6 +28,17 @@ export const OVERLOADED = 'The server is busy right now. Please try again in a f
 
 /** A route config that keeps a route answering under load. */
 export const letThrough = (): undefined => undefined;
+
+/**
+ * A built file of the front end (a script chunk, a font, a picture): served from disk at almost no cost, and a page
+ * whose chunk is refused stays half-working (its buttons wait for code that never comes), so these are never shed.
+ * The page and the API, where the work is, are.
+ */
+function isBuiltFile(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?', 1)[0]!;
+  return !path.startsWith('/api/') && /\/[^/]+\.[a-z0-9]{1,5}$/i.test(path);
+}
 
 /** The heap threshold in bytes: the setting, or 90% of the heap Node may grow to. */
 export function heapThresholdBytes(maxHeapMb: number): number {
@@ -53,7 +65,7 @@ async function pressurePlugin(app: FastifyInstance): Promise<void> {
     // A rejected promise goes to the app's error handler, which writes `{ message }` and the Retry-After header.
     pressureHandler: async (request, _reply, type, value) => {
       const now = Date.now();
-      if (now < judgedFrom) return;
+      if (now < judgedFrom || isBuiltFile(request)) return;
       // One line per sample, not one per refused request: under overload the log must not add to the load.
       if (now - lastWarned >= pressureSampleMs) {
         lastWarned = now;

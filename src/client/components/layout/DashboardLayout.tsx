@@ -1,10 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -37,6 +36,12 @@ const ICONS: Record<string, ReactNode> = {
   donations: <VolunteerActivismIcon />,
   signout: <LogoutIcon />,
 };
+
+// The phone's drawer (Material's Drawer brings its modal, portal and transitions) is loaded when "More" is about to be
+// used (pointed at, focused or pressed) and drawn from its first opening on, never with the page.
+const loadDrawer = () => import('./DashboardDrawer');
+const DashboardDrawer = lazy(loadDrawer);
+const preloadDrawer = { onPointerEnter: loadDrawer, onFocus: loadDrawer, onTouchStart: loadDrawer } as const;
 
 /** Material's bottom navigation holds three to five destinations: four entries and "More" (the drawer with all). */
 const BOTTOM_ENTRIES = 4;
@@ -84,6 +89,8 @@ function NavEntries({ items, onPick }: { items: NavItem[]; onPick?: () => void }
 function PhoneNav({ items }: { items: NavItem[] }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
   const bottom = items.filter((i) => i.to).slice(0, BOTTOM_ENTRIES);
   const current = bottom.find((i) => i.to === pathname)?.to ?? (open ? 'more' : null);
   return (
@@ -107,17 +114,18 @@ function PhoneNav({ items }: { items: NavItem[] }) {
             aria-expanded={open ? 'true' : 'false'}
             aria-controls={open ? 'dashboard-menu' : undefined}
             onClick={() => setOpen(true)}
+            {...preloadDrawer}
             sx={{ minWidth: 0, px: 0.5 }}
           />
         </BottomNavigation>
       </Paper>
-      <Drawer anchor="left" open={open} onClose={() => setOpen(false)}>
-        <Box id="dashboard-menu" component="nav" aria-label="Dashboard menu" sx={{ width: 280 }}>
-          <List component="div" sx={{ '& .MuiListItemButton-root': { borderRadius: 1, mx: 1 } }}>
+      {opened && (
+        <Suspense fallback={null}>
+          <DashboardDrawer open={open} onClose={() => setOpen(false)}>
             <NavEntries items={items} onPick={() => setOpen(false)} />
-          </List>
-        </Box>
-      </Drawer>
+          </DashboardDrawer>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
 import { inputAria } from '../templates/aria';
+import { AutocompleteInput } from './AutocompleteInput';
 import { loadSource, matchOptions } from '../sources';
 
 /** How long typing must pause before the suggestions are recomputed (spec: 200 ms). */
@@ -51,19 +51,16 @@ export default function AutocompleteWidget(props: WidgetProps) {
       }}
       onChange={(_e, next) => onChange(typeof next === 'string' && next !== '' ? next : undefined)}
       renderInput={(params) => (
-        <TextField
-          {...params}
+        <AutocompleteInput
+          params={params}
           label={labelValue(label, hideLabel)}
           required={required}
           autoFocus={autofocus}
           placeholder={placeholder}
           error={rawErrors.length > 0}
+          aria={inputAria(props)}
           onBlur={() => onBlur(id, text)}
           onFocus={() => onFocus(id, text)}
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, ...inputAria(props) },
-          }}
         />
       )}
     />

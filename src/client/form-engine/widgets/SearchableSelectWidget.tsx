@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
 import { inputAria } from '../templates/aria';
+import { AutocompleteInput } from './AutocompleteInput';
 
 interface Option {
   label: string;
@@ -24,19 +24,16 @@ export default function SearchableSelectWidget(props: WidgetProps) {
       getOptionLabel={(o) => o.label}
       onChange={(_e, next) => onChange(next ? next.value : undefined)}
       renderInput={(params) => (
-        <TextField
-          {...params}
+        <AutocompleteInput
+          params={params}
           label={labelValue(label, hideLabel)}
           required={required}
           autoFocus={autofocus}
           placeholder={placeholder ?? 'Type to search'}
           error={rawErrors.length > 0}
+          aria={inputAria(props)}
           onBlur={() => onBlur(id, value)}
           onFocus={() => onFocus(id, value)}
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, ...inputAria(props) },
-          }}
         />
       )}
     />
