@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
 import { inputAria } from '../templates/aria';
-import { AutocompleteInput } from './AutocompleteInput';
+import { Combobox } from './Combobox';
 import { loadSource, matchOptions } from '../sources';
 
 /** How long typing must pause before the suggestions are recomputed (spec: 200 ms). */
@@ -37,32 +36,27 @@ export default function AutocompleteWidget(props: WidgetProps) {
   }, [all, query]);
 
   return (
-    <Autocomplete
+    <Combobox
       id={id}
-      freeSolo
-      options={suggestions}
-      filterOptions={(x) => x}
-      value={text}
-      inputValue={text}
-      disabled={disabled || readonly}
-      onInputChange={(_e, next) => {
+      label={labelValue(label, hideLabel)}
+      text={text}
+      options={suggestions.map((s) => ({ key: s, label: s }))}
+      onText={(next) => {
         setQuery(next);
         onChange(next === '' ? undefined : next);
       }}
-      onChange={(_e, next) => onChange(typeof next === 'string' && next !== '' ? next : undefined)}
-      renderInput={(params) => (
-        <AutocompleteInput
-          params={params}
-          label={labelValue(label, hideLabel)}
-          required={required}
-          autoFocus={autofocus}
-          placeholder={placeholder}
-          error={rawErrors.length > 0}
-          aria={inputAria(props)}
-          onBlur={() => onBlur(id, text)}
-          onFocus={() => onFocus(id, text)}
-        />
-      )}
+      onPick={(option) => {
+        setQuery(option.label);
+        onChange(option.label);
+      }}
+      disabled={disabled || readonly}
+      required={required}
+      autoFocus={autofocus}
+      placeholder={placeholder}
+      error={rawErrors.length > 0}
+      aria={inputAria(props)}
+      onBlur={() => onBlur(id, text)}
+      onFocus={() => onFocus(id, text)}
     />
   );
 }

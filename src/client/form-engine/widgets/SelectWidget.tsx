@@ -56,6 +56,8 @@ export default function SelectWidget(props: WidgetProps) {
           value={selected}
           autoFocus={autofocus}
           input={<OutlinedInput label={shown} notched />}
+          // The empty choice reads as a hint, like an empty field's placeholder; the list itself keeps normal text.
+          sx={selected === '' ? { color: 'text.secondary', '& option': { color: 'text.primary' } } : undefined}
           inputProps={{ id, ...inputAria(props) }}
           onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange(decode(e.target.value))}
           onBlur={(e: FocusEvent<{ value: string }>) => onBlur(id, decode(e.target.value))}
