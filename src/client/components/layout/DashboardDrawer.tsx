@@ -5,15 +5,12 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
-import List from '@mui/material/List';
 
 export default function DashboardDrawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
   return (
     <Drawer anchor="left" open={open} onClose={onClose}>
       <Box id="dashboard-menu" component="nav" aria-label="Dashboard menu" sx={{ width: 280 }}>
-        <List component="div" sx={{ '& .MuiListItemButton-root': { borderRadius: 1, mx: 1 } }}>
-          {children}
-        </List>
+        {children}
       </Box>
     </Drawer>
   );

@@ -4,10 +4,7 @@ import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
+import ButtonBase from '@mui/material/ButtonBase';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
@@ -48,40 +45,58 @@ const BOTTOM_ENTRIES = 4;
 
 type NavItem = (typeof screensConfig.dashboardNav)[number];
 
+/**
+ * One entry's look, as a list row: icon, then label; the current page's entry filled with the brand colour. A plain
+ * ButtonBase (already on every page for the buttons) rather than Material's list items, which weigh more than the
+ * whole sidebar needs.
+ */
+const entrySx = {
+  display: 'flex',
+  justifyContent: 'flex-start',
+  alignItems: 'center',
+  gap: 2,
+  width: 'calc(100% - 8px)',
+  mx: 0.5,
+  px: 2,
+  py: 1,
+  borderRadius: 1,
+  typography: 'body1',
+  textAlign: 'left',
+  color: 'text.primary',
+  '& > svg': { color: 'action.active', flexShrink: 0 },
+  '&:hover': { bgcolor: 'action.hover' },
+  '&.Mui-focusVisible': { bgcolor: 'action.focus' },
+  '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText', '& > svg': { color: 'inherit' } },
+} as const;
+
 /** The sidebar's entries (NavLink marks the current one with aria-current="page"); used by the sidebar and the phone drawer. */
 function NavEntries({ items, onPick }: { items: NavItem[]; onPick?: () => void }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   return (
-    <>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.25, py: 1 }}>
       {items.map((item) =>
         item.action === 'sign-out' ? (
-          <ListItemButton
+          <ButtonBase
             key={item.label}
+            sx={entrySx}
             onClick={async () => {
               onPick?.();
               await signOut();
               navigate('/login', { replace: true });
             }}
           >
-            <ListItemIcon>{ICONS[item.icon]}</ListItemIcon>
-            <ListItemText primary={item.label} />
-          </ListItemButton>
+            {ICONS[item.icon]}
+            {item.label}
+          </ButtonBase>
         ) : (
-          <ListItemButton
-            key={item.label}
-            component={NavLink}
-            to={item.to!}
-            end={item.to === '/dashboard/settings'}
-            onClick={onPick}
-            sx={{ '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText', '& .MuiListItemIcon-root': { color: 'inherit' } } }}
-          >
-            <ListItemIcon>{ICONS[item.icon]}</ListItemIcon>
-            <ListItemText primary={item.label} />
-          </ListItemButton>
+          <ButtonBase key={item.label} component={NavLink} to={item.to!} end={item.to === '/dashboard/settings'} onClick={onPick} sx={entrySx}>
+            {ICONS[item.icon]}
+            {item.label}
+          </ButtonBase>
         ),
       )}
-    </>
+    </Box>
   );
 }
 
@@ -148,9 +163,7 @@ export default function DashboardLayout({ children, title }: { children: ReactNo
           variant="outlined"
           sx={{ display: { xs: 'none', md: 'block' }, width: 250, flexShrink: 0, alignSelf: 'flex-start', position: 'sticky', top: 88 }}
         >
-          <List component="div" sx={{ '& .MuiListItemButton-root': { borderRadius: 1, mx: 0.5 } }}>
-            <NavEntries items={items} />
-          </List>
+          <NavEntries items={items} />
         </Paper>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h4" component="h1" sx={{ mb: 3, fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
