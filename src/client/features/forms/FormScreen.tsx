@@ -32,8 +32,8 @@ import { formatDateTime } from '../../../shared/format/dates';
 const Chip = lazy(() => import('@mui/material/Chip'));
 const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
-// Loaded when used: a screen's project panel (the schedule preview and its table) and the dialog of a message (most
-// screens say success in a toast), so a form such as sign-in does not fetch them.
+// Loaded when used: a screen's project panel (only when a project is named) and the dialog of a message (most screens
+// say success in a toast), so a form such as sign-in does not fetch them.
 const FormPanel = lazy(() => import('./panels').then((m) => ({ default: m.FormPanel })));
 const MessageDialog = lazy(() => import('../../components/MessageDialog'));
 
@@ -370,7 +370,7 @@ export default function FormScreen({ screen }: { screen: Screen }) {
         </Alert>
       )}
       {screen.require === 'verified-identity' && <IdentityNotice />}
-      {screen.panel && !missing && (
+      {screen.panel && !missing && query.get('project') && (
         <Suspense fallback={null}>
           <FormPanel kind={screen.panel} projectId={query.get('project')} data={liveData} />
         </Suspense>

@@ -2,11 +2,16 @@
  * Panels a form screen may show above its form (`panel` in the screen config), about the project named by `?project=`.
  * A screen opened without a project simply shows no panel.
  */
+import { lazy, Suspense } from 'react';
 import type { ProjectView } from '../../../../shared/api/views';
 import { useApi } from '../../../lib/use-api';
 import { ErrorState } from '../../../components/Status';
-import ProjectAgreementPanel from './ProjectAgreementPanel';
 import ProjectOfferPanel from './ProjectOfferPanel';
+
+// The agreement panel's schedule preview brings Material's table: only the agreement screen fetches it, beside the
+// project (not after it).
+const loadAgreementPanel = () => import('./ProjectAgreementPanel');
+const ProjectAgreementPanel = lazy(loadAgreementPanel);
 
 export interface FormPanelProps {
   kind: 'project-agreement' | 'project-offer';
@@ -18,7 +23,13 @@ export interface FormPanelProps {
 export function FormPanel({ kind, projectId, data }: FormPanelProps) {
   const { data: project, error, reload } = useApi<ProjectView>(projectId ? `/projects/${encodeURIComponent(projectId)}` : null);
   if (!projectId) return null;
+  if (kind === 'project-agreement') void loadAgreementPanel();
   if (error) return <ErrorState message={`The project could not be loaded: ${error.message}`} onRetry={reload} />;
   if (!project) return null;
-  return kind === 'project-agreement' ? <ProjectAgreementPanel project={project} data={data} /> : <ProjectOfferPanel project={project} />;
+  if (kind !== 'project-agreement') return <ProjectOfferPanel project={project} />;
+  return (
+    <Suspense fallback={null}>
+      <ProjectAgreementPanel project={project} data={data} />
+    </Suspense>
+  );
 }
