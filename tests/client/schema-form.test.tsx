@@ -86,6 +86,15 @@ describe('SchemaForm steps', () => {
     }
     // Keyboard and screen-reader users land on the new step's heading.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Additional Information', level: 2 })).toHaveFocus());
+    // The step list says where the person is and what is done.
+    const steps = within(screen.getByRole('list', { name: 'Form steps' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual([
+      'Personal Information (done)',
+      'Business Information (done)',
+      'Financial & Account Information (done)',
+      '4Additional Information',
+    ]);
+    expect(steps.map((s) => s.getAttribute('aria-current'))).toEqual([null, null, null, 'step']);
     expect(onSubmit).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Submit project' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
