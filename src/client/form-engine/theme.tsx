@@ -126,7 +126,8 @@ export function lazyWidget(load: () => Promise<WidgetModule>): LazyWidget {
 export const muiWidgets = {
   CheckboxWidget: lazyWidget(() => import('@rjsf/mui/lib/CheckboxWidget/CheckboxWidget.js')),
   CheckboxesWidget: lazyWidget(() => import('@rjsf/mui/lib/CheckboxesWidget/CheckboxesWidget.js')),
-  RadioWidget: lazyWidget(() => import('@rjsf/mui/lib/RadioWidget/RadioWidget.js')),
+  // The browser's own radio buttons (widgets/RadioWidget.tsx), a named radio group.
+  RadioWidget: lazyWidget(() => import('./widgets/RadioWidget')),
   RangeWidget: lazyWidget(() => import('@rjsf/mui/lib/RangeWidget/RangeWidget.js')),
   // The browser's own select (widgets/SelectWidget.tsx), not MUI's menu: lighter, and the system picker on a phone.
   SelectWidget: lazyWidget(() => import('./widgets/SelectWidget')),
