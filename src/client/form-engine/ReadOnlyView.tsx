@@ -5,7 +5,7 @@
  * objects as groups, and conditional fields only when the data takes their branch. A field added to a schema
  * appears here with no code change.
  */
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -14,7 +14,7 @@ import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FormId } from '../../shared/generated/form-types';
 import { loadFormDefinition, loadFormVersion, type FormDefinition } from './definitions';
 import FileThumb from './read-only/FileThumb';
-import { hasValue, isFileValue, kindOf, shownFields, shownGroups, valueText, type ShownField } from './read-only/fields';
+import { hasValue, isFileValue, kindOf, loadPhoneFormat, phoneFormatLoaded, shownFields, shownGroups, valueText, type ShownField } from './read-only/fields';
 
 type Data = Record<string, unknown>;
 
@@ -89,6 +89,12 @@ function ListValue({ field, ctx }: { field: ShownField; ctx: Ctx }) {
 }
 
 /** One value, shown the way its schema says. */
+/** A phone number in the one readable form, drawn once its rules have loaded (as stored meanwhile). */
+function PhoneValue({ field, siblings }: { field: ShownField; siblings: Data }): ReactNode {
+  if (!phoneFormatLoaded()) use(loadPhoneFormat());
+  return <Box component="span">{valueText(field, siblings)}</Box>;
+}
+
 function Value({ field, ctx, siblings }: { field: ShownField; ctx: Ctx; siblings: Data }): ReactNode {
   const kind = kindOf(field);
   if (kind === 'list') return <ListValue field={field} ctx={ctx} />;
@@ -97,6 +103,13 @@ function Value({ field, ctx, siblings }: { field: ShownField; ctx: Ctx; siblings
     return <FieldList fields={fields} ctx={ctx} siblings={field.value as Data} nested />;
   }
   if (kind === 'file' && isFileValue(field.value)) return <FileThumb value={field.value} label={field.title} fileUrl={ctx.fileUrl} />;
+  if (kind === 'text' && field.schema.format === 'phone' && typeof field.value === 'string') {
+    return (
+      <Suspense fallback={<Box component="span">{field.value}</Box>}>
+        <PhoneValue field={field} siblings={siblings} />
+      </Suspense>
+    );
+  }
   const text = valueText(field, siblings);
   if (kind === 'link') {
     return (

@@ -7,9 +7,19 @@
 import { getUiOptions, optionsList, orderProperties, retrieveSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { formatMoney } from '../../../shared/domain/money';
 import { formatDate, formatDateTime } from '../../../shared/format/dates';
-import { formatPhone } from '../../../shared/phone/phone.js';
 import { groupsOf } from '../ui-groups';
 import { orderWithRest } from '../ui-order';
+
+/** The phone formatting rules (libphonenumber, 33 kB gzip), loaded only by a view that shows a phone number. */
+let formatPhone: ((value: string) => string) | undefined;
+let phoneRules: Promise<void> | undefined;
+export function loadPhoneFormat(): Promise<void> {
+  phoneRules ??= import('../../../shared/phone/phone.js').then((m) => {
+    formatPhone = m.formatPhone;
+  });
+  return phoneRules;
+}
+export const phoneFormatLoaded = (): boolean => formatPhone !== undefined;
 
 /** One field to show: its name, schema (branches resolved), ui-schema and stored value. */
 export interface ShownField {
@@ -127,6 +137,7 @@ export function valueText(field: Pick<ShownField, 'schema' | 'uiSchema' | 'value
   const option = options?.find((o) => o.value === value);
   if (option) return String(option.label);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (schema.format === 'phone' && typeof value === 'string') return formatPhone(value);
+  // As stored until the rules have loaded (ReadOnlyView waits for them where a phone is shown).
+  if (schema.format === 'phone' && typeof value === 'string') return formatPhone ? formatPhone(value) : value;
   return String(value);
 }
