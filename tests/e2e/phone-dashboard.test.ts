@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screensConfig } from '../../src/client/config';
-import { expectAccessible, expectNoPageErrors, screenshot, SHOTS, startHarness, type Harness, signedInPage } from './harness';
+import { expectAccessible, expectNoPageErrors, expectNoSidewaysScroll, screenshot, SHOTS, startHarness, type Harness, signedInPage } from './harness';
 import { apiPerson, apiVerifiedOwner, type ApiPerson } from './seed';
+import { person } from '../server/helpers';
 
 const PHONE = 390;
 const DESKTOP = 1366;
@@ -38,6 +39,18 @@ async function tilesPerRow(page: Page): Promise<number[]> {
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('the dashboard on a phone', () => {
+  it('greets a person by a long e-mail address (no name given yet) without pushing the page sideways', async () => {
+    // A fresh account is greeted by its e-mail address: one long word that must wrap on a 390 px screen.
+    const base = person();
+    const who = await apiPerson(h, { ...base, email: `someone.with.a.rather.long.address.${base.phone.slice(-6)}@example-cooperative.com.bd` });
+    const { page, context } = await pageAs(who, PHONE);
+    await page.goto('/dashboard/dashboardBtn');
+    await page.getByText(`Welcome, ${who.email}.`).waitFor();
+    await expectNoSidewaysScroll(page, 'dashboard greeting a long e-mail address');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
   it('has a bottom navigation and a drawer with every entry, two tiles to a row, no footer, no sideways scroll', async () => {
     const { page, context } = await pageAs(owner, PHONE);
     await page.goto('/dashboard/dashboardBtn');
@@ -72,7 +85,7 @@ describe('the dashboard on a phone', () => {
     const menu = page.getByRole('navigation', { name: 'Dashboard menu' });
     await menu.waitFor();
     const expected = screensConfig.dashboardNav.filter((i) => !i.staff).map((i) => i.label);
-    const names = await menu.locator('a, [role="button"]').evaluateAll((els) => els.map((e) => e.textContent?.trim()));
+    const names = await menu.locator('a, button, [role="button"]').evaluateAll((els) => els.map((e) => e.textContent?.trim()));
     expect(names).toEqual(expected);
     expect(await menu.getByRole('link', { name: 'Projects' }).getAttribute('aria-current')).toBe('page');
     // Once the drawer has slid in.

@@ -23,8 +23,7 @@ export async function call(h: Harness, method: string, path: string, who?: ApiPe
 }
 
 /** Signs a person up and verifies the phone through the API. */
-export async function apiPerson(h: Harness): Promise<ApiPerson> {
-  const who = person();
+export async function apiPerson(h: Harness, who = person()): Promise<ApiPerson> {
   await call(h, 'POST', '/auth/user/sign-up', null, who);
   const { token } = await call(h, 'PATCH', '/auth/user/verify-otp', null, { phone: who.phone, otp: await outboxCode(h, who.phone) });
   return { email: who.email, phone: who.phone, password: who.password, token };

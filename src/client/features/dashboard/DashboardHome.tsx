@@ -54,7 +54,8 @@ export default function DashboardHome() {
     { scope: 'yours', title: 'Yours' },
   ];
   return (
-    <Box sx={{ display: 'grid', gap: 4 }}>
+    // One column that never grows past the screen, whatever one section's longest word.
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 4 }}>
       <NextSteps />
       <Box component="section" aria-labelledby="quick-access">
         <Typography id="quick-access" variant="h5" component="h2" gutterBottom>

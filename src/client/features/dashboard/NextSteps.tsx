@@ -61,8 +61,9 @@ function StepRow({ item }: { item: NextStep }) {
 export default function NextSteps() {
   const { data, error, loading, reload } = useApi<NextStepsAnswer>('/me/next-steps');
   return (
-    <Box component="section" aria-labelledby="next-steps" aria-busy={loading} sx={{ display: 'grid', gap: 2 }}>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
+    <Box component="section" aria-labelledby="next-steps" aria-busy={loading} sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+      {/* A person without a name yet is greeted by their e-mail address: one long word, which wraps on a phone. */}
+      <Typography variant="h5" component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {data ? `Welcome, ${data.name}.` : <Skeleton width="40%" />}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
