@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../src/client/form-engine';
 import projectOwnerSample from '../fixtures/forms/project-owner.valid.json';
 import type { ProjectOwnerForm } from '../../src/shared/generated/form-types';
-import type { WidgetProps } from '@rjsf/utils';
+import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 
 // Each test draws its own form: none is left for the next test's queries to find.
 afterEach(cleanup);
@@ -133,6 +133,27 @@ describe('SchemaForm widgets loaded on first use', () => {
     expect([...widgetNames(schema, {})].sort()).toEqual(['checkbox', 'select']);
     expect([...widgetNames({ type: 'object', properties: { text: { type: 'string' } } }, { text: { 'ui:widget': 'otp' } })]).toEqual(['otp']);
     expect(widgetNames({ type: 'object', properties: { text: { type: 'string' } } }, {}).size).toBe(0);
+  });
+
+  it("draws one choice as the browser's own select and a multiple choice as a menu select", async () => {
+    const { default: validator } = await import('@rjsf/validator-ajv8');
+    const schema: RJSFSchema = {
+      type: 'object',
+      properties: {
+        one: { type: 'string', title: 'One colour', enum: ['red', 'green'] },
+        many: { type: 'array', title: 'Colours', uniqueItems: true, items: { type: 'string', enum: ['red', 'green', 'blue'] } },
+      },
+    };
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(<SchemaForm formId="newsletter" definition={{ formId: 'newsletter', schema, uiSchema: {}, validator }} onSubmit={vi.fn()} onChange={onChange} hideTitle />);
+    const one = await screen.findByRole('combobox', { name: /One colour/ });
+    expect(one.tagName).toBe('SELECT');
+    expect(one).toHaveDisplayValue('None'); // an optional field starts on an empty choice
+    await user.selectOptions(one, 'green');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ one: 'green' })));
+    const many = await screen.findByRole('combobox', { name: /Colours/ });
+    expect(many.tagName).not.toBe('SELECT');
   });
 
   it('shows a field-sized placeholder, then the widget, when a definition is given without preloading', async () => {
