@@ -25,12 +25,14 @@ export default function FormSteps({ titles, active }: FormStepsProps) {
             aria-current={current ? 'step' : undefined}
             sx={{
               flex: 1,
+              // Four steps share a phone's width: a long title wraps inside its own step instead of widening it.
+              minWidth: 0,
               position: 'relative',
               display: 'flex',
               flexDirection: 'column',
               alignItems: 'center',
               textAlign: 'center',
-              px: 1,
+              px: { xs: 0.5, sm: 1 },
               // The line from the previous step, between the two circles.
               '&:not(:first-of-type)::before': {
                 content: '""',
@@ -64,7 +66,7 @@ export default function FormSteps({ titles, active }: FormStepsProps) {
                 i + 1
               )}
             </Box>
-            <Box component="span" sx={{ mt: 2, typography: 'body2', color: current || done ? 'text.primary' : 'text.secondary', fontWeight: current ? 500 : undefined }}>
+            <Box component="span" sx={{ mt: 2, typography: 'body2', fontSize: { xs: '0.8125rem', sm: '0.875rem' }, overflowWrap: 'anywhere', hyphens: 'auto', color: current || done ? 'text.primary' : 'text.secondary', fontWeight: current ? 500 : undefined }}>
               {title}
               {done && <span style={hidden}> (done)</span>}
             </Box>
