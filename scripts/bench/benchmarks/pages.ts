@@ -104,7 +104,7 @@ interface Transfer {
 }
 
 /** Loads the page in Chromium under mobile conditions and sums what it downloaded (kB). */
-async function transfer(browser: Browser, base: string, path: string, clientDir: string, token?: string): Promise<Transfer> {
+async function transfer(browser: Browser, base: string, path: string, clientDir: string, token?: string, formRoute = false): Promise<Transfer> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
   try {
     // A signed-in person's token is in local storage before the page's code runs, as after signing in.
@@ -119,12 +119,13 @@ async function transfer(browser: Browser, base: string, path: string, clientDir:
     // for the network to settle again, so its code and fonts are counted.
     // A page's form (or, without one, its heading) is React's (rendered or hydrated) only once the page's code has
     // run; a server-rendered form is taken over once its validator has loaded, so that is counted too.
+    // On a form route the form itself (a signed-in screen's heading is drawn before its form's code has arrived).
     await page.waitForFunction(
-      () => {
-        const el = document.querySelector('main form') ?? document.querySelector('main h1');
+      (formOnly) => {
+        const el = document.querySelector('main form') ?? (formOnly ? null : document.querySelector('main h1'));
         return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
       },
-      undefined,
+      formRoute,
       { timeout: 120_000 },
     );
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
@@ -201,7 +202,8 @@ async function measureSite(base: string, pages: PageSpec[], clientDir: string): 
 }
 
 /** The form routes a signed-in person uses (the seeded owner), measured for their JavaScript only. */
-const SIGNED_IN_FORMS = ['/EditProjects/projectOwnerInfo', '/BasicInfoEdit/verified', '/donate'];
+// The donation form is for a project: `project` is put in for the first listed one.
+const SIGNED_IN_FORMS = ['/EditProjects/projectOwnerInfo', '/BasicInfoEdit/verified', '/investForm', '/donate?project='];
 
 async function signIn(base: string, email: string): Promise<string> {
   const res = await fetch(`${base}/api/v1/auth/user/sign-in`, {
@@ -219,7 +221,8 @@ async function measureSignedInForms(base: string, clientDir: string): Promise<Ma
   const out = new Map<string, Transfer>();
   const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
   try {
-    for (const path of SIGNED_IN_FORMS) out.set(path, await transfer(browser, base, path, clientDir, token));
+    const project = new URL(await firstProjectPath(base), base).searchParams.get('id')!;
+    for (const path of SIGNED_IN_FORMS) out.set(path, await transfer(browser, base, path.endsWith('=') ? path + project : path, clientDir, token, true));
   } finally {
     await browser.close();
   }
