@@ -144,6 +144,18 @@ export async function ownNetworkIdle(page: Page): Promise<void> {
   }
 }
 
+/**
+ * A signed-out visitor's server-rendered page to read (home, the project list, a project) starts its code only when
+ * it is used (public/boot.js): presses Shift, a key that does nothing else, and waits until React has the page.
+ */
+export async function usePage(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+  await page.waitForFunction(() => {
+    const first = document.getElementById('root')?.firstElementChild;
+    return !!first && Object.keys(first).some((k) => k.startsWith('__reactFiber'));
+  });
+}
+
 /** Fails when a script error happened on the page. */
 export function expectNoPageErrors(page: Page): void {
   expect(pageErrors.get(page) ?? []).toEqual([]);

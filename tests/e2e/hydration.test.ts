@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { expectNoPageErrors, field, newPage, screenshot, startHarness, type Harness } from './harness';
-import { seedOpenProjects } from './seed';
+import { expectNoPageErrors, field, newPage, screenshot, signedInPage, startHarness, usePage, type Harness } from './harness';
+import { apiPerson, seedOpenProjects } from './seed';
 import { person } from '../server/helpers';
 
 let h: Harness;
@@ -36,6 +36,21 @@ function watch(page: Page): { messages: string[]; apiCalls: string[] } {
   return { messages, apiCalls };
 }
 
+/** Whether React has taken the page over (it attaches its own property to the root's first element). */
+function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const first = document.getElementById('root')?.firstElementChild;
+    return !!first && Object.keys(first).some((k) => k.startsWith('__reactFiber'));
+  });
+}
+
+/** The scripts the page has asked for (their paths). */
+function scriptsAsked(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')),
+  );
+}
+
 /** Resolves once React has hydrated the page (it attaches its own property to the root's first element). */
 async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
@@ -57,8 +72,12 @@ describe('server-rendered pages in the browser', () => {
 
       const { context, page } = await newPage(h, width);
       const seen = watch(page);
-      await page.goto('/');
-      await hydrated(page);
+      await page.goto('/', { waitUntil: 'networkidle' });
+      // Read only: no code but the small starter, however long the page stays open.
+      await page.waitForTimeout(1000);
+      expect(await isHydrated(page)).toBe(false);
+      expect(await scriptsAsked(page)).toEqual(['/boot.js']);
+      await usePage(page);
       await page.waitForLoadState('networkidle');
       await screenshot(page, `hydration-home-${width}`);
       expect(seen.messages.filter((m) => !/Download the React DevTools/.test(m))).toEqual([]);
@@ -71,7 +90,7 @@ describe('server-rendered pages in the browser', () => {
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /projects/i }).first().click();
       } else {
         await page.goto('/projects');
-        await hydrated(page);
+        await usePage(page);
       }
       await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible' });
       await page.getByRole('link', { name: 'Sign in' }).or(page.getByRole('link', { name: 'Sign Up' })).first().click();
@@ -114,21 +133,53 @@ describe('server-rendered pages in the browser', () => {
     await context.close();
   });
 
-  it("starts a rendered page's code once the page has loaded, or at once when the person interacts", async () => {
+  it("starts a form's code once the page has loaded, and a page to read when it is used, or at once for a signed-in person", async () => {
     const { context, page } = await newPage(h, 390);
-    // A picture that never arrives holds the page's load event back.
+    // The sign-in form needs its code: it comes with the page's load, without a key pressed.
+    await page.goto('/login');
+    await hydrated(page);
+    // A page to read: a picture that never arrives holds its load event back; the code still starts on a key.
     await page.route('**/images/hero-farm.svg', () => new Promise<void>(() => undefined));
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await page.locator('h1').first().waitFor({ state: 'visible' });
     await page.waitForTimeout(1500);
-    const isHydrated = () =>
-      page.evaluate(() => {
-        const first = document.getElementById('root')?.firstElementChild;
-        return !!first && Object.keys(first).some((k) => k.startsWith('__reactFiber'));
-      });
-    expect(await isHydrated()).toBe(false);
+    expect(await isHydrated(page)).toBe(false);
     await page.keyboard.press('Tab');
     await hydrated(page);
+    expectNoPageErrors(page);
+    await context.close();
+
+    // A signed-in person's page is drawn from their own answers: its code starts without waiting to be used.
+    const who = await apiPerson(h);
+    const signedIn = await signedInPage(h, who, 390);
+    await signedIn.page.goto('/projects');
+    await expect.poll(() => isHydrated(signedIn.page)).toBe(true);
+    expectNoPageErrors(signedIn.page);
+    await signedIn.context.close();
+  });
+
+  it('keeps a press on a control made before the code arrived, and makes it once the code has taken the control over', async () => {
+    const { context, page } = await newPage(h, 390);
+    // The code is slow to come (a phone's connection): the first press starts it, and is not lost meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/?]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    // On a phone the header's menu is behind this button (its wide-screen twin is hidden).
+    const menu = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
+    expect(await menu.count()).toBe(0);
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await page.waitForTimeout(500);
+    expect(await isHydrated(page)).toBe(false);
+    expect(await menu.count(), 'no menu without its code').toBe(0);
+    release();
+    // The menu opens by itself once the page is React's: the press was made again.
+    await menu.waitFor({ state: 'visible' });
+    await screenshot(page, 'hydration-menu-replayed-390');
+    expect(await menu.getByRole('link', { name: /projects/i }).count()).toBeGreaterThan(0);
     expectNoPageErrors(page);
     await context.close();
   });
@@ -155,7 +206,7 @@ describe('server-rendered pages in the browser', () => {
   it("says so when a page's code does not arrive, keeps the rest of the site working, and loads it on Try again", async () => {
     const { context, page } = await newPage(h, 1366);
     await page.goto('/');
-    await hydrated(page);
+    await usePage(page);
     let refuse = true;
     await page.route(/\/assets\/ProjectsPage-[^/]+\.js$/, (route) => (refuse ? route.abort('connectionreset') : route.continue()));
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -166,7 +217,7 @@ describe('server-rendered pages in the browser', () => {
     refuse = false;
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible' });
-    await hydrated(page);
+    await usePage(page);
     expect(await page.getByText('This page could not be loaded').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/projects');
     expectNoPageErrors(page);
@@ -245,13 +296,13 @@ describe('server-rendered pages in the browser', () => {
     const { context, page } = await newPage(h, 390);
     const seen = watch(page);
     await page.goto(`/projectDetails?id=${projectIds[0]}`);
-    await hydrated(page);
+    await usePage(page);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'hydration-project-390');
     await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible' });
     expect(seen.apiCalls.filter((p) => p.startsWith(`/api/v1/projects/${projectIds[0]}`) && !p.includes('/files'))).toEqual([]);
     await page.goto('/projects');
-    await hydrated(page);
+    await usePage(page);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'hydration-projects-390');
     expect(seen.messages.filter((m) => !/Download the React DevTools/.test(m))).toEqual([]);

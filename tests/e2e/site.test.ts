@@ -17,6 +17,7 @@ import {
   signUpInBrowser,
   signUpToOtp,
   startHarness,
+  usePage,
   WIDTHS,
   type Harness,
 } from './harness';
@@ -290,6 +291,7 @@ describe('home page at three widths', () => {
     await seedProjects(h, 4);
     const { page, context } = await newPage(h, width);
     await page.goto('/', { waitUntil: 'networkidle' });
+    await usePage(page);
     const carousel = page.getByRole('region', { name: 'Popular projects' });
     await carousel.waitFor();
     // The server draws for a desktop (CSS sizes the slides for the real width meanwhile); hydration then counts.
@@ -315,6 +317,7 @@ describe('home page at three widths', () => {
   it('restarts the counters from 0 each time they scroll into view', async () => {
     const { page, context } = await newPage(h);
     await page.goto('/', { waitUntil: 'networkidle' });
+    await usePage(page);
     const band = page.getByRole('region', { name: 'Our reach' });
     await band.scrollIntoViewIfNeeded();
     await expect.poll(() => band.textContent(), { timeout: 5000 }).toContain('9,688+');
