@@ -145,15 +145,24 @@ export async function ownNetworkIdle(page: Page): Promise<void> {
 }
 
 /**
+ * Whether React has taken the page over: its frame (the root's first element) and the screen itself (the first and
+ * last elements of <main>, drawn by the screen's own code, which may arrive after the frame's).
+ */
+function isTakenOver(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const reacts = (el: Element | null | undefined) => !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+    const main = document.querySelector('#root main');
+    return reacts(document.getElementById('root')?.firstElementChild) && (!main || (reacts(main.firstElementChild ?? main) && reacts(main.lastElementChild ?? main)));
+  });
+}
+
+/**
  * A signed-out visitor's server-rendered page to read (home, the project list, a project) starts its code only when
  * it is used (public/boot.js): presses Shift, a key that does nothing else, and waits until React has the page.
  */
 export async function usePage(page: Page): Promise<void> {
   await page.keyboard.press('Shift');
-  await page.waitForFunction(() => {
-    const first = document.getElementById('root')?.firstElementChild;
-    return !!first && Object.keys(first).some((k) => k.startsWith('__reactFiber'));
-  });
+  await expect.poll(() => isTakenOver(page), { timeout: 30_000, message: 'the page is taken over by its code' }).toBe(true);
 }
 
 /** Fails when a script error happened on the page. */
@@ -168,11 +177,9 @@ export function expectNoPageErrors(page: Page): void {
 export async function axeViolations(page: Page): Promise<string[]> {
   // The page as people use it: taken over by its code (a server-rendered page's buttons are disabled until then), and
   // its colours at rest, not halfway through a CSS transition (such a button fading from its disabled grey to its
-  // colour). Running animations (spinners) never finish: only transitions are waited for.
-  await page.waitForFunction(() => {
-    const first = document.getElementById('root')?.firstElementChild;
-    return !!first && Object.keys(first).some((k) => k.startsWith('__reactFiber'));
-  });
+  // colour). Running animations (spinners) never finish: only transitions are waited for. A page to read is used
+  // first (its code waits for that).
+  if (!(await isTakenOver(page))) await usePage(page);
   // A signed-in person's page is drawn anew over the server's HTML: its own answers first.
   await ownNetworkIdle(page);
   await page.evaluate(async () => {
