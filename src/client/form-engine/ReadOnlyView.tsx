@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FormId } from '../../shared/generated/form-types';
-import { loadFormDefinition, loadFormVersion, type FormDefinition } from './definitions';
+import { definitionFromAnswer, loadFormDefinition, loadFormVersion, type FormDefinition, type PublishedDefinition } from './definitions';
 import FileThumb from './read-only/FileThumb';
 import { hasValue, isFileValue, kindOf, loadPhoneFormat, phoneFormatLoaded, shownFields, shownGroups, valueText, type ShownField } from './read-only/fields';
 
@@ -190,10 +190,44 @@ export interface FormReadOnlyViewProps extends Omit<ReadOnlyViewProps, 'schema' 
   formVersion?: number | null;
   /** Says "Submitted with version N" (for staff; people who filled the form have no use for version numbers). */
   showVersion?: boolean;
+  /**
+   * That version as the page came with it (a server-rendered page): the view is drawn from it at once, on the server
+   * too, so a reader sees the details without the page's code; without it the view loads its definition itself.
+   */
+  published?: PublishedDefinition;
 }
 
 /** The read-only view of a document of form `formId`, its definition loaded as the form loads it. */
-export function FormReadOnlyView({ formId, formVersion, showVersion = false, ...rest }: FormReadOnlyViewProps) {
+export function FormReadOnlyView({ formId, formVersion, showVersion = false, published, ...rest }: FormReadOnlyViewProps) {
+  const version = showVersion ? (formVersion ?? undefined) : undefined;
+  if (published) {
+    return (
+      <Suspense fallback={<LoadingDetails />}>
+        <PublishedReadOnlyView formId={formId} published={published} version={version} {...rest} />
+      </Suspense>
+    );
+  }
+  return <LoadedReadOnlyView formId={formId} formVersion={formVersion} version={version} {...rest} />;
+}
+
+type ViewRest = Omit<FormReadOnlyViewProps, 'formVersion' | 'showVersion' | 'published'> & { version: number | undefined };
+
+const LoadingDetails = () => <Skeleton variant="rounded" height={120} role="progressbar" aria-label="Loading the details" />;
+
+// One promise per published version (what `use` waits on must not change between renders).
+const fromPage = new Map<string, Promise<FormDefinition>>();
+
+function PublishedReadOnlyView({ formId, published, version, ...rest }: ViewRest & { published: PublishedDefinition }) {
+  let pending = fromPage.get(published.validatorUrl);
+  if (!pending) {
+    pending = definitionFromAnswer(formId, published);
+    fromPage.set(published.validatorUrl, pending);
+  }
+  const definition = use(pending);
+  return <ReadOnlyView schema={definition.schema} uiSchema={definition.uiSchema} validator={definition.validator} version={version} {...rest} />;
+}
+
+function LoadedReadOnlyView({ formId, formVersion, version, ...rest }: ViewRest & { formVersion?: number | null }) {
   const [definition, setDefinition] = useState<FormDefinition | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -208,6 +242,6 @@ export function FormReadOnlyView({ formId, formVersion, showVersion = false, ...
     };
   }, [formId, formVersion]);
   if (failed) return <Typography color="error">These details could not be shown.</Typography>;
-  if (!definition || definition.formId !== formId) return <Skeleton variant="rounded" height={120} role="progressbar" aria-label="Loading the details" />;
-  return <ReadOnlyView schema={definition.schema} uiSchema={definition.uiSchema} validator={definition.validator} version={showVersion ? (formVersion ?? undefined) : undefined} {...rest} />;
+  if (!definition || definition.formId !== formId) return <LoadingDetails />;
+  return <ReadOnlyView schema={definition.schema} uiSchema={definition.uiSchema} validator={definition.validator} version={version} {...rest} />;
 }

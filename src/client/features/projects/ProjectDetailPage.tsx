@@ -31,6 +31,7 @@ import { useContent } from '../../config';
 import { useApi } from '../../lib/use-api';
 import { fileUrl } from '../../lib/api';
 import { FormReadOnlyView } from '../../form-engine/read-only';
+import type { PublishedDefinition } from '../../form-engine/definitions';
 import { useAuth } from '../../lib/auth';
 import type { ProjectView } from '../../../shared/api/views';
 import ProjectImage from '../../components/ProjectImage';
@@ -108,6 +109,9 @@ export default function ProjectDetailPage() {
   const id = params.get('id');
   const { status } = useAuth();
   const { data: project, error, loading, reload } = useApi<ProjectView>(id ? `/projects/${id}` : null);
+  // The form its details were given with, asked like the project (it comes with a server-rendered page, so the
+  // details are in the page's HTML, not left to its code).
+  const { data: detailsForm } = useApi<PublishedDefinition>(project ? (project.formVersion ? `/forms/project-owner/versions/${project.formVersion}` : '/forms/project-owner') : null);
   if (!id) return <NotFoundPage />;
   if (loading) return <Loading label="Loading the project…" />;
   if (error?.status === 404) return <NotFoundPage />;
@@ -270,7 +274,7 @@ export default function ProjectDetailPage() {
           Project details
         </Typography>
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-          <FormReadOnlyView formId="project-owner" formVersion={project.formVersion} data={project.details} fileUrl={fileUrl} omit={SHOWN_ABOVE} />
+          <FormReadOnlyView formId="project-owner" formVersion={project.formVersion} published={detailsForm ?? undefined} data={project.details} fileUrl={fileUrl} omit={SHOWN_ABOVE} />
         </Paper>
       </Box>
 
