@@ -161,6 +161,8 @@ function isTakenOver(page: Page): Promise<boolean> {
  * it is used (public/boot.js): presses Shift, a key that does nothing else, and waits until React has the page.
  */
 export async function usePage(page: Page): Promise<void> {
+  // The starter is a deferred script: it listens from DOMContentLoaded on.
+  await page.waitForLoadState('domcontentloaded');
   await page.keyboard.press('Shift');
   await expect.poll(() => isTakenOver(page), { timeout: 30_000, message: 'the page is taken over by its code' }).toBe(true);
 }
