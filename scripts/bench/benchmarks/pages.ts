@@ -1,6 +1,7 @@
 /**
  * Public pages on a mid-range phone (issue 15 §1): for `/`, `/projects`, a project page, `/login` and `/signup`, the
- * JavaScript (gzip bytes) a visit loads in all and before the first paint, the font bytes, and Lighthouse 12's
+ * JavaScript (gzip bytes) a reader loads (the page left alone: a page to read starts its code only when used), the
+ * JavaScript once the page is used (a key pressed) and that before the first paint, the font bytes, and Lighthouse 12's
  * mobile scores (performance, accessibility, best practices, SEO) and desktop performance, each beside its goal and
  * beside the same page served by the peer: today's client-only build.
  *
@@ -20,7 +21,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -39,7 +40,7 @@ const ISSUE_FIGURES: Record<string, Partial<Record<Metric, number>>> = {
   '/signup': { mobilePerformance: 65 },
 };
 
-type Metric = 'jsAll' | 'jsFirstPaint' | 'fonts' | 'mobilePerformance' | 'accessibility' | 'bestPractices' | 'seo' | 'desktopPerformance';
+type Metric = 'jsAll' | 'jsUsed' | 'jsFirstPaint' | 'fonts' | 'mobilePerformance' | 'accessibility' | 'bestPractices' | 'seo' | 'desktopPerformance';
 
 interface PageSpec {
   label: string;
@@ -97,10 +98,14 @@ function gzipBytes(clientDir: string, pathname: string, onWire: number): number 
 }
 
 interface Transfer {
+  /** What a reader loads: the page left alone for a while after it loaded. */
   jsAll: number;
   jsFirstPaint: number;
   fonts: number;
   scripts: number;
+  /** What the page has loaded once used (a key pressed) and taken over by its code. */
+  jsUsed: number;
+  scriptsUsed: number;
 }
 
 /** Loads the page in Chromium under mobile conditions and sums what it downloaded (kB). */
@@ -115,6 +120,11 @@ async function transfer(browser: Browser, base: string, path: string, clientDir:
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(base + path, { waitUntil: 'networkidle', timeout: 120_000 });
+    // A page to read starts its code only when it is used (boot.js): what a reader loads is counted first, after a
+    // while with nothing done; then a key is pressed and what the used page loads is counted.
+    await page.waitForTimeout(2000);
+    const read = await downloaded(page, base, clientDir);
+    await page.keyboard.press('Shift');
     // The page's own code is loaded lazily once the entry has run (seconds later on a slowed CPU): wait for it, then
     // for the network to settle again, so its code and fonts are counted.
     // A page's form (or, without one, its heading) is React's (rendered or hydrated) only once the page's code has
@@ -129,28 +139,34 @@ async function transfer(browser: Browser, base: string, path: string, clientDir:
       { timeout: 120_000 },
     );
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
-    const entries = await page.evaluate(() => {
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
-      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      return { fcp, resources: resources.map((r) => ({ name: r.name, end: r.responseEnd, onWire: r.encodedBodySize })) };
-    });
-    const result: Transfer = { jsAll: 0, jsFirstPaint: 0, fonts: 0, scripts: 0 };
-    for (const r of entries.resources) {
-      const url = new URL(r.name);
-      if (url.origin !== new URL(base).origin) continue;
-      if (url.pathname.endsWith('.js')) {
-        const kb = gzipBytes(clientDir, url.pathname, r.onWire) / 1000;
-        result.jsAll += kb;
-        result.scripts += 1;
-        if (r.end <= entries.fcp) result.jsFirstPaint += kb;
-      } else if (/\.woff2?$/.test(url.pathname)) {
-        result.fonts += statSync(join(clientDir, url.pathname)).size / 1000;
-      }
-    }
-    return result;
+    const used = await downloaded(page, base, clientDir);
+    return { ...read, jsUsed: used.jsAll, scriptsUsed: used.scripts };
   } finally {
     await context.close();
   }
+}
+
+/** The JavaScript (gzip kB, in all and before the first paint) and fonts the page has downloaded so far. */
+async function downloaded(page: Page, base: string, clientDir: string): Promise<Omit<Transfer, 'jsUsed' | 'scriptsUsed'>> {
+  const entries = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return { fcp, resources: resources.map((r) => ({ name: r.name, end: r.responseEnd, onWire: r.encodedBodySize })) };
+  });
+  const result = { jsAll: 0, jsFirstPaint: 0, fonts: 0, scripts: 0 };
+  for (const r of entries.resources) {
+    const url = new URL(r.name);
+    if (url.origin !== new URL(base).origin) continue;
+    if (url.pathname.endsWith('.js')) {
+      const kb = gzipBytes(clientDir, url.pathname, r.onWire) / 1000;
+      result.jsAll += kb;
+      result.scripts += 1;
+      if (r.end <= entries.fcp) result.jsFirstPaint += kb;
+    } else if (/\.woff2?$/.test(url.pathname)) {
+      result.fonts += statSync(join(clientDir, url.pathname)).size / 1000;
+    }
+  }
+  return result;
 }
 
 interface Scores {
@@ -306,7 +322,8 @@ function figures(pages: PageSpec[], ours: Map<string, Measured>, peer: Map<strin
       note,
     });
     out.push(
-      line('jsAll', 'JavaScript loaded (gzip)', 'kB', spec.jsGoal, `${o.scripts} scripts${p ? `; peer ${p.scripts}` : ''}`),
+      line('jsAll', 'JavaScript loaded by a reader (gzip)', 'kB', spec.jsGoal, `${o.scripts} scripts${p ? `; peer ${p.scripts}` : ''}`),
+      line('jsUsed', 'JavaScript once used (gzip)', 'kB', spec.jsGoal, `${o.scriptsUsed} scripts${p ? `; peer ${p.scriptsUsed}` : ''}`),
       line('jsFirstPaint', 'JavaScript before first paint (gzip)', 'kB', spec.firstPaintGoal),
       line('fonts', 'fonts loaded', 'kB', { ratioAtMost: 1 }),
       line('mobilePerformance', 'Lighthouse mobile performance', '', { atLeast: 95 }),
@@ -326,11 +343,11 @@ function formFigures(ours: Map<string, Transfer> | undefined, peer: Map<string, 
     const p = peer?.get(path);
     return {
       label: `${path} (signed in): JavaScript loaded (gzip)`,
-      value: o.jsAll,
+      value: o.jsUsed,
       unit: 'kB',
-      peer: p ? { label: 'client-only build', value: p.jsAll } : undefined,
+      peer: p ? { label: 'client-only build', value: p.jsUsed } : undefined,
       goal: { atMost: 250 },
-      note: `${o.scripts} scripts${p ? `; peer ${p.scripts}` : ''}`,
+      note: `${o.scriptsUsed} scripts${p ? `; peer ${p.scriptsUsed}` : ''}`,
     };
   });
 }
