@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// After `vite build`: writes .br and .gz beside every text asset of dist/client, so the server sends them
-// precompressed (no compression work per request).
+// After `vite build`: minifies the hand-written scripts Vite copies as they are (src/client/public/*.js: boot.js is
+// on every server-rendered page, and its comments are for us, not for a phone), then writes .br and .gz beside every
+// text asset of dist/client, so the server sends them precompressed (no compression work per request).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { transformSync } from 'esbuild';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +24,12 @@ function walk(dir) {
       count += 1;
     }
   }
+}
+
+for (const name of readdirSync(root)) {
+  if (!name.endsWith('.js')) continue;
+  const file = join(root, name);
+  writeFileSync(file, transformSync(readFileSync(file, 'utf8'), { minify: true, target: 'es2020' }).code);
 }
 
 walk(root);
