@@ -88,6 +88,13 @@ describe.each(DB_KINDS)('server-rendered pages (%s)', (kind) => {
     expect(res.body).toMatch(new RegExp(`<h1[^>]*>${TITLE}</h1>`));
     const data = pageData(res.body);
     expect(data[`/projects/${projectId}`]).toMatchObject({ id: projectId, title: TITLE });
+    // Its details are in the HTML, drawn from the form version they were given with, which travels with the page:
+    // a reader sees them without the page's code (which starts only when the page is used).
+    const { formVersion } = data[`/projects/${projectId}`] as { formVersion: number };
+    expect(data[`/forms/project-owner/versions/${formVersion}`]).toMatchObject({ version: formVersion });
+    const details = /aria-labelledby="details-heading"[\s\S]*?aria-labelledby="help-heading"/.exec(res.body)?.[0] ?? '';
+    expect(details).toContain('Business Information');
+    expect(details).not.toContain('Loading the details');
   });
 
   it("puts a project's text into the page as written, even with `$` patterns a string replacement would expand", async () => {
