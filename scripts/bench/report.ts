@@ -33,6 +33,8 @@ export function formatFigure(figure: Figure): string {
   const r = ratio(figure);
   if (figure.peer) parts.push(`${figure.peer.label} ${amount(figure.peer.value, figure.unit)}`);
   if (r !== undefined) parts.push(`ratio ${r.toFixed(2)}×`);
-  parts.push(`goal ${goalText(figure.goal, figure.unit)} ${meetsGoal(figure) ? '✔' : '✘'}`);
+  // A ratio goal with no peer measured in this run cannot be judged: said so, not marked met.
+  const unjudged = r === undefined && ('ratioAtMost' in figure.goal || 'ratioAtLeast' in figure.goal);
+  parts.push(`goal ${goalText(figure.goal, figure.unit)} ${unjudged ? '? (no peer in this run)' : meetsGoal(figure) ? '✔' : '✘'}`);
   return parts.join(' | ') + (figure.note ? `\n    ${figure.note}` : '');
 }

@@ -184,6 +184,17 @@ describe('server-rendered pages in the browser', () => {
     await context.close();
   });
 
+  it('starts the code on a click that came without a press or a key (a screen reader activating a button)', async () => {
+    const { context, page } = await newPage(h, 390);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    expect(await isHydrated(page)).toBe(false);
+    // element.click(): a click event alone, as assistive technology sends it.
+    await page.evaluate(() => (document.querySelector('button[aria-label="Open the menu"]') as HTMLButtonElement).click());
+    await page.getByRole('navigation', { name: 'Main' }).filter({ visible: true }).waitFor({ state: 'visible' });
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
   it('fetches the page\'s code again when its download fails (a dropped connection), so the page still comes to life', async () => {
     const { context, page } = await newPage(h, 390);
     const asked: string[] = [];

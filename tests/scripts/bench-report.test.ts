@@ -20,5 +20,6 @@ describe('bench report', () => {
     expect(formatFigure(list)).toBe('GET list: 2100 req/s | bare Fastify 35000 req/s | ratio 0.06× | goal ≥ 0.3× ✘');
     expect(meetsGoal({ label: 'p99', value: 42, unit: 'ms', goal: { atMost: 50 } })).toBe(true);
     expect(meetsGoal({ label: 'ratio without peer', value: 1, unit: 's', goal: { ratioAtMost: 2 } })).toBe(false);
+    expect(formatFigure({ label: 'ratio without peer', value: 1, unit: 's', goal: { ratioAtMost: 2 } })).toBe('ratio without peer: 1.00 s | goal ≤ 2× ? (no peer in this run)');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The counter band: each time it scrolls into view, its counts reset to 0 and, after 100 ms, count up to their
- * targets over 2 s (spec section 4).
+ * targets over 2 s (spec section 4). Until then (and without scripts) it shows the targets.
  */
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -16,7 +16,9 @@ export const COUNT_DURATION_MS = 2000;
 
 export default function CounterBand({ counters }: { counters: { value: number; label: string }[] }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [progress, setProgress] = useState(0);
+  // Drawn with its full counts (the server's page too: a reader whose page never runs its code sees the real
+  // figures, not zeros); the count-up starts from 0 when the band comes into view.
+  const [progress, setProgress] = useState(1);
 
   useEffect(() => {
     const el = ref.current;

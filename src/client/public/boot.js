@@ -62,6 +62,8 @@
       if (!held) setTimeout(replay, 100);
       held = control;
       waiting = 0;
+      // A click that came without a press or a key before it (a screen reader's "activate") starts the code too.
+      start();
     },
     true,
   );
