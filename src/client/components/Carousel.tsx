@@ -96,6 +96,16 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
   };
   const offset = `calc(${-index * slideWidth}% + ${drag?.dx ?? 0}px)`;
   const arrows = device === 'desktop' && positions > 1;
+  // The server draws a desktop's arrows; until the page's code knows the width (a phone reader's page may never run
+  // it), CSS keeps them off narrower screens.
+  const arrowSx = {
+    position: 'absolute',
+    top: '40%',
+    bgcolor: 'background.paper',
+    boxShadow: 2,
+    '&:hover': { bgcolor: 'background.paper' },
+    [`@media (max-width: ${BREAKPOINTS.desktop - 0.02}px)`]: { display: 'none' },
+  } as const;
 
   return (
     <Box
@@ -156,10 +166,10 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
       </Box>
       {arrows && (
         <>
-          <IconButton aria-label="Previous slide" onClick={() => go(index - 1)} sx={{ position: 'absolute', left: -22, top: '40%', bgcolor: 'background.paper', boxShadow: 2, '&:hover': { bgcolor: 'background.paper' } }}>
+          <IconButton aria-label="Previous slide" onClick={() => go(index - 1)} sx={{ ...arrowSx, left: -22 }}>
             <ChevronLeftIcon />
           </IconButton>
-          <IconButton aria-label="Next slide" onClick={() => go(index + 1)} sx={{ position: 'absolute', right: -22, top: '40%', bgcolor: 'background.paper', boxShadow: 2, '&:hover': { bgcolor: 'background.paper' } }}>
+          <IconButton aria-label="Next slide" onClick={() => go(index + 1)} sx={{ ...arrowSx, right: -22 }}>
             <ChevronRightIcon />
           </IconButton>
         </>
