@@ -12,43 +12,9 @@ import FormScreen from '../../src/client/features/forms/FormScreen';
 import { screensConfig } from '../../src/client/config';
 import { AuthProvider } from '../../src/client/lib/auth';
 import { api, setToken } from '../../src/client/lib/api';
-import type { ProjectView } from '../../src/shared/api/views';
+import { projectView } from './project-fixture';
 
-const project: ProjectView = {
-  id: '7d8a2f9e-1111-4a4a-8888-123456789abc',
-  status: 'open',
-  title: 'Green Harvest Agro',
-  category: 'Agriculture',
-  country: 'Bangladesh',
-  ownerName: 'Rahim',
-  summary: 'Organic rice',
-  images: [],
-  videoUrl: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  approvedAt: '2026-01-02T00:00:00Z',
-  endsAt: null,
-  fundedAt: null,
-  closedAt: null,
-  mine: false,
-  details: {},
-  figures: {
-    currency: 'BDT',
-    goal: '500000.00',
-    minInvestment: '20000.00',
-    pledged: '0.00',
-    raised: '0.00',
-    waiting: '0.00',
-    backers: 0,
-    investors: 0,
-    progressPercent: 0,
-    progressBar: 0,
-    daysLeft: 30,
-    markupPercent: '17.70',
-    annualisedReturn: { simplePercent: '30.34', compoundPercent: '32.26', basis: 'simple: 17.70 % × 12 ÷ 7 months' },
-    repayment: { type: 'Recurring', everyMonths: 1, overMonths: 7, instalments: 7, totalOnGoal: '588500.00', initialInstalment: '0.00' },
-    durationMonths: 7,
-  },
-};
+const project = projectView({ title: 'Green Harvest Agro', category: 'Agriculture', ownerName: 'Rahim', summary: 'Organic rice' });
 
 function serve(answers: Record<string, unknown>) {
   return vi.spyOn(api, 'get').mockImplementation(async (path: string) => {

@@ -96,7 +96,17 @@ describe.each(DB_KINDS)('query plans of the read paths on %s', (kind) => {
     ['a status, most funded', async () => '/projects?status=closed&sort=most_funded', false],
     ['a project page', async () => `/projects/${publicProjectIds(PROJECTS, 1)[0]}`, false],
     ['the dashboard summary of a user with a tenth of the projects', async () => '/dashboard/summary', true],
+    ['my projects, for a user with a tenth of them', async () => '/me/projects', true],
+    ['my projects, half of them deep', async () => `/me/projects?cursor=${await myCursorAt(Math.floor(PROJECTS / 20))}`, true],
+    ['my open projects', async () => '/me/projects?status=open', true],
   ];
+
+  async function myCursorAt(depth: number): Promise<string> {
+    const { rows } = await sql<{ key: string; id: string }>`
+      SELECT created_at::text AS key, id FROM projects WHERE owner_id = ${HEAVY_USER}
+      ORDER BY created_at DESC, id DESC OFFSET ${depth - 1} LIMIT 1`.execute(t.app.db);
+    return encodeCursor('newest', rows[0]!.key, rows[0]!.id);
+  }
 
   it.each(paths)('%s: index scans only, reads only, at most two round trips', async (_label, url, signedIn) => {
     const queries = await queriesOf(await url(), signedIn ? auth : {});

@@ -88,3 +88,22 @@ export function ApiItems<T>({ state, loadingLabel, empty, children }: { state: A
   if (!state.data?.items.length) return <>{empty}</>;
   return <>{children(state.data.items)}</>;
 }
+
+/** "Load more" under a paginated list (see usePagedApi): shown while there is a next page; its failure said under it. */
+export function LoadMore({ state, label }: { state: { more: (() => void) | null; loadingMore: boolean; moreError: string | null }; label: string }) {
+  if (!state.more && !state.moreError) return null;
+  return (
+    <Box sx={{ textAlign: 'center', mt: 3 }}>
+      {state.more && (
+        <Button variant="outlined" onClick={state.more} disabled={state.loadingMore} startIcon={state.loadingMore ? <CircularProgress size={16} aria-hidden /> : undefined}>
+          {label}
+        </Button>
+      )}
+      {state.moreError && (
+        <Alert severity="error" sx={{ mt: 2, textAlign: 'left' }}>
+          {state.moreError}
+        </Alert>
+      )}
+    </Box>
+  );
+}

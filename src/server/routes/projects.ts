@@ -11,6 +11,7 @@ import { decodeUploads, storeUploads } from '../files/store';
 import { currentVerification } from './profile';
 import { audit } from '../audit';
 import { PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
+import type { ProjectStatus } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { decodeCursor, encodeCursor } from '../market/cursor';
 import { sql } from 'kysely';
@@ -188,13 +189,39 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.get(
+  app.get<{ Querystring: { status?: ProjectStatus; cursor?: string; limit: number } }>(
     '/me/projects',
-    { schema: { tags: ['projects'], security: [{ bearer: [] }] }, onRequest: app.requireUser },
+    {
+      schema: {
+        tags: ['projects'],
+        security: [{ bearer: [] }],
+        description: 'My projects, newest first, a page at a time (`nextCursor` asks for the next one); `status` keeps one state.',
+        querystring: {
+          type: 'object',
+          properties: {
+            status: { type: 'string', enum: ['pending_review', 'open', 'rejected', 'funded', 'closed'] },
+            cursor: { type: 'string', maxLength: 300 },
+            limit: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
+          },
+          additionalProperties: false,
+        },
+      },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const me = currentUser(request);
-      const rows = await app.db.selectFrom('projects').selectAll().where('owner_id', '=', me.id).orderBy('created_at', 'desc').execute();
-      return { items: await viewsOf(app.forms, rows, me) };
+      const { status, cursor, limit } = request.query;
+      const after = cursor ? decodeCursor(cursor, 'newest') : null;
+      // Keyset pages on the owner's index (owner_id, created_at): an owner with many projects gets them in pages,
+      // each one indexed read, never the whole list at once.
+      let query = app.db.selectFrom('projects').selectAll().select(sql<string>`created_at::text`.as('created_key')).where('owner_id', '=', me.id);
+      if (status) query = query.where('status', '=', status);
+      if (after) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+      const shown = rows.slice(0, limit);
+      const last = shown.at(-1);
+      const nextCursor = rows.length > limit && last ? encodeCursor('newest', last.created_key, last.id) : null;
+      return { items: await viewsOf(app.forms, shown.map(({ created_key: _k, ...row }) => row), me), nextCursor };
     },
   );
 

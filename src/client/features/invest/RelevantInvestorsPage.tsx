@@ -12,8 +12,9 @@ import Typography from '@mui/material/Typography';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
+import { usePagedApi } from '../../lib/use-paged-api';
 import type { ProjectView } from '../../../shared/api/views';
-import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import { EmptyState, ErrorState, LoadMore, Loading } from '../../components/Status';
 import type { Message } from '../../components/MessageDialog';
 import InlineFailure from '../../components/InlineFailure';
 import { useToast } from '../../components/Toast';
@@ -23,11 +24,13 @@ import type { Offer } from './types';
 import { formatMoney } from '../../../shared/domain/money';
 
 function ChooseProject() {
-  const { data, error, loading, reload } = useApi<{ items: ProjectView[] }>('/me/projects');
+  const projects = usePagedApi<ProjectView>('/me/projects?status=open');
+  const { data, error, loading, reload } = projects;
   if (loading) return <Loading label="Loading your projects…" />;
   if (error) return <ErrorState message={error.message} onRetry={reload} />;
+  // An open campaign whose end date has passed is shown as closed until the closing job has run.
   const open = (data?.items ?? []).filter((p) => p.status === 'open');
-  if (open.length === 0) {
+  if (open.length === 0 && !projects.more) {
     return <EmptyState title="You have no open project." text="Investors can be matched to a project once staff approve it." action={<Button component={RouterLink} to="/dashboard/project">My projects</Button>} />;
   }
   return (
@@ -42,6 +45,9 @@ function ChooseProject() {
           </ListItemButton>
         ))}
       </List>
+      <Box sx={{ pb: 2 }}>
+        <LoadMore state={projects} label="Show more projects" />
+      </Box>
     </Paper>
   );
 }

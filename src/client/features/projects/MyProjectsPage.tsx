@@ -12,12 +12,12 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
-import { useApi } from '../../lib/use-api';
+import { usePagedApi } from '../../lib/use-paged-api';
 import type { ProjectView } from '../../../shared/api/views';
 import Money from '../../components/Money';
 import ProjectImage from '../../components/ProjectImage';
 import { STATUS_LABEL } from '../../components/ProjectCard';
-import { ApiItems, EmptyState } from '../../components/Status';
+import { ApiItems, EmptyState, LoadMore } from '../../components/Status';
 import type { Message } from '../../components/MessageDialog';
 import InlineFailure from '../../components/InlineFailure';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -33,7 +33,7 @@ const STATUS_COLOR: Record<ProjectView['status'], 'default' | 'info' | 'success'
 
 /** My projects with status and figures, and what can be done with each. */
 export default function MyProjectsPage() {
-  const state = useApi<{ items: ProjectView[] }>('/me/projects');
+  const state = usePagedApi<ProjectView>('/me/projects');
   // A refusal is said on the card of the project it concerns.
   const [failures, setFailures] = useState<Record<string, Message>>({});
   const { confirm, dialog } = useConfirm();
@@ -126,6 +126,7 @@ export default function MyProjectsPage() {
           </Grid>
         )}
       </ApiItems>
+      <LoadMore state={state} label="Show more projects" />
       {dialog}
     </Box>
   );

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { api, ApiError } from './api';
+import { useApi, type ApiState } from './use-api';
+
+/** A page of a keyset-paginated list as the API answers it. */
+export interface ListPage<T> {
+  items: T[];
+  /** Asks for the next page (`cursor=`); null on the last one. */
+  nextCursor: string | null;
+}
+
+export interface PagedState<T> extends ApiState<{ items: T[] }> {
+  /** Loads the next page after those shown; null when there is none. */
+  more: (() => void) | null;
+  loadingMore: boolean;
+  /** Why the last "more" failed (the pages already shown stay). */
+  moreError: string | null;
+}
+
+/**
+ * A paginated list (`{ items, nextCursor }`): the first page as `useApi` gets it (from the page's data when it came
+ * with it), then further pages on request, shown after it. A reload or another path starts again from the first page.
+ */
+export function usePagedApi<T>(path: string | null): PagedState<T> {
+  const first = useApi<ListPage<T>>(path);
+  // Later pages belong to the first page they followed: a new answer (reload, another path) drops them.
+  const [later, setLater] = useState<{ after: ListPage<T>; items: T[]; cursor: string | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
+  const current = later && first.data && later.after === first.data ? later : null;
+  const cursor = current ? current.cursor : (first.data?.nextCursor ?? null);
+
+  async function more() {
+    if (!path || !cursor || !first.data || loadingMore) return;
+    const after = first.data;
+    setLoadingMore(true);
+    setMoreError(null);
+    try {
+      const page = await api.get<ListPage<T>>(`${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`);
+      setLater((prev) => ({ after, items: [...(prev && prev.after === after ? prev.items : []), ...page.items], cursor: page.nextCursor }));
+    } catch (err) {
+      setMoreError(err instanceof ApiError ? err.message : 'More could not be loaded.');
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return {
+    data: first.data ? { items: [...first.data.items, ...(current?.items ?? [])] } : null,
+    error: first.error,
+    loading: first.loading,
+    reload: first.reload,
+    more: cursor ? () => void more() : null,
+    loadingMore,
+    moreError,
+  };
+}
