@@ -149,11 +149,15 @@ describe('server-rendered pages in the browser', () => {
     expectNoPageErrors(page);
     await context.close();
 
-    // A signed-in person's page is drawn from their own answers: its code starts without waiting to be used.
+    // A signed-in person's page is drawn from their own answers: its code starts without waiting to be used, or for
+    // the page's load (held back here by a picture that never arrives).
     const who = await apiPerson(h);
     const signedIn = await signedInPage(h, who, 390);
-    await signedIn.page.goto('/projects');
+    await signedIn.page.route('**/images/hero-farm.svg', () => new Promise<void>(() => undefined));
+    await signedIn.page.goto('/', { waitUntil: 'domcontentloaded' });
     await expect.poll(() => isHydrated(signedIn.page)).toBe(true);
+    // Their own header: no Sign Up (the server drew a visitor's).
+    await expect.poll(() => signedIn.page.getByRole('link', { name: 'Sign Up', exact: true }).count()).toBe(0);
     expectNoPageErrors(signedIn.page);
     await signedIn.context.close();
   });

@@ -8,7 +8,7 @@
  * - "use" (a page to read: home, the project list, a project, the blog): only when the person uses the page (a
  *   press, a tap, a key, a scroll). Someone who only reads it on a phone never downloads or runs the app's code;
  *   its links are plain links to pages that are drawn on the server too. A signed-in person's page is drawn from
- *   their own answers, so for them it starts as with "load".
+ *   their own answers, so for them it starts at once, without waiting for the page's load.
  *
  * A press on one of the page's controls (a menu button, a carousel arrow) before the code has taken it over is held
  * back, not lost: it is pressed again once the code has. Links are left alone: they go to their page as plain
@@ -93,6 +93,8 @@
     });
   for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
   if (onUse) return;
-  if (document.readyState === 'complete') start();
+  // A signed-in person's page is redrawn from their own answers: the sooner it starts, the shorter they see the
+  // signed-out page the server drew.
+  if (signedIn || document.readyState === 'complete') start();
   else addEventListener('load', start, { once: true });
 })();
