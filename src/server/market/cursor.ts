@@ -14,6 +14,16 @@ export function encodeCursor(sort: CursorSort, key: string, id: string): string 
   return Buffer.from(JSON.stringify([sort, key, id])).toString('base64url');
 }
 
+/**
+ * One keyset page from the `limit + 1` rows read in the page's order: the rows to show, and the cursor of the next
+ * page (from the last row shown; null when that extra row was not there, so this is the last page).
+ */
+export function keysetPage<R extends { id: string }>(rows: R[], limit: number, sort: CursorSort, keyOf: (row: R) => string): { shown: R[]; nextCursor: string | null } {
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return { shown, nextCursor: rows.length > limit && last ? encodeCursor(sort, keyOf(last), last.id) : null };
+}
+
 /** Decodes a cursor from a previous page of the same sort; anything else is a 400, never a 500. */
 export function decodeCursor(cursor: string, sort: CursorSort): [string, string] {
   try {

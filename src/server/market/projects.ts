@@ -20,6 +20,9 @@ import type { JsonSchema } from '../../shared/forms/catalog';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** Every state a project can be in (the table's CHECK, migration 003), for request schemas that filter by one. */
+export const PROJECT_STATUSES: readonly ProjectStatus[] = ['pending_review', 'open', 'rejected', 'funded', 'closed'];
+
 /** Statuses anyone may see. */
 export const PUBLIC_STATUSES: ProjectStatus[] = ['open', 'funded', 'closed'];
 

@@ -10,10 +10,10 @@ import { FORM_BODY_LIMIT } from '../limits';
 import { decodeUploads, storeUploads } from '../files/store';
 import { currentVerification } from './profile';
 import { audit } from '../audit';
-import { PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
+import { PROJECT_STATUSES, PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
 import type { ProjectStatus } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
-import { decodeCursor, encodeCursor } from '../market/cursor';
+import { decodeCursor, keysetPage } from '../market/cursor';
 import { sql } from 'kysely';
 import { withE164Phones } from '../auth/stored-phones';
 
@@ -166,9 +166,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         }
         query = sort === 'newest' ? query.orderBy('created_at', 'desc').orderBy('id', 'desc') : query.orderBy('raised', 'desc').orderBy('id', 'desc');
         const rows = await query.limit(limit + 1).execute();
-        const shown = rows.slice(0, limit);
-        const last = shown.at(-1);
-        const nextCursor = rows.length > limit && last ? encodeCursor(sort, sort === 'newest' ? last.created_key : last.raised, last.id) : null;
+        const { shown, nextCursor } = keysetPage(rows, limit, sort, (row) => (sort === 'newest' ? row.created_key : row.raised));
         return { items: await viewsOf(app.forms, shown.map(({ created_key: _k, ...row }) => row), viewer), nextCursor };
       };
       const viewer = await app.readSession(request);
@@ -199,7 +197,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         querystring: {
           type: 'object',
           properties: {
-            status: { type: 'string', enum: ['pending_review', 'open', 'rejected', 'funded', 'closed'] },
+            status: { type: 'string', enum: PROJECT_STATUSES },
             cursor: { type: 'string', maxLength: 300 },
             limit: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
           },
@@ -218,9 +216,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       if (status) query = query.where('status', '=', status);
       if (after) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
       const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
-      const shown = rows.slice(0, limit);
-      const last = shown.at(-1);
-      const nextCursor = rows.length > limit && last ? encodeCursor('newest', last.created_key, last.id) : null;
+      const { shown, nextCursor } = keysetPage(rows, limit, 'newest', (row) => row.created_key);
       return { items: await viewsOf(app.forms, shown.map(({ created_key: _k, ...row }) => row), me), nextCursor };
     },
   );

@@ -10,14 +10,15 @@ import { currentUser } from '../plugins/auth';
 import { badRequest, conflict, notFound } from '../errors';
 import { notify, notifyDonationConfirmed } from '../notices/notify';
 import { audit, auditTrail } from '../audit';
-import { settleProject, viewsOf } from '../market/projects';
+import { PROJECT_STATUSES, settleProject, viewsOf } from '../market/projects';
+import type { ProjectStatus } from '../db/schema';
 import { donationView } from './donations';
 import { normaliseReference } from '../payments/reference';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 export default async function staffMarketRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { status: 'pending_review' | 'open' | 'rejected' | 'funded' | 'closed' } }>(
+  app.get<{ Querystring: { status: ProjectStatus } }>(
     '/staff/projects',
     {
       schema: {
@@ -25,7 +26,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
         security: [{ bearer: [] }],
         querystring: {
           type: 'object',
-          properties: { status: { type: 'string', enum: ['pending_review', 'open', 'rejected', 'funded', 'closed'], default: 'pending_review' } },
+          properties: { status: { type: 'string', enum: PROJECT_STATUSES, default: 'pending_review' } },
           additionalProperties: false,
         },
       },
