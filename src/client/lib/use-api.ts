@@ -21,6 +21,10 @@ export function useApi<T>(path: string | null): ApiState<T> {
   const [data, setData] = useState<T | null>(preloaded ?? null);
   const [error, setError] = useState<ApiError | null>(null);
   const [loading, setLoading] = useState(path !== null && preloaded === undefined);
+  // The path the state above belongs to. Until the effect has started on a new path (the render right after the
+  // path changed), what is held is the old path's: it is not shown as this path's, and this path counts as loading,
+  // so nobody acts on that render (a child that would ask for the same data itself, say).
+  const [heldFor, setHeldFor] = useState(path);
   const [tick, setTick] = useState(0);
   // The path the shown data belongs to, and whether it came with the page (then the first load is skipped).
   const shown = useRef<{ path: string | null; fromPage: boolean }>({ path, fromPage: preloaded !== undefined });
@@ -35,6 +39,7 @@ export function useApi<T>(path: string | null): ApiState<T> {
     if (shown.current.path !== path) setData(null);
     shown.current = { path, fromPage: false };
     const controller = new AbortController();
+    setHeldFor(path);
     setLoading(true);
     setError(null);
     api.get<T>(path, { signal: controller.signal }).then(
@@ -52,5 +57,6 @@ export function useApi<T>(path: string | null): ApiState<T> {
   }, [path, tick]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
+  if (heldFor !== path) return { data: null, error: null, loading: path !== null, reload };
   return { data, error, loading: loading && data === null, reload };
 }
