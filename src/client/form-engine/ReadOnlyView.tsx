@@ -212,18 +212,12 @@ export function FormReadOnlyView({ formId, formVersion, showVersion = false, pub
 
 type ViewRest = Omit<FormReadOnlyViewProps, 'formVersion' | 'showVersion' | 'published'> & { version: number | undefined };
 
-const LoadingDetails = () => <Skeleton variant="rounded" height={120} role="progressbar" aria-label="Loading the details" />;
-
-// One promise per published version (what `use` waits on must not change between renders).
-const fromPage = new Map<string, Promise<FormDefinition>>();
+/** What a read-only view shows while its definition is on its way. */
+export const LoadingDetails = () => <Skeleton variant="rounded" height={120} role="progressbar" aria-label="Loading the details" />;
 
 function PublishedReadOnlyView({ formId, published, version, ...rest }: ViewRest & { published: PublishedDefinition }) {
-  let pending = fromPage.get(published.validatorUrl);
-  if (!pending) {
-    pending = definitionFromAnswer(formId, published);
-    fromPage.set(published.validatorUrl, pending);
-  }
-  const definition = use(pending);
+  // The same promise for the same version on every render (definitionFromAnswer keeps it).
+  const definition = use(definitionFromAnswer(formId, published));
   return <ReadOnlyView schema={definition.schema} uiSchema={definition.uiSchema} validator={definition.validator} version={version} {...rest} />;
 }
 

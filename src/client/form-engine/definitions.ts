@@ -164,10 +164,19 @@ export async function loadFormVersion(formId: FormId, version: number): Promise<
   return loadBundled(formId);
 }
 
+// One promise per published version the page came with: the same one each call, so `use` can wait on it.
+const fromAnswers = new Map<string, Promise<FormDefinition>>();
+
 /**
- * The definition of a published version the page came with (a server-rendered form: see FormScreen), loaded once
- * per version; the bundled files when its validator cannot be loaded.
+ * The definition of a published version the page came with (a server-rendered form or read-only view), loaded once
+ * per version; the bundled files when its validator cannot be loaded. The same promise for the same version.
  */
 export function definitionFromAnswer(formId: FormId, answer: PublishedDefinition): Promise<FormDefinition> {
-  return fromPublished(formId, answer).catch(() => loadBundled(formId));
+  let pending = fromAnswers.get(answer.validatorUrl);
+  if (!pending) {
+    pending = fromPublished(formId, answer).catch(() => loadBundled(formId));
+    pending.catch(() => fromAnswers.delete(answer.validatorUrl));
+    fromAnswers.set(answer.validatorUrl, pending);
+  }
+  return pending;
 }

@@ -71,10 +71,12 @@ export interface CheckResult {
 
 const enc = encodeURIComponent;
 
+/** The API path of a form's current published version, or of one version of it. */
+export const publishedFormPath = (formId: string, version?: number | null) => (version ? `/forms/${enc(formId)}/versions/${version}` : `/forms/${enc(formId)}`);
 /** The published version of a form (public; the browser's HTTP cache revalidates it with its ETag). */
-export const getPublishedForm = (formId: string) => api.get<PublishedForm>(`/forms/${enc(formId)}`);
+export const getPublishedForm = (formId: string) => api.get<PublishedForm>(publishedFormPath(formId));
 /** One version of a form, published now or before (public): read-only views of old submissions use it. */
-export const getFormVersion = (formId: string, version: number) => api.get<PublishedForm>(`/forms/${enc(formId)}/versions/${version}`);
+export const getFormVersion = (formId: string, version: number) => api.get<PublishedForm>(publishedFormPath(formId, version));
 
 /** Staff: every form with its current version, submissions per version and open drafts. */
 export const listForms = () => api.get<FormSummary[]>('/forms');

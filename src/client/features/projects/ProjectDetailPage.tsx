@@ -30,7 +30,8 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import { useContent } from '../../config';
 import { useApi } from '../../lib/use-api';
 import { fileUrl } from '../../lib/api';
-import { FormReadOnlyView } from '../../form-engine/read-only';
+import { FormReadOnlyView, LoadingDetails } from '../../form-engine/read-only';
+import { publishedFormPath } from '../../lib/forms-api';
 import type { PublishedDefinition } from '../../form-engine/definitions';
 import { useAuth } from '../../lib/auth';
 import type { ProjectView } from '../../../shared/api/views';
@@ -110,8 +111,8 @@ export default function ProjectDetailPage() {
   const { status } = useAuth();
   const { data: project, error, loading, reload } = useApi<ProjectView>(id ? `/projects/${id}` : null);
   // The form its details were given with, asked like the project (it comes with a server-rendered page, so the
-  // details are in the page's HTML, not left to its code).
-  const { data: detailsForm } = useApi<PublishedDefinition>(project ? (project.formVersion ? `/forms/project-owner/versions/${project.formVersion}` : '/forms/project-owner') : null);
+  // details are in the page's HTML, not left to its code). The view waits for this answer rather than asking again.
+  const detailsForm = useApi<PublishedDefinition>(project ? publishedFormPath('project-owner', project.formVersion) : null);
   if (!id) return <NotFoundPage />;
   if (loading) return <Loading label="Loading the project…" />;
   if (error?.status === 404) return <NotFoundPage />;
@@ -274,7 +275,11 @@ export default function ProjectDetailPage() {
           Project details
         </Typography>
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-          <FormReadOnlyView formId="project-owner" formVersion={project.formVersion} published={detailsForm ?? undefined} data={project.details} fileUrl={fileUrl} omit={SHOWN_ABOVE} />
+          {detailsForm.loading ? (
+            <LoadingDetails />
+          ) : (
+            <FormReadOnlyView formId="project-owner" formVersion={project.formVersion} published={detailsForm.data ?? undefined} data={project.details} fileUrl={fileUrl} omit={SHOWN_ABOVE} />
+          )}
         </Paper>
       </Box>
 
