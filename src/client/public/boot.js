@@ -19,6 +19,8 @@
   const entry = me?.getAttribute('data-entry');
   if (!entry) return;
   const preloads = (me.getAttribute('data-preload') ?? '').split(' ').filter(Boolean);
+  // The key the app keeps the session under (TOKEN_KEY in src/client/lib/api.ts; this file is copied as it is, so it
+  // cannot import it).
   let signedIn = false;
   try {
     signedIn = localStorage.getItem('token') !== null;
