@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { takaFont } from './scripts/lib/taka-font.ts';
 import { lowPriorityScripts } from './scripts/lib/low-priority-scripts.ts';
+import { muiWithoutCssVars } from './scripts/lib/mui-without-css-vars.ts';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
 
@@ -35,13 +36,28 @@ function uriResolverForRjsf(): Plugin {
     },
   };
 }
+/**
+ * @rjsf/core's default registry (every default field, template and widget, most of which the engine's theme replaces)
+ * in the page's form code only as far as a form draws it: src/client/form-engine/rjsf-defaults.tsx, same names.
+ */
+function rjsfDefaultsOnUse(): Plugin {
+  const defaults = `${repo}src/client/form-engine/rjsf-defaults.tsx`;
+  return {
+    name: 'rjsf-defaults-on-use',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      if (options?.ssr || process.env.VITEST || !source.endsWith('/getDefaultRegistry.js') || !importer?.includes('/@rjsf/core/lib/')) return null;
+      return defaults;
+    },
+  };
+}
 const apiTarget = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The page lives in src/client; tests run from the repository root.
   root: process.env.VITEST ? repo : `${repo}src/client`,
   publicDir: `${repo}src/client/public`,
-  plugins: [lazyPhoneRules(), uriResolverForRjsf(), react(), takaFont(`${repo}src/client/fonts/generated`), lowPriorityScripts()],
+  plugins: [lazyPhoneRules(), uriResolverForRjsf(), rjsfDefaultsOnUse(), muiWithoutCssVars(), react(), takaFont(`${repo}src/client/fonts/generated`), lowPriorityScripts()],
   // Schema texts are plain text: RJSF's markdown renderer is replaced by one that shows them as written.
   resolve: { alias: [{ find: /^markdown-to-jsx\/react$/, replacement: `${repo}src/client/form-engine/plain-text-markdown.tsx` }] },
   build: {
