@@ -1,7 +1,8 @@
 /**
  * RJSF's default registry as the page's build gives it to `Form` (in place of @rjsf/core's `getDefaultRegistry`, by
  * the `rjsfDefaultsOnUse` plugin in vite.config.ts): the same fields, templates and widgets under the same names, but
- * only those a form draws whatever its theme are in the engine's chunk. The rest come on first use:
+ * only those a form draws whatever its theme are in the engine's chunk. The rest come on first use (@rjsf/core's own
+ * registry, one chunk, which none of the product's forms fetches):
  *
  * - the defaults the engine's theme replaces (theme.tsx, registry.ts: the field template, the text input, the object
  *   and array templates, the buttons, the select, the checkboxes…), which a form of ours therefore never draws;
@@ -36,12 +37,22 @@ import UpDownWidget from '@rjsf/core/lib/components/widgets/UpDownWidget.js';
 import URLWidget from '@rjsf/core/lib/components/widgets/URLWidget.js';
 
 type AnyComponent = ComponentType<Record<string, unknown>>;
+type Table = Record<string, AnyComponent>;
 
-/** A default whose code is fetched the first time it is drawn (nothing is shown for the moment it takes). */
-function onUse(load: () => Promise<Record<string, unknown>>, name = 'default'): AnyComponent {
-  const Loaded = lazy(async () => ({
-    default: (await load())[name] as AnyComponent,
-  }));
+/** @rjsf/core's own registry, as one chunk fetched the first time any default below is drawn. */
+let core: Promise<{ fields: Table; templates: Table & { ButtonTemplates: Table }; widgets: Table }> | undefined;
+const loadCore = () =>
+  (core ??= import('@rjsf/core/lib/getDefaultRegistry.js').then(
+    (m) => m.default() as unknown as { fields: Table; templates: Table & { ButtonTemplates: Table }; widgets: Table },
+  ));
+
+/** @rjsf/core's default `name` of a kind, fetched the first time it is drawn (nothing is shown for that moment). */
+function onUse(kind: 'fields' | 'templates' | 'buttons' | 'widgets', name: string): AnyComponent {
+  const Loaded = lazy(async () => {
+    const registry = await loadCore();
+    const table = kind === 'buttons' ? registry.templates.ButtonTemplates : registry[kind];
+    return { default: table[name]! };
+  });
   function OnUse(props: Record<string, unknown>) {
     return (
       <Suspense fallback={null}>
@@ -52,77 +63,73 @@ function onUse(load: () => Promise<Record<string, unknown>>, name = 'default'): 
   return OnUse;
 }
 
-const iconButtons = () => import('@rjsf/core/lib/components/templates/ButtonTemplates/IconButton.js');
-
 // Made once: a field or template must keep its identity from one render to the next (or React mounts it anew).
 const fields = {
   AnyOfField: MultiSchemaField,
   ArrayField,
   BooleanField,
-  CyclicSchemaField: onUse(() => import('@rjsf/core/lib/components/fields/CyclicSchemaField.js')),
-  FallbackField: onUse(() => import('@rjsf/core/lib/components/fields/FallbackField.js')),
-  LayoutGridField: onUse(() => import('@rjsf/core/lib/components/fields/LayoutGridField.js')),
-  LayoutHeaderField: onUse(() => import('@rjsf/core/lib/components/fields/LayoutHeaderField.js')),
-  LayoutMultiSchemaField: onUse(() => import('@rjsf/core/lib/components/fields/LayoutMultiSchemaField.js')),
+  CyclicSchemaField: onUse('fields', 'CyclicSchemaField'),
+  FallbackField: onUse('fields', 'FallbackField'),
+  LayoutGridField: onUse('fields', 'LayoutGridField'),
+  LayoutHeaderField: onUse('fields', 'LayoutHeaderField'),
+  LayoutMultiSchemaField: onUse('fields', 'LayoutMultiSchemaField'),
   NumberField,
   ObjectField,
   OneOfField: MultiSchemaField,
-  OptionalDataControlsField: onUse(() => import('@rjsf/core/lib/components/fields/OptionalDataControlsField.js')),
+  OptionalDataControlsField: onUse('fields', 'OptionalDataControlsField'),
   SchemaField,
   StringField,
   NullField,
 };
 const templates = {
   ArrayFieldDescriptionTemplate,
-  ArrayFieldItemTemplate: onUse(() => import('@rjsf/core/lib/components/templates/ArrayFieldItemTemplate.js')),
+  ArrayFieldItemTemplate: onUse('templates', 'ArrayFieldItemTemplate'),
   ArrayFieldItemButtonsTemplate,
-  ArrayFieldTemplate: onUse(() => import('@rjsf/core/lib/components/templates/ArrayFieldTemplate.js')),
+  ArrayFieldTemplate: onUse('templates', 'ArrayFieldTemplate'),
   ArrayFieldTitleTemplate,
   ButtonTemplates: {
-    AddButton: onUse(() => import('@rjsf/core/lib/components/templates/ButtonTemplates/AddButton.js')),
-    CopyButton: onUse(iconButtons, 'CopyButton'),
-    MoveDownButton: onUse(iconButtons, 'MoveDownButton'),
-    MoveUpButton: onUse(iconButtons, 'MoveUpButton'),
-    RemoveButton: onUse(iconButtons, 'RemoveButton'),
-    ClearButton: onUse(iconButtons, 'ClearButton'),
-    SubmitButton: onUse(() => import('@rjsf/core/lib/components/templates/ButtonTemplates/SubmitButton.js')),
+    AddButton: onUse('buttons', 'AddButton'),
+    CopyButton: onUse('buttons', 'CopyButton'),
+    MoveDownButton: onUse('buttons', 'MoveDownButton'),
+    MoveUpButton: onUse('buttons', 'MoveUpButton'),
+    RemoveButton: onUse('buttons', 'RemoveButton'),
+    ClearButton: onUse('buttons', 'ClearButton'),
+    SubmitButton: onUse('buttons', 'SubmitButton'),
   },
-  BaseInputTemplate: onUse(() => import('@rjsf/core/lib/components/templates/BaseInputTemplate.js')),
-  CyclicSchemaExpandTemplate: onUse(() => import('@rjsf/core/lib/components/templates/CyclicSchemaExpandTemplate.js')),
-  DescriptionFieldTemplate: onUse(() => import('@rjsf/core/lib/components/templates/DescriptionField.js')),
-  ErrorListTemplate: onUse(() => import('@rjsf/core/lib/components/templates/ErrorList.js')),
-  FallbackFieldTemplate: onUse(() => import('@rjsf/core/lib/components/templates/FallbackFieldTemplate.js')),
-  FieldTemplate: onUse(() => import('@rjsf/core/lib/components/templates/FieldTemplate/index.js')),
-  FieldErrorTemplate: onUse(() => import('@rjsf/core/lib/components/templates/FieldErrorTemplate.js')),
-  FieldHelpTemplate: onUse(() => import('@rjsf/core/lib/components/templates/FieldHelpTemplate.js')),
-  GridTemplate: onUse(() => import('@rjsf/core/lib/components/templates/GridTemplate.js')),
-  MultiSchemaFieldTemplate: onUse(() => import('@rjsf/core/lib/components/templates/MultiSchemaFieldTemplate.js')),
-  ObjectFieldTemplate: onUse(() => import('@rjsf/core/lib/components/templates/ObjectFieldTemplate.js')),
-  OptionalDataControlsTemplate: onUse(
-    () => import('@rjsf/core/lib/components/templates/OptionalDataControlsTemplate.js'),
-  ),
-  TitleFieldTemplate: onUse(() => import('@rjsf/core/lib/components/templates/TitleField.js')),
+  BaseInputTemplate: onUse('templates', 'BaseInputTemplate'),
+  CyclicSchemaExpandTemplate: onUse('templates', 'CyclicSchemaExpandTemplate'),
+  DescriptionFieldTemplate: onUse('templates', 'DescriptionFieldTemplate'),
+  ErrorListTemplate: onUse('templates', 'ErrorListTemplate'),
+  FallbackFieldTemplate: onUse('templates', 'FallbackFieldTemplate'),
+  FieldTemplate: onUse('templates', 'FieldTemplate'),
+  FieldErrorTemplate: onUse('templates', 'FieldErrorTemplate'),
+  FieldHelpTemplate: onUse('templates', 'FieldHelpTemplate'),
+  GridTemplate: onUse('templates', 'GridTemplate'),
+  MultiSchemaFieldTemplate: onUse('templates', 'MultiSchemaFieldTemplate'),
+  ObjectFieldTemplate: onUse('templates', 'ObjectFieldTemplate'),
+  OptionalDataControlsTemplate: onUse('templates', 'OptionalDataControlsTemplate'),
+  TitleFieldTemplate: onUse('templates', 'TitleFieldTemplate'),
   UnsupportedFieldTemplate: UnsupportedField,
-  WrapIfAdditionalTemplate: onUse(() => import('@rjsf/core/lib/components/templates/WrapIfAdditionalTemplate.js')),
+  WrapIfAdditionalTemplate: onUse('templates', 'WrapIfAdditionalTemplate'),
 };
 const widgets = {
-  AltDateWidget: onUse(() => import('@rjsf/core/lib/components/widgets/AltDateWidget.js')),
-  AltDateTimeWidget: onUse(() => import('@rjsf/core/lib/components/widgets/AltDateTimeWidget.js')),
-  CheckboxWidget: onUse(() => import('@rjsf/core/lib/components/widgets/CheckboxWidget.js')),
-  CheckboxesWidget: onUse(() => import('@rjsf/core/lib/components/widgets/CheckboxesWidget.js')),
-  ColorWidget: onUse(() => import('@rjsf/core/lib/components/widgets/ColorWidget.js')),
+  AltDateWidget: onUse('widgets', 'AltDateWidget'),
+  AltDateTimeWidget: onUse('widgets', 'AltDateTimeWidget'),
+  CheckboxWidget: onUse('widgets', 'CheckboxWidget'),
+  CheckboxesWidget: onUse('widgets', 'CheckboxesWidget'),
+  ColorWidget: onUse('widgets', 'ColorWidget'),
   DateWidget,
   DateTimeWidget,
   EmailWidget,
-  FileWidget: onUse(() => import('@rjsf/core/lib/components/widgets/FileWidget.js')),
+  FileWidget: onUse('widgets', 'FileWidget'),
   HiddenWidget,
   PasswordWidget,
-  RadioWidget: onUse(() => import('@rjsf/core/lib/components/widgets/RadioWidget.js')),
-  RangeWidget: onUse(() => import('@rjsf/core/lib/components/widgets/RangeWidget.js')),
-  RatingWidget: onUse(() => import('@rjsf/core/lib/components/widgets/RatingWidget.js')),
-  SelectWidget: onUse(() => import('@rjsf/core/lib/components/widgets/SelectWidget.js')),
+  RadioWidget: onUse('widgets', 'RadioWidget'),
+  RangeWidget: onUse('widgets', 'RangeWidget'),
+  RatingWidget: onUse('widgets', 'RatingWidget'),
+  SelectWidget: onUse('widgets', 'SelectWidget'),
   TextWidget,
-  TextareaWidget: onUse(() => import('@rjsf/core/lib/components/widgets/TextareaWidget.js')),
+  TextareaWidget: onUse('widgets', 'TextareaWidget'),
   TimeWidget,
   UpDownWidget,
   URLWidget,
