@@ -187,6 +187,19 @@ interface Scores {
 }
 
 async function scores(url: string): Promise<Scores> {
+  // A run Lighthouse itself failed (a trace it could not record: "Please run Lighthouse again") is run again, twice
+  // at most; a page's own failure to load is not retried away, it fails on the same error each time.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await scoresOnce(url);
+    } catch (err) {
+      if (attempt === 3 || !/run Lighthouse again/i.test((err as Error).message)) throw err;
+      console.log(`  (Lighthouse run ${attempt} for ${url} failed: ${(err as Error).message}; running it again)`);
+    }
+  }
+}
+
+async function scoresOnce(url: string): Promise<Scores> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
     const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
