@@ -10,9 +10,9 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { SchemaForm } from '../../form-engine';
 import type { DonateForm } from '../../../shared/generated/form-types';
@@ -87,15 +87,29 @@ export default function DonatePage() {
   } else {
     body = (
       <Paper sx={{ p: { xs: 2.5, md: 4 } }}>
+        {/* The browser's own select, as the form's closed lists (a phone's system picker; no menu code on this route). */}
         <FormControl fullWidth sx={{ mb: 3 }}>
-          <InputLabel id="donate-project">Project</InputLabel>
-          <Select labelId="donate-project" label="Project" value={chosen ? projectId : ''} onChange={(e) => setParams({ project: e.target.value }, { replace: true })}>
+          <InputLabel htmlFor="donate-project" id="donate-project-label" shrink>
+            Project
+          </InputLabel>
+          <NativeSelect
+            id="donate-project"
+            value={chosen ? projectId : ''}
+            onChange={(e) => setParams({ project: e.target.value }, { replace: true })}
+            input={<OutlinedInput label="Project" notched />}
+            sx={chosen ? undefined : { color: 'text.secondary', '& option': { color: 'text.primary' } }}
+          >
+            {!chosen && (
+              <option value="" disabled>
+                Choose a project
+              </option>
+            )}
             {projects.map((p) => (
-              <MenuItem key={p.id} value={p.id}>
+              <option key={p.id} value={p.id}>
                 {p.title} — {p.figures.progressPercent}% of ৳{Number(p.figures.goal).toLocaleString('en-US')}
-              </MenuItem>
+              </option>
             ))}
-          </Select>
+          </NativeSelect>
         </FormControl>
         {projectId && !chosen && <Alert severity="warning" sx={{ mb: 2 }}>That project is not taking donations. Choose an open one.</Alert>}
         {notice && (
