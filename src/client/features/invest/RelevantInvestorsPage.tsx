@@ -45,9 +45,7 @@ function ChooseProject() {
           </ListItemButton>
         ))}
       </List>
-      <Box sx={{ pb: 2 }}>
-        <LoadMore state={projects} label="Show more projects" />
-      </Box>
+      <LoadMore state={projects} label="Show more projects" pb={2} />
     </Paper>
   );
 }
