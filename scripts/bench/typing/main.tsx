@@ -1,7 +1,8 @@
 /**
  * The typing benchmark's page (scripts/bench/benchmarks/typing.ts): one form, rendered either by the engine
  * (`?engine=ours`, the product's SchemaForm as a screen uses it) or by plain `@rjsf/mui` with `liveValidate`
- * (`?engine=peer`), with the same schema, the same validator and the same MUI theme.
+ * (`?engine=peer`), with the same schema, the same validator and the same MUI theme; `?engine=bare` is a bare
+ * `<input>` on the same page, the browser's own cost of a key (no form can be faster).
  */
 import { createRoot } from 'react-dom/client';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -21,7 +22,9 @@ let latest: unknown;
 async function start(): Promise<void> {
   const def = await loadFormDefinition(formId);
   const form =
-    engine === 'peer' ? (
+    engine === 'bare' ? (
+      <input id="root_name" aria-label="Full name" />
+    ) : engine === 'peer' ? (
       // Plain RJSF: no custom widgets or templates (so no ui-schema, whose widget names are the engine's own).
       <Form schema={def.schema} validator={def.validator} liveValidate showErrorList={false} onChange={(e) => (latest = e.formData)} />
     ) : (
