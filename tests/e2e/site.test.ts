@@ -291,13 +291,20 @@ describe('home page at three widths', () => {
     await seedProjects(h, 4);
     const { page, context } = await newPage(h, width);
     await page.goto('/', { waitUntil: 'networkidle' });
-    await usePage(page);
     const carousel = page.getByRole('region', { name: 'Popular projects' });
+    // The dots shown (CSS hides those a wider screen does not need): a reader's page, before any code, has this
+    // width's dots, not a desktop's.
+    const shownDots = () => carousel.locator('button[aria-label^="Go to slide"]').evaluateAll((dots) => dots.filter((d) => getComputedStyle(d).display !== 'none').length);
+    const readerDots = await shownDots();
+    await usePage(page);
     await carousel.waitFor();
     // The server draws for a desktop (CSS sizes the slides for the real width meanwhile); hydration then counts.
     await expect.poll(() => carousel.getAttribute('data-per-view')).toBe(String(perView));
     const visible = carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])');
     expect(await visible.count()).toBe(perView);
+    const slides = await carousel.locator('[aria-roledescription="slide"]').count();
+    expect(await shownDots()).toBe(slides - perView + 1);
+    expect(readerDots).toBe(slides - perView + 1);
     expect(await carousel.getByRole('button', { name: 'Next slide' }).count()).toBe(arrows ? 1 : 0);
     // Dots and the keyboard move it.
     const first = await visible.first().getAttribute('aria-label');

@@ -21,6 +21,19 @@ export interface PerView {
 
 type Device = keyof PerView;
 
+/** The media query of each device class (the same bounds as `deviceFor`). */
+const SCREEN: Record<Device, string> = {
+  mobile: `@media (max-width: ${BREAKPOINTS.mobile - 0.02}px)`,
+  tablet: `@media (min-width: ${BREAKPOINTS.mobile}px) and (max-width: ${BREAKPOINTS.desktop - 0.02}px)`,
+  desktop: `@media (min-width: ${BREAKPOINTS.desktop}px)`,
+};
+const DEVICES = Object.keys(SCREEN) as Device[];
+
+/** CSS that hides an element on the device classes `hidden` picks. */
+function hiddenOn(hidden: (d: Device) => boolean) {
+  return Object.fromEntries(DEVICES.filter(hidden).map((d) => [SCREEN[d], { display: 'none' }]));
+}
+
 function deviceFor(width: number): Device {
   if (width >= BREAKPOINTS.desktop) return 'desktop';
   if (width >= BREAKPOINTS.mobile) return 'tablet';
@@ -47,8 +60,13 @@ function useDevice(): Device {
 export default function Carousel({ label, children, perView = { desktop: 3, tablet: 2, mobile: 1 } }: { label: string; children: ReactNode; perView?: PerView }) {
   const slides = Children.toArray(children);
   const device = useDevice();
-  const shown = Math.max(1, Math.min(perView[device], slides.length));
-  const positions = Math.max(1, slides.length - shown + 1);
+  const shownOn = (d: Device) => Math.max(1, Math.min(perView[d], slides.length));
+  const positionsOn = (d: Device) => Math.max(1, slides.length - shownOn(d) + 1);
+  const shown = shownOn(device);
+  const positions = positionsOn(device);
+  // Dots for the narrowest screen's positions, each hidden in CSS where that screen has fewer: a server-rendered
+  // page (drawn for a desktop) has a phone's or a tablet's dots before any script, and hydration draws the same.
+  const dots = Math.max(...DEVICES.map(positionsOn));
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [drag, setDrag] = useState<{ startX: number; dx: number } | null>(null);
@@ -88,12 +106,7 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
 
   const slideWidth = 100 / shown;
   // The same widths as media queries, so a server-rendered carousel has its phone or tablet layout before any script.
-  const widthFor = (d: Device) => `0 0 ${100 / Math.max(1, Math.min(perView[d], slides.length))}%`;
-  const widthByScreen = {
-    [`@media (max-width: ${BREAKPOINTS.mobile - 0.02}px)`]: { flex: widthFor('mobile') },
-    [`@media (min-width: ${BREAKPOINTS.mobile}px) and (max-width: ${BREAKPOINTS.desktop - 0.02}px)`]: { flex: widthFor('tablet') },
-    [`@media (min-width: ${BREAKPOINTS.desktop}px)`]: { flex: widthFor('desktop') },
-  };
+  const widthByScreen = Object.fromEntries(DEVICES.map((d) => [SCREEN[d], { flex: `0 0 ${100 / shownOn(d)}%` }]));
   const offset = `calc(${-index * slideWidth}% + ${drag?.dx ?? 0}px)`;
   const arrows = device === 'desktop' && positions > 1;
   // The server draws a desktop's arrows; until the page's code knows the width (a phone reader's page may never run
@@ -104,7 +117,7 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
     bgcolor: 'background.paper',
     boxShadow: 2,
     '&:hover': { bgcolor: 'background.paper' },
-    [`@media (max-width: ${BREAKPOINTS.desktop - 0.02}px)`]: { display: 'none' },
+    ...hiddenOn((d) => d !== 'desktop'),
   } as const;
 
   return (
@@ -174,9 +187,9 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
           </IconButton>
         </>
       )}
-      {positions > 1 && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', gap: 0.5, mt: 2 }}>
-          {Array.from({ length: positions }, (_, i) => (
+      {dots > 1 && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', gap: 0.5, mt: 2, ...hiddenOn((d) => positionsOn(d) <= 1) }}>
+          {Array.from({ length: dots }, (_, i) => (
             <Box
               key={i}
               component="button"
@@ -202,6 +215,7 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
                   transition: 'width 200ms',
                 },
                 '&:focus-visible': { outline: '2px solid', outlineColor: 'secondary.main', borderRadius: 1 },
+                ...hiddenOn((d) => i >= positionsOn(d)),
               }}
             />
           ))}
