@@ -14,7 +14,7 @@ import { Loading, ScreenBoundary } from '../components/Status';
 import NotFoundPage from '../features/misc/NotFoundPage';
 import { useContent, type SiteContent } from '../config';
 // Only the loader's registry (no renderer): forms come from the API's published versions, the files as a fallback.
-import { setFormSource } from '../form-engine/definitions';
+import { setFormSource } from '../form-engine/form-source';
 import { getFormVersion, getPublishedForm } from '../lib/forms-api';
 
 setFormSource({ published: getPublishedForm, version: getFormVersion });

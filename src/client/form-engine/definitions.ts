@@ -10,6 +10,7 @@
  */
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FormId } from '../../shared/generated/form-types';
+import { formSource, type PublishedDefinition } from './form-source';
 
 export interface FormDefinition {
   formId: FormId;
@@ -20,27 +21,7 @@ export interface FormDefinition {
   version?: number;
 }
 
-/** A published version as the server answers it. */
-export interface PublishedDefinition {
-  version: number;
-  schema: unknown;
-  uiSchema: unknown;
-  /** Same-origin URL of an ES module whose default export is the standalone validator functions. */
-  validatorUrl: string;
-}
-
-/** Where published versions come from (the app passes the API client's functions in). */
-export interface FormSource {
-  published(formId: string): Promise<PublishedDefinition>;
-  version(formId: string, version: number): Promise<PublishedDefinition>;
-}
-
-let source: FormSource | null = null;
-
-/** Registers where published forms come from; `null` goes back to the bundled files only. */
-export function setFormSource(next: FormSource | null): void {
-  source = next;
-}
+export { setFormSource, type FormSource, type PublishedDefinition } from './form-source';
 
 type Loader = () => Promise<unknown>;
 
@@ -138,6 +119,7 @@ function fromPublished(formId: FormId, answer: PublishedDefinition): Promise<For
  * files when no source is registered or the server or its validator cannot be loaded. Rejects for an unknown id.
  */
 export async function loadFormDefinition(formId: FormId): Promise<FormDefinition> {
+  const source = formSource();
   if (source) {
     try {
       return await fromPublished(formId, await source.published(formId));
@@ -154,6 +136,7 @@ export async function loadFormDefinition(formId: FormId): Promise<FormDefinition
  * to the bundled files (their `version` is undefined, so a view can say so) when the server cannot answer.
  */
 export async function loadFormVersion(formId: FormId, version: number): Promise<FormDefinition> {
+  const source = formSource();
   if (source) {
     try {
       return await fromPublished(formId, await source.version(formId, version));
