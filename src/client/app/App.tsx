@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { theme } from './theme';
@@ -9,6 +9,8 @@ import { ToastProvider } from '../components/Toast';
  * The router goes inside (a browser router in main.tsx, a static one in entry-server.tsx).
  */
 export default function AppShell({ children }: { children: ReactNode }) {
+  // The app has drawn the page for whoever is here: the mark /boot.js set for a signed-in person comes off.
+  useLayoutEffect(() => document.documentElement.removeAttribute('data-session'), []);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -27,6 +27,9 @@
   } catch {
     // Storage may be refused (a private window's settings): then the visitor is not signed in here.
   }
+  // The page was drawn for a visitor: until the app has drawn it for this person, CSS hides what only a visitor is
+  // offered (Sign in, Sign up; global.css, `.visitor-only`). The app's first render takes the mark off.
+  if (signedIn) document.documentElement.setAttribute('data-session', 'signed-in');
   const onUse = me.getAttribute('data-start') === 'use' && !signedIn;
   const triggers = onUse ? ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] : ['pointerdown', 'touchstart', 'keydown'];
 

@@ -92,6 +92,8 @@ export default function NavBar() {
   const [open, setOpen] = useState(false);
   const drawerOpened = useOpened(open);
   const signedIn = status === 'signed-in';
+  // Only someone known to be signed out is offered Sign in and Sign up (not while a session is being checked).
+  const visitor = status === 'signed-out';
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -112,13 +114,13 @@ export default function NavBar() {
           <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
           {/* Visitors always see Sign up, phones included; the other actions move into the menu on phones. */}
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            {!signedIn && (
-              <Button component={RouterLink} to="/login" color="primary" sx={wide}>
+            {visitor && (
+              <Button component={RouterLink} to="/login" color="primary" sx={wide} className="visitor-only">
                 Sign in
               </Button>
             )}
-            {!signedIn && (
-              <Button component={RouterLink} to="/signup" variant="contained" color="primary">
+            {visitor && (
+              <Button component={RouterLink} to="/signup" variant="contained" color="primary" className="visitor-only">
                 Sign Up
               </Button>
             )}

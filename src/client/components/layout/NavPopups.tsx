@@ -111,7 +111,8 @@ export function MenuDrawer({ id, open, onClose }: { id: string; open: boolean; o
             ),
           )}
           <Divider sx={{ my: 1 }} />
-          {(signedIn ? SIGNED_IN_ACTIONS : VISITOR_ACTIONS).map((a) => (
+          {/* Sign in and Sign up only for someone known to be signed out (not while a session is being checked). */}
+          {(status === 'signed-out' ? VISITOR_ACTIONS : SIGNED_IN_ACTIONS).map((a) => (
             <ListItemButton key={a.to} component={RouterLink} to={a.to}>
               <ListItemText primary={a.label} />
             </ListItemButton>

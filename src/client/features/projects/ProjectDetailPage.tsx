@@ -121,7 +121,6 @@ export default function ProjectDetailPage() {
   const f = project.figures;
   const open = project.status === 'open';
   const video = embedUrl(project.videoUrl);
-  const signedIn = status === 'signed-in';
   const rows: [string, React.ReactNode][] = [
     ['Investment Goal', <Money key="g" amount={f.goal} />],
     ['Min. Investment', <Money key="m" amount={f.minInvestment} />],
@@ -225,8 +224,8 @@ export default function ProjectDetailPage() {
               </Box>
             ) : null}
           </Box>
-          {!signedIn && open && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          {status === 'signed-out' && open && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} className="visitor-only">
               Sending an agreement request or an offer needs an account; donating does not.
             </Typography>
           )}
