@@ -18,6 +18,9 @@ interface AuthState {
   /** `unreachable`: a token exists but the server could not be asked about it (offline); `refresh` retries. */
   status: 'loading' | 'signed-in' | 'signed-out' | 'unreachable';
   me: Me | null;
+  /** Known to be signed out (`status` is 'signed-out'): only then are Sign in and Sign up offered, not while a
+   *  session is being checked or cannot be. */
+  visitor: boolean;
   /** True after the server ended the session (a 401): the sign-in page says so. */
   expired: boolean;
   /** Stores a new token and loads the account. */
@@ -82,6 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthState>(
     () => ({
       status,
+      visitor: status === 'signed-out',
       me,
       expired,
       signIn: async (token: string) => {

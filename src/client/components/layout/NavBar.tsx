@@ -88,12 +88,10 @@ function AccountMenu() {
 /** The navigation bar: menu entries from the content file; on phones they collapse into a drawer. */
 export default function NavBar() {
   const content = useContent();
-  const { status } = useAuth();
+  const { status, visitor } = useAuth();
   const [open, setOpen] = useState(false);
   const drawerOpened = useOpened(open);
   const signedIn = status === 'signed-in';
-  // Only someone known to be signed out is offered Sign in and Sign up (not while a session is being checked).
-  const visitor = status === 'signed-out';
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>

@@ -87,7 +87,7 @@ const VISITOR_ACTIONS = [...SIGNED_IN_ACTIONS, { to: '/login', label: 'Sign in' 
 /** The phone's menu: every header entry and action in a drawer from the right. */
 export function MenuDrawer({ id, open, onClose }: { id: string; open: boolean; onClose: () => void }) {
   const content = useContent();
-  const { status } = useAuth();
+  const { status, visitor } = useAuth();
   const signOut = useSignOut();
   const signedIn = status === 'signed-in';
   return (
@@ -111,8 +111,7 @@ export function MenuDrawer({ id, open, onClose }: { id: string; open: boolean; o
             ),
           )}
           <Divider sx={{ my: 1 }} />
-          {/* Sign in and Sign up only for someone known to be signed out (not while a session is being checked). */}
-          {(status === 'signed-out' ? VISITOR_ACTIONS : SIGNED_IN_ACTIONS).map((a) => (
+          {(visitor ? VISITOR_ACTIONS : SIGNED_IN_ACTIONS).map((a) => (
             <ListItemButton key={a.to} component={RouterLink} to={a.to}>
               <ListItemText primary={a.label} />
             </ListItemButton>

@@ -108,7 +108,7 @@ export default function ProjectDetailPage() {
   const content = useContent();
   const [params] = useSearchParams();
   const id = params.get('id');
-  const { status } = useAuth();
+  const { visitor } = useAuth();
   const { data: project, error, loading, reload } = useApi<ProjectView>(id ? `/projects/${id}` : null);
   // The form its details were given with, asked like the project (it comes with a server-rendered page, so the
   // details are in the page's HTML, not left to its code). The view waits for this answer rather than asking again.
@@ -224,7 +224,7 @@ export default function ProjectDetailPage() {
               </Box>
             ) : null}
           </Box>
-          {status === 'signed-out' && open && (
+          {visitor && open && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} className="visitor-only">
               Sending an agreement request or an offer needs an account; donating does not.
             </Typography>
