@@ -3,10 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useHydrated } from '../../form-engine/hydration';
@@ -14,6 +11,10 @@ import { useHydrated } from '../../form-engine/hydration';
 /**
  * The footer's newsletter sign-up. It posts the `newsletter` form to the API, which checks it with the shared schema
  * and answers its messages (so every page stays free of the form engine).
+ *
+ * The input is the browser's own, styled here, not Material's outlined input: the footer is on every page, and
+ * Material's input parts (FormControl, InputLabel, OutlinedInput, InputBase with its autosizing textarea,
+ * FormHelperText) are about 7 kB gzip that a page to read would load for this one field. The forms load them anyway.
  */
 export default function Newsletter() {
   // The input keeps its own text (read when the form is sent): on a server-rendered page a visitor may type before
@@ -50,27 +51,51 @@ export default function Newsletter() {
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Newsletter sign-up">
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        {/* TextField's parts, not TextField: it would bring the Select into every page's first load. */}
-        <FormControl
-          size="small"
-          error={Boolean(fieldError)}
-          sx={{ flex: 1, '& .MuiOutlinedInput-root': { bgcolor: 'common.white' }, '& .MuiFormHelperText-root': { color: fieldError ? '#ffd2cc' : 'inherit', mx: 0 } }}
-        >
-          <InputLabel htmlFor="newsletter-email" id="newsletter-email-label">
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box component="label" htmlFor="newsletter-email" sx={visuallyHidden}>
             Your email
-          </InputLabel>
-          <OutlinedInput
+          </Box>
+          <Box
+            component="input"
             key={sent}
             id="newsletter-email"
             type="email"
-            label="Your email"
-            inputRef={input}
+            placeholder="Your email"
+            ref={input}
             autoComplete="email"
-            inputProps={{ 'aria-describedby': 'newsletter-email-helper-text newsletter-help' }}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby="newsletter-email-helper-text newsletter-help"
+            sx={{
+              display: 'block',
+              width: '100%',
+              boxSizing: 'border-box',
+              height: 40,
+              px: 1.75,
+              font: 'inherit',
+              fontSize: 16,
+              color: 'text.primary',
+              bgcolor: 'common.white',
+              border: '1px solid',
+              borderColor: fieldError ? 'error.main' : 'rgba(0, 0, 0, 0.23)',
+              borderRadius: 1,
+              outline: 'none',
+              '&::placeholder': { color: 'text.secondary', opacity: 1 },
+              // The focus ring of the dark footer (white), drawn as Material draws a focused input: a 2 px border.
+              '&:focus': { borderColor: 'secondary.main', boxShadow: (t) => `0 0 0 1px ${t.palette.secondary.main}` },
+            }}
           />
-          <FormHelperText id="newsletter-email-helper-text">{fieldError ?? ' '}</FormHelperText>
-        </FormControl>
-        <Button type="submit" variant="contained" color="secondary" disabled={busy || !hydrated} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          <Box component="p" id="newsletter-email-helper-text" sx={{ m: 0, mt: 0.5, minHeight: '1.66em', fontSize: 12, lineHeight: 1.66, color: fieldError ? '#ffd2cc' : 'inherit' }}>
+            {fieldError ?? ' '}
+          </Box>
+        </Box>
+        <Button
+          type="submit"
+          variant="contained"
+          color="secondary"
+          disabled={busy || !hydrated}
+          // Material's disabled look is dark grey, unseen on the dark footer.
+          sx={{ '&.Mui-disabled': { bgcolor: 'rgba(255, 255, 255, 0.16)', color: 'rgba(255, 255, 255, 0.7)' } }}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
           Subscribe
         </Button>
       </Box>
