@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ProjectView } from '../../shared/api/views';
 import ProjectImage from './ProjectImage';
+import CategoryTag from './CategoryTag';
+import ProgressBar from './ProgressBar';
 import Money from './Money';
 import { formatDate } from '../../shared/format/dates';
 import { countOf } from '../../shared/format/count';
@@ -31,7 +31,7 @@ export default function ProjectCard({ project, action = 'details', heading = 'h3
     <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
       <Box sx={{ position: 'relative' }}>
         <ProjectImage fileId={project.images[0]} category={project.category} alt={project.title} isPublic={isPublic} />
-        <Chip label={project.category} size="small" color="secondary" sx={{ position: 'absolute', left: 12, top: 12, fontWeight: 600 }} />
+        <CategoryTag label={project.category} small sx={{ position: 'absolute', left: 12, top: 12 }} />
       </Box>
       <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Typography variant="body2" color="text.secondary">
@@ -49,7 +49,7 @@ export default function ProjectCard({ project, action = 'details', heading = 'h3
               {f.progressPercent}%
             </Typography>
           </Box>
-          <LinearProgress variant="determinate" value={f.progressBar} sx={{ height: 8, borderRadius: 4 }} aria-label={`${f.progressPercent}% of the goal raised`} />
+          <ProgressBar value={f.progressBar} label={`${f.progressPercent}% of the goal raised`} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             Goal <Money amount={f.goal} /> · {countOf(f.backers, 'backer')}
             {f.daysLeft !== null && project.status === 'open' ? ` · ${countOf(f.daysLeft, 'day left', 'days left')}` : ` · ${STATUS_LABEL[project.status]}`}

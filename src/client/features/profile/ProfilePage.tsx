@@ -6,10 +6,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useApi } from '../../lib/use-api';
 import { ErrorState, Loading } from '../../components/Status';
+import ProgressBar from '../../components/ProgressBar';
 import { FormReadOnlyView } from '../../form-engine/read-only';
 import { formatDate } from '../../../shared/format/dates';
 import { formatPhone } from '../../../shared/phone/phone.js';
@@ -50,7 +50,7 @@ export default function ProfilePage() {
                 {data.completeness}%
               </Typography>
             </Box>
-            <LinearProgress variant="determinate" value={data.completeness} sx={{ height: 10, borderRadius: 5 }} aria-label={`Profile ${data.completeness}% complete`} />
+            <ProgressBar value={data.completeness} height={10} label={`Profile ${data.completeness}% complete`} />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               Profile saved: 40% · Verification submitted: 60% · Verified by staff: 100%
             </Typography>

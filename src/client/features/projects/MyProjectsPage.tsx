@@ -7,7 +7,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { ApiError } from '../../lib/api';
@@ -16,6 +15,7 @@ import { usePagedApi } from '../../lib/use-paged-api';
 import type { ProjectView } from '../../../shared/api/views';
 import Money from '../../components/Money';
 import ProjectImage from '../../components/ProjectImage';
+import ProgressBar from '../../components/ProgressBar';
 import { STATUS_LABEL } from '../../components/ProjectCard';
 import { ApiItems, EmptyState, LoadMore } from '../../components/Status';
 import type { Message } from '../../components/MessageDialog';
@@ -91,7 +91,7 @@ export default function MyProjectsPage() {
                             Raised <Money amount={f.raised} /> of <Money amount={f.goal} /> · <Money amount={f.waiting} /> awaiting acceptance · {countOf(f.backers, 'backer')}
                             {f.daysLeft !== null && p.status === 'open' ? ` · ${countOf(f.daysLeft, 'day left', 'days left')}` : ''}
                           </Typography>
-                          <LinearProgress variant="determinate" value={f.progressBar} sx={{ height: 8, borderRadius: 4, mb: 2 }} aria-label={`${p.title}: ${f.progressPercent}% raised`} />
+                          <ProgressBar value={f.progressBar} label={`${p.title}: ${f.progressPercent}% raised`} sx={{ mb: 2 }} />
                           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                             <Button component={RouterLink} to={`/agreementRequest?project=${p.id}`} variant="contained" size="small">
                               Agreement Requests

@@ -11,11 +11,9 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -36,6 +34,8 @@ import type { PublishedDefinition } from '../../form-engine/definitions';
 import { useAuth } from '../../lib/auth';
 import type { ProjectView } from '../../../shared/api/views';
 import ProjectImage from '../../components/ProjectImage';
+import CategoryTag from '../../components/CategoryTag';
+import ProgressBar from '../../components/ProgressBar';
 import Money from '../../components/Money';
 import { STATUS_LABEL } from '../../components/ProjectCard';
 import { formatDate } from '../../../shared/format/dates';
@@ -160,7 +160,7 @@ export default function ProjectDetailPage() {
           <Gallery project={project} />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Chip label={project.category} color="secondary" sx={{ fontWeight: 600, mb: 1 }} />
+          <CategoryTag label={project.category} sx={{ mb: 1 }} />
           <Typography variant="h4" component="h1" gutterBottom>
             {project.title}
           </Typography>
@@ -183,7 +183,7 @@ export default function ProjectDetailPage() {
               </Grid>
             ))}
           </Grid>
-          <LinearProgress variant="determinate" value={f.progressBar} sx={{ height: 10, borderRadius: 5 }} aria-label={`${f.progressPercent}% of the goal raised`} />
+          <ProgressBar value={f.progressBar} height={10} label={`${f.progressPercent}% of the goal raised`} />
           <Typography sx={{ mt: 1, mb: 3 }}>
             Raised <strong><Money amount={f.raised} /></strong> of <Money amount={f.goal} /> ({f.progressPercent}%)
           </Typography>
