@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { sxList } from '../lib/sx';
 
 /**
  * A project's category on its card and page: a gold pill, as Material's filled secondary Chip draws one. Its own few
@@ -24,7 +25,7 @@ export default function CategoryTag({ label, small = false, sx }: { label: strin
           bgcolor: 'secondary.main',
           color: 'secondary.contrastText',
         },
-        ...(Array.isArray(sx) ? sx : [sx]),
+        ...sxList(sx),
       ]}
     >
       {label}

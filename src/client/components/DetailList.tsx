@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { sxList } from '../lib/sx';
 
 export type DetailItem = readonly [label: string, value: ReactNode];
 
@@ -10,7 +11,7 @@ export default function DetailList({ items, sx }: { items: readonly DetailItem[]
   return (
     <Box
       component="dl"
-      sx={[{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, gap: 1, columnGap: 3, m: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, gap: 1, columnGap: 3, m: 0 }, ...sxList(sx)]}
     >
       {items.map(([label, value], i) => (
         <Box key={i} sx={{ display: 'contents' }}>

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { lighten, type SxProps, type Theme } from '@mui/material/styles';
+import { sxList } from '../lib/sx';
 
 /**
  * A determinate progress bar (a project's raised share, a profile's completeness), drawn as Material's determinate
@@ -18,7 +19,7 @@ export default function ProgressBar({ value, label, height = 8, sx }: { value: n
       aria-valuemax={100}
       sx={[
         { position: 'relative', overflow: 'hidden', height, borderRadius: height / 2, bgcolor: (t) => lighten(t.palette.primary.main, 0.62) },
-        ...(Array.isArray(sx) ? sx : [sx]),
+        ...sxList(sx),
       ]}
     >
       <Box sx={{ position: 'absolute', inset: 0, bgcolor: 'primary.main', transform: `translateX(${shown - 100}%)`, transition: 'transform .4s linear' }} />

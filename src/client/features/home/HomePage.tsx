@@ -29,6 +29,7 @@ import Carousel from '../../components/Carousel';
 import CounterBand from '../../components/CounterBand';
 import ProjectCard from '../../components/ProjectCard';
 import { EmptyState, ErrorState, SkeletonBlock } from '../../components/Status';
+import { sxList } from '../../lib/sx';
 
 const ICONS: Record<string, ReactNode> = {
   school: <SchoolIcon fontSize="large" />,
@@ -78,7 +79,7 @@ function Initials({ name, sx }: { name: string; sx?: SxProps<Theme> }) {
       aria-hidden
       sx={[
         { flexShrink: 0, width: 40, height: 40, borderRadius: '50%', display: 'grid', placeItems: 'center', fontSize: 20, lineHeight: 1, bgcolor: 'primary.main', color: 'common.white' },
-        ...(Array.isArray(sx) ? sx : [sx]),
+        ...sxList(sx),
       ]}
     >
       {initials(name)}
