@@ -8,6 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './fonts/fonts.css';
 import './global.css';
+import './ui/site.css';
 import AppShell from './app/App';
 import { AppRoutes } from './app/router';
 import { startFromServerRender } from './lib/auth';

@@ -43,7 +43,7 @@ async function settled(page: Page, inflight: () => number): Promise<void> {
     await page.waitForTimeout(100);
   }
   await page.locator('main').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('[role=status] .MuiCircularProgress-root'));
+  await page.waitForFunction(() => !document.querySelector('[role=status] .MuiCircularProgress-root, [role=status] .spinner'));
 }
 
 describe('no axe violation at any impact on any screen', () => {

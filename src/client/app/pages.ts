@@ -1,9 +1,11 @@
 /**
  * The page components screens can name (`"kind": "page", "page": "<name>"`). Each is its own chunk, loaded when its
- * route is opened, so the home page downloads neither the form engine nor the dashboard.
+ * route is opened, so the home page downloads neither the form engine nor the dashboard. Pages drawn with Material
+ * load its theme with them (`withTheme`); the home page is plain CSS and loads neither.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Screen } from '../config';
+import { lazyThemed } from './lazy-themed';
 
 export interface PageProps {
   screen: Screen;
@@ -13,32 +15,34 @@ export interface PageProps {
 
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
 
+const withTheme = (load: () => Promise<{ default: ComponentType<PageProps> }>): Page => lazyThemed(load);
+
 export const pages: Record<string, Page> = {
   home: lazy(() => import('../features/home/HomePage')),
-  otp: lazy(() => import('../features/auth/OtpPage')),
-  projects: lazy(() => import('../features/projects/ProjectsPage')),
-  'project-detail': lazy(() => import('../features/projects/ProjectDetailPage')),
-  content: lazy(() => import('../features/content/ContentPage')),
-  blogs: lazy(() => import('../features/content/BlogsPage')),
-  'blog-post': lazy(() => import('../features/content/BlogPostPage')),
-  donate: lazy(() => import('../features/donate/DonatePage')),
-  'donation-receipt': lazy(() => import('../features/donate/ReceiptPage')),
-  'dashboard-home': lazy(() => import('../features/dashboard/DashboardHome')),
-  profile: lazy(() => import('../features/profile/ProfilePage')),
-  'my-projects': lazy(() => import('../features/projects/MyProjectsPage')),
-  'agreement-text': lazy(() => import('../features/projects/AgreementTextPage')),
-  'invest-tab': lazy(() => import('../features/invest/InvestTab')),
-  proposals: lazy(() => import('../features/invest/ProposalsPage')),
-  'relevant-investors': lazy(() => import('../features/invest/RelevantInvestorsPage')),
-  history: lazy(() => import('../features/invest/HistoryPage')),
-  returns: lazy(() => import('../features/invest/ReturnsPage')),
-  'success-story': lazy(() => import('../features/projects/SuccessStoryPage')),
-  settings: lazy(() => import('../features/dashboard/SettingsPage')),
-  'staff-verifications': lazy(() => import('../features/staff/StaffVerificationsPage')),
-  'staff-projects': lazy(() => import('../features/staff/StaffProjectsPage')),
-  'staff-donations': lazy(() => import('../features/staff/StaffDonationsPage')),
-  'staff-jobs': lazy(() => import('../features/staff/StaffJobsPage')),
-  'staff-forms': lazy(() => import('../features/studio/FormsListPage')),
-  'staff-form-studio': lazy(() => import('../features/studio/FormStudioPage')),
-  'staff-content': lazy(() => import('../features/studio/SiteContentPage')),
+  otp: withTheme(() => import('../features/auth/OtpPage')),
+  projects: withTheme(() => import('../features/projects/ProjectsPage')),
+  'project-detail': withTheme(() => import('../features/projects/ProjectDetailPage')),
+  content: withTheme(() => import('../features/content/ContentPage')),
+  blogs: withTheme(() => import('../features/content/BlogsPage')),
+  'blog-post': withTheme(() => import('../features/content/BlogPostPage')),
+  donate: withTheme(() => import('../features/donate/DonatePage')),
+  'donation-receipt': withTheme(() => import('../features/donate/ReceiptPage')),
+  'dashboard-home': withTheme(() => import('../features/dashboard/DashboardHome')),
+  profile: withTheme(() => import('../features/profile/ProfilePage')),
+  'my-projects': withTheme(() => import('../features/projects/MyProjectsPage')),
+  'agreement-text': withTheme(() => import('../features/projects/AgreementTextPage')),
+  'invest-tab': withTheme(() => import('../features/invest/InvestTab')),
+  proposals: withTheme(() => import('../features/invest/ProposalsPage')),
+  'relevant-investors': withTheme(() => import('../features/invest/RelevantInvestorsPage')),
+  history: withTheme(() => import('../features/invest/HistoryPage')),
+  returns: withTheme(() => import('../features/invest/ReturnsPage')),
+  'success-story': withTheme(() => import('../features/projects/SuccessStoryPage')),
+  settings: withTheme(() => import('../features/dashboard/SettingsPage')),
+  'staff-verifications': withTheme(() => import('../features/staff/StaffVerificationsPage')),
+  'staff-projects': withTheme(() => import('../features/staff/StaffProjectsPage')),
+  'staff-donations': withTheme(() => import('../features/staff/StaffDonationsPage')),
+  'staff-jobs': withTheme(() => import('../features/staff/StaffJobsPage')),
+  'staff-forms': withTheme(() => import('../features/studio/FormsListPage')),
+  'staff-form-studio': withTheme(() => import('../features/studio/FormStudioPage')),
+  'staff-content': withTheme(() => import('../features/studio/SiteContentPage')),
 };

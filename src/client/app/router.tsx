@@ -2,13 +2,14 @@
  * The router, built from the screen config: one route per screen, its guard, its layout, and its code loaded lazily
  * (form screens load the form engine; pages load their own chunk). Unknown paths get a real 404 page.
  */
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router-dom';
 import { screensConfig, type Screen } from '../config';
 import { AuthProvider } from '../lib/auth';
 import { forgetPageData } from '../lib/preload';
 import { Guard } from './guards';
 import { pages } from './pages';
+import { lazyThemed } from './lazy-themed';
 import SiteLayout from '../components/layout/SiteLayout';
 import { Loading, ScreenBoundary } from '../components/Status';
 import NotFoundPage from '../features/misc/NotFoundPage';
@@ -19,9 +20,10 @@ import { getFormVersion, getPublishedForm } from '../lib/forms-api';
 
 setFormSource({ published: getPublishedForm, version: getFormVersion });
 
-const FormScreen = lazy(() => import('../features/forms/FormScreen'));
+// Both draw with Material: its theme comes with them (ThemeScope.tsx).
+const FormScreen = lazyThemed(() => import('../features/forms/FormScreen'));
 // Only signed-in screens use it: public pages do not load it.
-const DashboardLayout = lazy(() => import('../components/layout/DashboardLayout'));
+const DashboardLayout = lazyThemed(() => import('../components/layout/DashboardLayout'));
 
 /** Where each page of this tab's history was last scrolled to, by history entry. */
 const scrolledTo = new Map<string, number>();

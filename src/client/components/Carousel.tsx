@@ -3,11 +3,8 @@
  * 3 s except on mobile, swipe and mouse drag, dots, arrow keys, 600 ms transitions, arrows hidden on tablet and
  * mobile. Slides out of view are inert, so keyboard users only meet the visible cards.
  */
-import { Children, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode, type PointerEvent } from 'react';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Children, useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode, type PointerEvent } from 'react';
+import { Icon } from '../ui/icons';
 
 export const BREAKPOINTS = { desktop: 1024, mobile: 464 } as const;
 export const AUTOPLAY_MS = 3000;
@@ -21,17 +18,16 @@ export interface PerView {
 
 type Device = keyof PerView;
 
-/** The media query of each device class (the same bounds as `deviceFor`). */
-const SCREEN: Record<Device, string> = {
-  mobile: `@media (max-width: ${BREAKPOINTS.mobile - 0.02}px)`,
-  tablet: `@media (min-width: ${BREAKPOINTS.mobile}px) and (max-width: ${BREAKPOINTS.desktop - 0.02}px)`,
-  desktop: `@media (min-width: ${BREAKPOINTS.desktop}px)`,
-};
-const DEVICES = Object.keys(SCREEN) as Device[];
+const DEVICES: Device[] = ['mobile', 'tablet', 'desktop'];
 
-/** CSS that hides an element on the device classes `hidden` picks. */
-function hiddenOn(hidden: (d: Device) => boolean) {
-  return Object.fromEntries(DEVICES.filter(hidden).map((d) => [SCREEN[d], { display: 'none' }]));
+/**
+ * The classes that hide an element on the device classes `hidden` picks (`carousel-hide-<device>` in
+ * src/client/ui/site.css, whose media queries have the same bounds as `deviceFor`).
+ */
+function hiddenOn(hidden: (d: Device) => boolean): string {
+  return DEVICES.filter(hidden)
+    .map((d) => `carousel-hide-${d}`)
+    .join(' ');
 }
 
 function deviceFor(width: number): Device {
@@ -104,24 +100,17 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
     setDrag(null);
   }
 
-  const slideWidth = 100 / shown;
-  // The same widths as media queries, so a server-rendered carousel has its phone or tablet layout before any script.
-  const widthByScreen = Object.fromEntries(DEVICES.map((d) => [SCREEN[d], { flex: `0 0 ${100 / shownOn(d)}%` }]));
-  const offset = `calc(${-index * slideWidth}% + ${drag?.dx ?? 0}px)`;
+  // The slide widths of each device class as CSS variables that media queries pick from, so a server-rendered
+  // carousel has its phone or tablet layout before any script.
+  const widths = Object.fromEntries(DEVICES.map((d) => [`--per-${d}`, shownOn(d)])) as CSSProperties;
+  const offset = `calc(${(-index * 100) / shown}% + ${drag?.dx ?? 0}px)`;
   const arrows = device === 'desktop' && positions > 1;
   // The server draws a desktop's arrows; until the page's code knows the width (a phone reader's page may never run
   // it), CSS keeps them off narrower screens.
-  const arrowSx = {
-    position: 'absolute',
-    top: '40%',
-    bgcolor: 'background.paper',
-    boxShadow: 2,
-    '&:hover': { bgcolor: 'background.paper' },
-    ...hiddenOn((d) => d !== 'desktop'),
-  } as const;
+  const arrowClass = `icon-btn carousel-arrow ${hiddenOn((d) => d !== 'desktop')}`;
 
   return (
-    <Box
+    <div
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
@@ -141,86 +130,53 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
       onBlur={() => setPaused(false)}
       data-per-view={shown}
       data-device={device}
-      sx={{ position: 'relative', outline: 'none', '&:focus-visible': { boxShadow: (t) => `0 0 0 3px ${t.palette.secondary.main}`, borderRadius: 2 } }}
+      className="carousel"
+      style={widths}
     >
-      <Box sx={{ overflow: 'hidden', mx: -1.5 }}>
-        <Box
+      <div className="carousel-window">
+        <div
           ref={trackRef}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
-          sx={{
-            display: 'flex',
-            transform: `translateX(${offset})`,
-            transition: drag ? 'none' : `transform ${TRANSITION_MS}ms ease`,
-            touchAction: 'pan-y',
-            cursor: drag ? 'grabbing' : 'grab',
-            userSelect: 'none',
-          }}
+          className={drag ? 'carousel-track carousel-dragged' : 'carousel-track'}
+          style={{ transform: `translateX(${offset})`, transition: drag ? 'none' : `transform ${TRANSITION_MS}ms ease` }}
         >
           {slides.map((slide, i) => {
             const visible = i >= index && i < index + shown;
             return (
-              <Box
-                key={i}
-                role="group"
-                aria-roledescription="slide"
-                aria-label={`${i + 1} of ${slides.length}`}
-                aria-hidden={!visible}
-                inert={!visible}
-                sx={{ flex: `0 0 ${slideWidth}%`, ...widthByScreen, px: 1.5, boxSizing: 'border-box' }}
-              >
+              <div key={i} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`} aria-hidden={!visible} inert={!visible} className="carousel-slide">
                 {slide}
-              </Box>
+              </div>
             );
           })}
-        </Box>
-      </Box>
+        </div>
+      </div>
       {arrows && (
         <>
-          <IconButton aria-label="Previous slide" onClick={() => go(index - 1)} sx={{ ...arrowSx, left: -22 }}>
-            <ChevronLeftIcon />
-          </IconButton>
-          <IconButton aria-label="Next slide" onClick={() => go(index + 1)} sx={{ ...arrowSx, right: -22 }}>
-            <ChevronRightIcon />
-          </IconButton>
+          <button type="button" aria-label="Previous slide" onClick={() => go(index - 1)} className={arrowClass} style={{ left: -22 }}>
+            <Icon name="chevronLeft" />
+          </button>
+          <button type="button" aria-label="Next slide" onClick={() => go(index + 1)} className={arrowClass} style={{ right: -22 }}>
+            <Icon name="chevronRight" />
+          </button>
         </>
       )}
       {dots > 1 && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', gap: 0.5, mt: 2, ...hiddenOn((d) => positionsOn(d) <= 1) }}>
+        <div className={`carousel-dots ${hiddenOn((d) => positionsOn(d) <= 1)}`}>
           {Array.from({ length: dots }, (_, i) => (
-            <Box
+            <button
               key={i}
-              component="button"
               type="button"
               aria-label={`Go to slide ${i + 1}`}
               aria-current={i === index ? 'true' : undefined}
               onClick={() => go(i)}
-              sx={{
-                width: 28,
-                height: 28,
-                p: 0,
-                border: 0,
-                bgcolor: 'transparent',
-                cursor: 'pointer',
-                display: 'grid',
-                placeItems: 'center',
-                '&::after': {
-                  content: '""',
-                  width: i === index ? 22 : 10,
-                  height: 10,
-                  borderRadius: 5,
-                  bgcolor: i === index ? 'primary.main' : '#aebdb7',
-                  transition: 'width 200ms',
-                },
-                '&:focus-visible': { outline: '2px solid', outlineColor: 'secondary.main', borderRadius: 1 },
-                ...hiddenOn((d) => i >= positionsOn(d)),
-              }}
+              className={`carousel-dot ${hiddenOn((d) => i >= positionsOn(d))}`}
             />
           ))}
-        </Box>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }

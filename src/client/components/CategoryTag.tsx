@@ -1,34 +1,13 @@
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
-import { sxList } from '../lib/sx';
+import type { CSSProperties } from 'react';
 
 /**
- * A project's category on its card and page: a gold pill, as Material's filled secondary Chip draws one. Its own few
- * lines rather than Chip, whose code (about 2.5 kB gzip: its delete icon, clickable and outlined variants) every page
- * with a project card would load for a label.
+ * A project's category on its card and page: a gold pill, as Material's filled secondary Chip draws one, in plain CSS
+ * (`.category-tag`): every page with a project card draws it.
  */
-export default function CategoryTag({ label, small = false, sx }: { label: string; small?: boolean; sx?: SxProps<Theme> }) {
+export default function CategoryTag({ label, small = false, style }: { label: string; small?: boolean; style?: CSSProperties }) {
   return (
-    <Box
-      component="span"
-      sx={[
-        {
-          display: 'inline-flex',
-          alignItems: 'center',
-          height: small ? 24 : 32,
-          px: small ? 1 : 1.5,
-          borderRadius: 4,
-          fontSize: 13,
-          fontWeight: 600,
-          lineHeight: 1,
-          whiteSpace: 'nowrap',
-          bgcolor: 'secondary.main',
-          color: 'secondary.contrastText',
-        },
-        ...sxList(sx),
-      ]}
-    >
+    <span className={small ? 'category-tag category-tag-small' : 'category-tag'} style={style}>
       {label}
-    </Box>
+    </span>
   );
 }

@@ -3,19 +3,14 @@
  * targets over 2 s (spec section 4). Until then (and without scripts) it shows the targets.
  */
 import { useEffect, useRef, useState } from 'react';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
-// MUI's own screen-reader-only style: a hand-rolled `width: 1` is read by sx as 100 % and widened the page.
-import visuallyHidden from '@mui/utils/visuallyHidden';
 import { groupDigits } from '../../shared/format/count';
+import { gap } from '../ui/grid';
 
 export const COUNT_DELAY_MS = 100;
 export const COUNT_DURATION_MS = 2000;
 
 export default function CounterBand({ counters }: { counters: { value: number; label: string }[] }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
   // Drawn with its full counts (the server's page too: a reader whose page never runs its code sees the real
   // figures, not zeros); the count-up starts from 0 when the band comes into view.
   const [progress, setProgress] = useState(1);
@@ -55,22 +50,22 @@ export default function CounterBand({ counters }: { counters: { value: number; l
   }, []);
 
   return (
-    <Box ref={ref} component="section" aria-label="Our reach" sx={{ bgcolor: 'primary.dark', color: 'common.white', py: { xs: 5, md: 7 } }}>
-      <Container>
-        <Grid container spacing={3}>
+    <section ref={ref} aria-label="Our reach" className="counter-band">
+      <div className="container">
+        <div className="grid" style={gap(24)}>
           {counters.map((c, i) => (
-            <Grid key={i} size={{ xs: 6, md: 3 }} sx={{ textAlign: 'center' }}>
-              <Typography component="p" sx={{ fontFamily: 'Poppins, sans-serif', fontWeight: 700, fontSize: { xs: 34, md: 46 }, fontVariantNumeric: 'tabular-nums' }}>
+            <div key={i} className="col-6 col-md-3" style={{ textAlign: 'center' }}>
+              <p className="counter-value">
                 <span aria-hidden="true">{groupDigits(Math.round(c.value * progress))}+</span>
-                <Box component="span" sx={visuallyHidden}>
-                  {groupDigits(c.value)}+
-                </Box>
-              </Typography>
-              <Typography sx={{ opacity: 0.85 }}>{c.label}</Typography>
-            </Grid>
+                <span className="visually-hidden">{groupDigits(c.value)}+</span>
+              </p>
+              <p className="t-body" style={{ opacity: 0.85 }}>
+                {c.label}
+              </p>
+            </div>
           ))}
-        </Grid>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }

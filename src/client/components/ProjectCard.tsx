@@ -1,9 +1,4 @@
-import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
+import { LinkButton } from '../ui/Button';
 import type { ProjectView } from '../../shared/api/views';
 import ProjectImage from './ProjectImage';
 import CategoryTag from './CategoryTag';
@@ -27,44 +22,45 @@ export const STATUS_LABEL: Record<ProjectView['status'], string> = {
 export default function ProjectCard({ project, action = 'details', heading = 'h3' }: { project: ProjectView; action?: 'details' | 'donate'; heading?: 'h2' | 'h3' }) {
   const f = project.figures;
   const isPublic = ['open', 'funded', 'closed'].includes(project.status);
+  const Heading = heading;
   return (
-    <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
-      <Box sx={{ position: 'relative' }}>
+    <div className="card project-card">
+      <div style={{ position: 'relative' }}>
         <ProjectImage fileId={project.images[0]} category={project.category} alt={project.title} isPublic={isPublic} />
-        <CategoryTag label={project.category} small sx={{ position: 'absolute', left: 12, top: 12 }} />
-      </Box>
-      <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Typography variant="body2" color="text.secondary">
+        <CategoryTag label={project.category} small style={{ position: 'absolute', left: 12, top: 12 }} />
+      </div>
+      <div className="card-content project-card-body">
+        <p className="t-body2 t-muted">
           By {project.ownerName || 'the owner'} · {formatDate(project.approvedAt ?? project.createdAt)}
-        </Typography>
-        <Typography variant="h6" component={heading} sx={{ lineHeight: 1.3 }}>
+        </p>
+        <Heading className="t-h6" style={{ lineHeight: 1.3 }}>
           {project.title}
-        </Typography>
-        <Box sx={{ mt: 'auto' }}>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
-            <Typography variant="body2">
+        </Heading>
+        <div style={{ marginTop: 'auto' }}>
+          <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 4 }}>
+            <p className="t-body2">
               Raised <strong><Money amount={f.raised} /></strong>
-            </Typography>
-            <Typography variant="body2" color="primary" sx={{ fontWeight: 700 }}>
+            </p>
+            <p className="t-body2 t-strong" style={{ color: 'var(--primary)' }}>
               {f.progressPercent}%
-            </Typography>
-          </Box>
+            </p>
+          </div>
           <ProgressBar value={f.progressBar} label={`${f.progressPercent}% of the goal raised`} />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <p className="t-body2 t-muted" style={{ marginTop: 4 }}>
             Goal <Money amount={f.goal} /> · {countOf(f.backers, 'backer')}
             {f.daysLeft !== null && project.status === 'open' ? ` · ${countOf(f.daysLeft, 'day left', 'days left')}` : ` · ${STATUS_LABEL[project.status]}`}
-          </Typography>
-        </Box>
+          </p>
+        </div>
         {action === 'donate' ? (
-          <Button component={RouterLink} to={`/donate?project=${project.id}`} variant="contained" color="secondary" sx={{ mt: 1 }} aria-label={`Donate to ${project.title}`}>
+          <LinkButton to={`/donate?project=${project.id}`} variant="contained" color="secondary" style={{ marginTop: 8 }} aria-label={`Donate to ${project.title}`}>
             Donate
-          </Button>
+          </LinkButton>
         ) : (
-          <Button component={RouterLink} to={`/projectDetails?id=${project.id}`} variant="outlined" sx={{ mt: 1 }} aria-label={`See details of ${project.title}`}>
+          <LinkButton to={`/projectDetails?id=${project.id}`} variant="outlined" style={{ marginTop: 8 }} aria-label={`See details of ${project.title}`}>
             See Details
-          </Button>
+          </LinkButton>
         )}
-      </CardContent>
-    </Card>
+      </div>
+    </div>
   );
 }

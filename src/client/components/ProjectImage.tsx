@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { fileUrl } from '../lib/api';
 
 /** Each business category's own drawn picture (the scenes of scripts/lib/demo-scenes.ts; `npx tsx scripts/category-art.ts` writes them; "Other" and unknown: the default). */
@@ -30,6 +29,7 @@ export default function ProjectImage({
   category: string;
   alt: string;
   isPublic: boolean;
+  /** One height, or one from each width up (xs, sm ≥ 600 px, md ≥ 900 px). */
   height?: number | string | { xs?: number; sm?: number; md?: number };
   eager?: boolean;
 }) {
@@ -43,14 +43,19 @@ export default function ProjectImage({
       live = false;
     };
   }, [fileId, isPublic]);
+  const px = (h: number | string | undefined) => (typeof h === 'number' ? `${h}px` : h);
+  const heights: { xs?: number | string; sm?: number; md?: number } = typeof height === 'object' ? height : { xs: height };
+  const xs = px(heights.xs) ?? 'auto';
+  const sm = px(heights.sm) ?? xs;
+  const md = px(heights.md) ?? sm;
   return (
-    <Box
-      component="img"
+    <img
       src={src ?? CATEGORY_ART[category] ?? '/images/category-default.svg'}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
       draggable={false}
-      sx={{ width: '100%', height, objectFit: 'cover', display: 'block', bgcolor: '#e8efec' }}
+      className="project-image"
+      style={{ '--h': xs, '--h-sm': sm, '--h-md': md } as CSSProperties}
     />
   );
 }

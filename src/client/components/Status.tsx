@@ -1,58 +1,52 @@
-/** Loading, empty and error states that say what happened and what to do. */
+/**
+ * Loading, empty and error states that say what happened and what to do. Drawn in plain CSS (src/client/ui/site.css):
+ * the router and every page to read use them, and they must not bring Material to every page.
+ */
 import { Component, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { ApiState } from '../lib/use-api';
+import { Button } from '../ui/Button';
+import { Icon } from '../ui/icons';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center', color: 'text.secondary' }}>
-      <CircularProgress size={24} aria-hidden />
+    <div role="status" aria-live="polite" className="loading">
+      <span className="spinner" aria-hidden="true" />
       <span>{label}</span>
-    </Box>
+    </div>
   );
 }
 
 export function SkeletonBlock({ height = 120 }: { height?: number }) {
-  return <Skeleton variant="rounded" height={height} aria-hidden />;
+  return <span className="skeleton" style={{ height }} aria-hidden="true" />;
 }
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
-    <Alert
-      severity="error"
-      role="alert"
-      action={
-        onRetry ? (
+    <div role="alert" className="alert alert-error" style={{ margin: '16px 0' }}>
+      <Icon name="errorOutline" />
+      <div className="alert-message">{message}</div>
+      {onRetry && (
+        <div className="alert-action">
           <Button color="inherit" size="small" onClick={onRetry}>
             Try again
           </Button>
-        ) : undefined
-      }
-      sx={{ my: 2 }}
-    >
-      {message}
-    </Alert>
+        </div>
+      )}
+    </div>
   );
 }
 
 export function EmptyState({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {
   return (
-    <Box sx={{ textAlign: 'center', py: 6, px: 2, border: '1px dashed', borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
-      <Typography variant="h6" component="p" gutterBottom>
-        {title}
-      </Typography>
+    <div className="empty-state">
+      <p className="t-h6 t-gutter">{title}</p>
       {text && (
-        <Typography color="text.secondary" sx={{ mb: action ? 2 : 0 }}>
+        <p className="t-body t-muted" style={{ marginBottom: action ? 16 : 0 }}>
           {text}
-        </Typography>
+        </p>
       )}
       {action}
-    </Box>
+    </div>
   );
 }
 
@@ -71,9 +65,9 @@ export class ScreenBoundary extends Component<{ children: ReactNode }, { failed:
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
-      <Box sx={{ maxWidth: 1200, mx: 'auto', px: { xs: 2, sm: 3 }, py: 4 }}>
+      <div className="container" style={{ paddingTop: 32, paddingBottom: 32 }}>
         <ErrorState message="This page could not be loaded. Check your connection, then try again." onRetry={() => window.location.reload()} />
-      </Box>
+      </div>
     );
   }
 }
@@ -87,24 +81,4 @@ export function ApiItems<T>({ state, loadingLabel, empty, children }: { state: A
   if (state.error) return <ErrorState message={state.error.message} onRetry={state.reload} />;
   if (!state.data?.items.length) return <>{empty}</>;
   return <>{children(state.data.items)}</>;
-}
-
-/** "Load more" under a paginated list (see usePagedApi): shown while there is a next page; its failure said under it. */
-export function LoadMore({ state, label, pb }: { state: { more: (() => void) | null; loadingMore: boolean; moreError: string | null }; label: string; pb?: number }) {
-  // Nothing at all (no empty padded box) when there is no next page.
-  if (!state.more && !state.moreError) return null;
-  return (
-    <Box sx={{ textAlign: 'center', mt: 3, pb }}>
-      {state.more && (
-        <Button variant="outlined" onClick={state.more} disabled={state.loadingMore} startIcon={state.loadingMore ? <CircularProgress size={16} aria-hidden /> : undefined}>
-          {label}
-        </Button>
-      )}
-      {state.moreError && (
-        <Alert severity="error" sx={{ mt: 2, textAlign: 'left' }}>
-          {state.moreError}
-        </Alert>
-      )}
-    </Box>
-  );
 }

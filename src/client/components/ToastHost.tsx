@@ -6,6 +6,7 @@ import { forwardRef, useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import { closeSnackbar, enqueueSnackbar, SnackbarContent, SnackbarProvider, type CustomContentProps } from 'notistack';
 import { TOAST_MS, type QueuedToast } from './Toast';
+import { ThemeScope } from '../app/ThemeScope';
 
 const ToastContent = forwardRef<HTMLDivElement, CustomContentProps>(function ToastContent({ id, message, variant }, ref) {
   return (
@@ -34,11 +35,13 @@ export default function ToastHost({ queue }: { queue: QueuedToast[] }) {
     }
   }, [queue]);
   return (
-    <SnackbarProvider
+    <ThemeScope>
+      <SnackbarProvider
       maxSnack={3}
       autoHideDuration={TOAST_MS}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      Components={{ success: ToastContent, info: ToastContent, error: ToastContent, default: ToastContent }}
-    />
+        Components={{ success: ToastContent, info: ToastContent, error: ToastContent, default: ToastContent }}
+      />
+    </ThemeScope>
   );
 }

@@ -1,69 +1,66 @@
-import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
+import { Link } from 'react-router-dom';
 import { useContent } from '../../config';
 import Logo from '../Logo';
 import Newsletter from './Newsletter';
+import { gap } from '../../ui/grid';
 
 /** The footer: about, project categories, links, newsletter and contact, from the content file. */
 export default function Footer() {
   const content = useContent();
   const f = content.footer;
-  const heading = { variant: 'h6', component: 'h2', sx: { mb: 1.5, color: 'common.white' } } as const;
   const links = [...content.nav.flatMap((n) => (n.children ? n.children : [{ label: n.label, to: n.to! }]))];
   return (
-    <Box component="footer" className="on-dark" sx={{ bgcolor: '#0a2a20', color: '#d7e5df', pt: 6, pb: 3, mt: 'auto' }}>
-      <Container>
-        <Grid container spacing={4}>
-          <Grid size={{ xs: 12, md: 4 }}>
+    <footer className="site-footer on-dark">
+      <div className="container">
+        <div className="grid" style={gap(32)}>
+          <div className="col-12 col-md-4">
             <Logo light />
-            <Typography sx={{ mt: 2, maxWidth: 360 }}>{f.about}</Typography>
-            <Typography sx={{ mt: 2 }}>
+            <p className="t-body" style={{ marginTop: 16, maxWidth: 360 }}>
+              {f.about}
+            </p>
+            <p className="t-body" style={{ marginTop: 16 }}>
               {content.contact.address}
               <br />
-              <Link href={`mailto:${content.contact.email}`} color="inherit">
+              <a href={`mailto:${content.contact.email}`} className="link">
                 {content.contact.email}
-              </Link>{' '}
+              </a>{' '}
               · {content.contact.phone}
-            </Typography>
-          </Grid>
-          <Grid size={{ xs: 6, md: 2 }}>
-            <Typography {...heading}>Projects</Typography>
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+            </p>
+          </div>
+          <div className="col-6 col-md-2">
+            <h2 className="t-h6 footer-heading">Projects</h2>
+            <ul className="plain-list footer-links">
               {f.projectCategories.map((c) => (
                 <li key={c.label}>
-                  <Link component={RouterLink} to={`/projects?category=${encodeURIComponent(c.category)}`} color="inherit" underline="hover">
+                  <Link to={`/projects?category=${encodeURIComponent(c.category)}`} className="link-hover">
                     {c.label}
                   </Link>
                 </li>
               ))}
-            </Box>
-          </Grid>
-          <Grid size={{ xs: 6, md: 2 }}>
-            <Typography {...heading}>Links</Typography>
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+            </ul>
+          </div>
+          <div className="col-6 col-md-2">
+            <h2 className="t-h6 footer-heading">Links</h2>
+            <ul className="plain-list footer-links">
               {links.map((l) => (
                 <li key={l.to}>
-                  <Link component={RouterLink} to={l.to} color="inherit" underline="hover">
+                  <Link to={l.to} className="link-hover">
                     {l.label}
                   </Link>
                 </li>
               ))}
-            </Box>
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <Typography {...heading}>{f.newsletterTitle}</Typography>
-            <Typography sx={{ mb: 2 }}>{f.newsletterText}</Typography>
+            </ul>
+          </div>
+          <div className="col-12 col-md-4">
+            <h2 className="t-h6 footer-heading">{f.newsletterTitle}</h2>
+            <p className="t-body" style={{ marginBottom: 16 }}>
+              {f.newsletterText}
+            </p>
             <Newsletter />
-          </Grid>
-        </Grid>
-        <Typography variant="body2" sx={{ borderTop: '1px solid rgba(255,255,255,0.15)', mt: 5, pt: 2, textAlign: 'center' }}>
-          {f.copyright}
-        </Typography>
-      </Container>
-    </Box>
+          </div>
+        </div>
+        <p className="t-body2 footer-copyright">{f.copyright}</p>
+      </div>
+    </footer>
   );
 }

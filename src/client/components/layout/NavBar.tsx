@@ -1,28 +1,19 @@
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
-import MenuIcon from '@mui/icons-material/Menu';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import { Suspense, useState, type MouseEvent } from 'react';
 import { useContent, type SiteContent } from '../../config';
 import { useAuth } from '../../lib/auth';
 import Logo from '../Logo';
+import { lazyThemed } from '../../app/lazy-themed';
+import { Button, LinkButton } from '../../ui/Button';
+import { Icon } from '../../ui/icons';
 
 type NavEntry = SiteContent['nav'][number];
 
-/** Shown from the small-tablet width up; on phones these actions are in the menu drawer. */
-const wide = { display: { xs: 'none', sm: 'inline-flex' } } as const;
-
 // The popups' code, fetched when a trigger is about to be used (pointed at, focused or pressed) and drawn once open.
 const loadPopups = () => import('./NavPopups');
-const EntryMenu = lazy(() => loadPopups().then((m) => ({ default: m.EntryMenu })));
-const AccountMenuPopup = lazy(() => loadPopups().then((m) => ({ default: m.AccountMenu })));
-const MenuDrawer = lazy(() => loadPopups().then((m) => ({ default: m.MenuDrawer })));
+// They draw with Material, so its theme comes with them.
+const EntryMenu = lazyThemed(() => loadPopups().then((m) => ({ default: m.EntryMenu })));
+const AccountMenuPopup = lazyThemed(() => loadPopups().then((m) => ({ default: m.AccountMenu })));
+const MenuDrawer = lazyThemed(() => loadPopups().then((m) => ({ default: m.MenuDrawer })));
 const preload = { onPointerEnter: loadPopups, onFocus: loadPopups, onTouchStart: loadPopups } as const;
 
 /** A popup is rendered from its first opening on (so it can animate closed), never before. */
@@ -41,7 +32,7 @@ function NavMenu({ entry }: { entry: NavEntry }) {
     <>
       <Button
         color="inherit"
-        endIcon={<ExpandMoreIcon />}
+        endIcon="expandMore"
         aria-haspopup="menu"
         aria-controls={anchor ? id : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -65,8 +56,9 @@ function AccountMenu() {
   const opened = useOpened(Boolean(anchor));
   return (
     <>
-      <IconButton
-        color="inherit"
+      <button
+        type="button"
+        className="icon-btn btn-inherit"
         aria-label={`Account menu for ${me?.email ?? 'you'}`}
         aria-haspopup="menu"
         aria-controls={anchor ? 'account-menu' : undefined}
@@ -74,8 +66,8 @@ function AccountMenu() {
         onClick={(e) => setAnchor(e.currentTarget)}
         {...preload}
       >
-        <AccountCircleIcon />
-      </IconButton>
+        <Icon name="accountCircle" />
+      </button>
       {opened && (
         <Suspense fallback={null}>
           <AccountMenuPopup id="account-menu" anchor={anchor} onClose={() => setAnchor(null)} />
@@ -94,63 +86,64 @@ export default function NavBar() {
   const signedIn = status === 'signed-in';
 
   return (
-    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Container>
-        <Toolbar disableGutters sx={{ gap: 1, minHeight: 68 }}>
+    <header className="app-bar">
+      <div className="container">
+        <div className="toolbar">
           <Logo />
-          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, ml: 3, flexGrow: 1 }}>
+          <nav aria-label="Main" className="main-nav">
             {content.nav.map((entry) =>
               entry.children ? (
                 <NavMenu key={entry.label} entry={entry} />
               ) : (
-                <Button key={entry.label} color="inherit" component={RouterLink} to={entry.to!}>
+                <LinkButton key={entry.label} color="inherit" to={entry.to!}>
                   {entry.label}
-                </Button>
+                </LinkButton>
               ),
             )}
-          </Box>
-          <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
-          {/* Visitors always see Sign up, phones included; the other actions move into the menu on phones. */}
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          </nav>
+          <div className="toolbar-spring" />
+          {/* Visitors always see Sign up, phones included; the other actions move into the menu on phones (`wide`). */}
+          <div className="toolbar-actions">
             {visitor && (
-              <Button component={RouterLink} to="/login" color="primary" sx={wide} className="visitor-only">
+              <LinkButton to="/login" className="wide visitor-only">
                 Sign in
-              </Button>
+              </LinkButton>
             )}
             {visitor && (
-              <Button component={RouterLink} to="/signup" variant="contained" color="primary" className="visitor-only">
+              <LinkButton to="/signup" variant="contained" className="visitor-only">
                 Sign Up
-              </Button>
+              </LinkButton>
             )}
-            <Button component={RouterLink} to="/donate" variant="contained" color="secondary" sx={wide}>
+            <LinkButton to="/donate" variant="contained" color="secondary" className="wide">
               Donate
-            </Button>
-            <Button component={RouterLink} to="/dashboard/dashboardBtn" variant="outlined" sx={wide}>
+            </LinkButton>
+            <LinkButton to="/dashboard/dashboardBtn" variant="outlined" className="wide">
               Dashboard
-            </Button>
+            </LinkButton>
             {signedIn && (
-              <Box sx={wide}>
+              <div className="wide">
                 <AccountMenu />
-              </Box>
+              </div>
             )}
-          </Box>
-          <IconButton
-            sx={{ display: { lg: 'none' } }}
+          </div>
+          <button
+            type="button"
+            className="icon-btn menu-button"
             aria-label="Open the menu"
             aria-controls={open ? 'mobile-menu' : undefined}
             aria-expanded={open ? 'true' : undefined}
             onClick={() => setOpen(true)}
             {...preload}
           >
-            <MenuIcon />
-          </IconButton>
-        </Toolbar>
-      </Container>
+            <Icon name="menu" />
+          </button>
+        </div>
+      </div>
       {drawerOpened && (
         <Suspense fallback={null}>
           <MenuDrawer id="mobile-menu" open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
-    </AppBar>
+    </header>
   );
 }

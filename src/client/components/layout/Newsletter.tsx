@@ -1,20 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import visuallyHidden from '@mui/utils/visuallyHidden';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useHydrated } from '../../form-engine/hydration';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/icons';
 
 /**
  * The footer's newsletter sign-up. It posts the `newsletter` form to the API, which checks it with the shared schema
  * and answers its messages (so every page stays free of the form engine).
  *
- * The input is the browser's own, styled here, not Material's outlined input: the footer is on every page, and
- * Material's input parts (FormControl, InputLabel, OutlinedInput, InputBase with its autosizing textarea,
- * FormHelperText) are about 7 kB gzip that a page to read would load for this one field. The forms load them anyway.
+ * It is drawn in plain CSS (src/client/ui/site.css), the input the browser's own in Material's outlined look: the
+ * footer is on every page, and Material's input parts would be about 7 kB gzip that a page to read loads for this
+ * one field. The forms load them anyway.
  */
 export default function Newsletter() {
   // The input keeps its own text (read when the form is sent): on a server-rendered page a visitor may type before
@@ -49,63 +46,46 @@ export default function Newsletter() {
   }
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Newsletter sign-up">
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Box component="label" htmlFor="newsletter-email" sx={visuallyHidden}>
+    <form noValidate onSubmit={submit} aria-label="Newsletter sign-up">
+      <div className="newsletter-row">
+        <div className="newsletter-field">
+          <label htmlFor="newsletter-email" className="visually-hidden">
             Your email
-          </Box>
-          <Box
-            component="input"
+          </label>
+          <input
             key={sent}
             id="newsletter-email"
+            className="newsletter-input"
             type="email"
             placeholder="Your email"
             ref={input}
             autoComplete="email"
             aria-invalid={fieldError ? true : undefined}
             aria-describedby="newsletter-email-helper-text newsletter-help"
-            sx={{
-              display: 'block',
-              width: '100%',
-              boxSizing: 'border-box',
-              height: 40,
-              px: 1.75,
-              font: 'inherit',
-              fontSize: 16,
-              color: 'text.primary',
-              bgcolor: 'common.white',
-              border: '1px solid',
-              borderColor: fieldError ? 'error.main' : 'rgba(0, 0, 0, 0.23)',
-              borderRadius: 1,
-              outline: 'none',
-              '&::placeholder': { color: 'text.secondary', opacity: 1 },
-              // The focus ring of the dark footer (white), drawn as Material draws a focused input: a 2 px border.
-              '&:focus': { borderColor: 'secondary.main', boxShadow: (t) => `0 0 0 1px ${t.palette.secondary.main}` },
-            }}
           />
-          <Box component="p" id="newsletter-email-helper-text" sx={{ m: 0, mt: 0.5, minHeight: '1.66em', fontSize: 12, lineHeight: 1.66, color: fieldError ? '#ffd2cc' : 'inherit' }}>
+          <p id="newsletter-email-helper-text" className={fieldError ? 'newsletter-helper newsletter-helper-error' : 'newsletter-helper'}>
             {fieldError ?? ' '}
-          </Box>
-        </Box>
+          </p>
+        </div>
         <Button
           type="submit"
           variant="contained"
           color="secondary"
+          className="newsletter-submit"
           disabled={busy || !hydrated}
-          // Material's disabled look is dark grey, unseen on the dark footer.
-          sx={{ '&.Mui-disabled': { bgcolor: 'rgba(255, 255, 255, 0.16)', color: 'rgba(255, 255, 255, 0.7)' } }}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          startIcon={busy ? <span className="spinner spinner-small" aria-hidden="true" /> : undefined}
+        >
           Subscribe
         </Button>
-      </Box>
-      <Box id="newsletter-help" role="status" aria-live="polite">
+      </div>
+      <div id="newsletter-help" role="status" aria-live="polite">
         {result && (
-          <Alert severity={result.ok ? 'success' : 'error'} sx={{ mt: 1 }}>
-            {result.text}
-          </Alert>
+          <div className={result.ok ? 'alert alert-success' : 'alert alert-error'} style={{ marginTop: 8 }}>
+            <Icon name={result.ok ? 'successOutline' : 'errorOutline'} />
+            <div className="alert-message">{result.text}</div>
+          </div>
         )}
-      </Box>
-    </Box>
+      </div>
+    </form>
   );
 }

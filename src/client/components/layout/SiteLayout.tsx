@@ -1,6 +1,4 @@
 import { Suspense, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import ContactBar from './ContactBar';
 import NavBar from './NavBar';
 import Footer from './Footer';
@@ -12,25 +10,17 @@ import { Loading } from '../Status';
  */
 export default function SiteLayout({ children, narrow = false, app = false }: { children: ReactNode; narrow?: boolean; app?: boolean }) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <div className="site">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       {!app && <ContactBar />}
       <NavBar />
       {/* At least a screen tall, so the footer never starts in view and then jumps when a page's code arrives. */}
-      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none', minHeight: app ? undefined : '100vh' }}>
-        <Suspense fallback={<Loading />}>
-          {narrow ? (
-            <Container maxWidth="sm" sx={{ py: { xs: 4, md: 6 } }}>
-              {children}
-            </Container>
-          ) : (
-            children
-          )}
-        </Suspense>
-      </Box>
+      <main id="main" tabIndex={-1} className={app ? 'site-main' : 'site-main site-main-tall'}>
+        <Suspense fallback={<Loading />}>{narrow ? <div className="container container-sm narrow-column">{children}</div> : children}</Suspense>
+      </main>
       {!app && <Footer />}
-    </Box>
+    </div>
   );
 }

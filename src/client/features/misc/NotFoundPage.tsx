@@ -1,32 +1,26 @@
-import { Link as RouterLink, useLocation } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+import { useLocation } from 'react-router-dom';
+import { LinkButton } from '../../ui/Button';
 
 /** A real 404 page: says what happened and offers ways on. */
 export default function NotFoundPage() {
   const location = useLocation();
   return (
-    <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
-      <Typography variant="h2" component="p" color="primary" aria-hidden>
+    <div className="container container-sm" style={{ paddingTop: 80, paddingBottom: 80, textAlign: 'center' }}>
+      <p className="t-h2" style={{ color: 'var(--primary)' }} aria-hidden="true">
         404
-      </Typography>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Page not found
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
-        There is nothing at <Box component="code" sx={{ wordBreak: 'break-all' }}>{location.pathname}</Box>. The link may be old, or
-        the page may have moved.
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
-        <Button variant="contained" component={RouterLink} to="/">
+      </p>
+      <h1 className="t-h4 t-gutter">Page not found</h1>
+      <p className="t-body t-muted" style={{ marginBottom: 32 }}>
+        There is nothing at <code style={{ wordBreak: 'break-all' }}>{location.pathname}</code>. The link may be old, or the page may have moved.
+      </p>
+      <div style={{ display: 'flex', gap: 16, justifyContent: 'center', flexWrap: 'wrap' }}>
+        <LinkButton variant="contained" to="/">
           Go to the home page
-        </Button>
-        <Button variant="outlined" component={RouterLink} to="/projects">
+        </LinkButton>
+        <LinkButton variant="outlined" to="/projects">
           Browse projects
-        </Button>
-      </Box>
-    </Container>
+        </LinkButton>
+      </div>
+    </div>
   );
 }

@@ -17,7 +17,8 @@ import Money from '../../components/Money';
 import ProjectImage from '../../components/ProjectImage';
 import ProgressBar from '../../components/ProgressBar';
 import { STATUS_LABEL } from '../../components/ProjectCard';
-import { ApiItems, EmptyState, LoadMore } from '../../components/Status';
+import { ApiItems, EmptyState } from '../../components/Status';
+import { LoadMore } from '../../components/LoadMore';
 import type { Message } from '../../components/MessageDialog';
 import InlineFailure from '../../components/InlineFailure';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -91,7 +92,7 @@ export default function MyProjectsPage() {
                             Raised <Money amount={f.raised} /> of <Money amount={f.goal} /> · <Money amount={f.waiting} /> awaiting acceptance · {countOf(f.backers, 'backer')}
                             {f.daysLeft !== null && p.status === 'open' ? ` · ${countOf(f.daysLeft, 'day left', 'days left')}` : ''}
                           </Typography>
-                          <ProgressBar value={f.progressBar} label={`${p.title}: ${f.progressPercent}% raised`} sx={{ mb: 2 }} />
+                          <ProgressBar value={f.progressBar} label={`${p.title}: ${f.progressPercent}% raised`} style={{ marginBottom: 16 }} />
                           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                             <Button component={RouterLink} to={`/agreementRequest?project=${p.id}`} variant="contained" size="small">
                               Agreement Requests

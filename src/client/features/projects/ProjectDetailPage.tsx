@@ -160,7 +160,7 @@ export default function ProjectDetailPage() {
           <Gallery project={project} />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <CategoryTag label={project.category} sx={{ mb: 1 }} />
+          <CategoryTag label={project.category} style={{ marginBottom: 8 }} />
           <Typography variant="h4" component="h1" gutterBottom>
             {project.title}
           </Typography>
