@@ -265,6 +265,29 @@ describe('public site', () => {
     await context.close();
   });
 
+  it('filters the project list by category and sorts it, kept in the address', async () => {
+    await seedProjects(h, 4);
+    const { page, context } = await newPage(h);
+    await page.goto('/projects', { waitUntil: 'networkidle' });
+    await usePage(page);
+    const category = page.getByRole('combobox', { name: 'Category' });
+    await category.selectOption('Technology');
+    await page.waitForURL(/category=Technology/);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Technology projects' }).isVisible()).toBe(true);
+    // Only that category's cards: the seeded Technology project is there, the Education one is not.
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Seeded project 3' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 2, name: 'Seeded project 1' }).count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Most funded first' });
+    await page.waitForURL(/sort=most_funded/);
+    // The address is the page: opened afresh, it shows the same filters and cards.
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await page.getByRole('combobox', { name: 'Category' }).inputValue()).toBe('Technology');
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('most_funded');
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Seeded project 3' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'projects filtered');
+    await context.close();
+  });
+
   it('does not download the form engine on the home page', async () => {
     const { page, context } = await newPage(h);
     const scripts: string[] = [];

@@ -1,14 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import FormControl from '@mui/material/FormControl';
-import Grid from '@mui/material/Grid';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
-import CircularProgress from '@mui/material/CircularProgress';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { usePageData } from '../../lib/preload';
@@ -18,8 +9,14 @@ import PageHero from '../../components/PageHero';
 import ProjectCard from '../../components/ProjectCard';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import { CATEGORIES } from './categories';
+import { Button } from '../../ui/Button';
+import { gap } from '../../ui/grid';
 
-/** The public project list: approved projects, by category, newest or most funded first, a page at a time. */
+/**
+ * The public project list: approved projects, by category, newest or most funded first, a page at a time. Drawn in
+ * plain CSS, its filters the browser's own selects (a phone's native picker), so a visitor's first use of the page
+ * loads no Material.
+ */
 export default function ProjectsPage({ props }: PageProps) {
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? (typeof props.category === 'string' ? props.category : '');
@@ -88,27 +85,27 @@ export default function ProjectsPage({ props }: PageProps) {
   return (
     <>
       <PageHero title={category ? `${category} projects` : 'Projects'} intro="Approved projects: open for investment and donations, funded, and completed campaigns." />
-      <Container sx={{ py: { xs: 4, md: 6 } }}>
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 4 }}>
-          <FormControl sx={{ minWidth: 220 }} size="small">
-            <InputLabel id="filter-category">Category</InputLabel>
-            <Select labelId="filter-category" label="Category" value={category} onChange={(e) => set('category', e.target.value)}>
-              <MenuItem value="">All categories</MenuItem>
+      <div className="container page-body">
+        <div className="filters">
+          <div className="select-field" style={{ minWidth: 220 }}>
+            <label htmlFor="filter-category">Category</label>
+            <select id="filter-category" value={category} onChange={(e) => set('category', e.target.value)}>
+              <option value="">All categories</option>
               {CATEGORIES.map((c) => (
-                <MenuItem key={c} value={c}>
+                <option key={c} value={c}>
                   {c}
-                </MenuItem>
+                </option>
               ))}
-            </Select>
-          </FormControl>
-          <FormControl sx={{ minWidth: 200 }} size="small">
-            <InputLabel id="filter-sort">Sort by</InputLabel>
-            <Select labelId="filter-sort" label="Sort by" value={sort} onChange={(e) => set('sort', e.target.value === 'newest' ? '' : e.target.value)}>
-              <MenuItem value="newest">Newest first</MenuItem>
-              <MenuItem value="most_funded">Most funded first</MenuItem>
-            </Select>
-          </FormControl>
-        </Box>
+            </select>
+          </div>
+          <div className="select-field" style={{ minWidth: 200 }}>
+            <label htmlFor="filter-sort">Sort by</label>
+            <select id="filter-sort" value={sort} onChange={(e) => set('sort', e.target.value === 'newest' ? '' : e.target.value)}>
+              <option value="newest">Newest first</option>
+              <option value="most_funded">Most funded first</option>
+            </select>
+          </div>
+        </div>
         {loading ? (
           <Loading label="Loading projects…" />
         ) : error ? (
@@ -117,23 +114,23 @@ export default function ProjectsPage({ props }: PageProps) {
           <EmptyState title={category ? `No ${category} projects yet.` : 'No projects yet.'} text="Approved projects appear here. Try another category, or come back soon." />
         ) : (
           <>
-            <Grid container spacing={3}>
+            <div className="grid" style={gap(24)}>
               {items.map((p) => (
-                <Grid key={p.id} size={{ xs: 12, sm: 6, md: 4 }}>
+                <div key={p.id} className="col-12 col-sm-6 col-md-4">
                   <ProjectCard project={p} heading="h2" />
-                </Grid>
+                </div>
               ))}
-            </Grid>
+            </div>
             {cursor && (
-              <Box sx={{ textAlign: 'center', mt: 4 }}>
-                <Button variant="outlined" size="large" onClick={loadMore} disabled={more} startIcon={more ? <CircularProgress size={16} aria-hidden /> : undefined}>
+              <div style={{ textAlign: 'center', marginTop: 32 }}>
+                <Button variant="outlined" size="large" onClick={loadMore} disabled={more} startIcon={more ? <span className="spinner spinner-small" aria-hidden="true" /> : undefined}>
                   Load more projects
                 </Button>
-              </Box>
+              </div>
             )}
           </>
         )}
-      </Container>
+      </div>
     </>
   );
 }
