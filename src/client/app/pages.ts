@@ -1,7 +1,7 @@
 /**
  * The page components screens can name (`"kind": "page", "page": "<name>"`). Each is its own chunk, loaded when its
  * route is opened, so the home page downloads neither the form engine nor the dashboard. Pages drawn with Material
- * load its theme with them (`withTheme`); the home page and the project list are plain CSS and load neither.
+ * load its theme with them (`withTheme`); the home page, the project list and a project's page are plain CSS and load neither.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Screen } from '../config';
@@ -21,7 +21,7 @@ export const pages: Record<string, Page> = {
   home: lazy(() => import('../features/home/HomePage')),
   otp: withTheme(() => import('../features/auth/OtpPage')),
   projects: lazy(() => import('../features/projects/ProjectsPage')),
-  'project-detail': withTheme(() => import('../features/projects/ProjectDetailPage')),
+  'project-detail': lazy(() => import('../features/projects/ProjectDetailPage')),
   content: withTheme(() => import('../features/content/ContentPage')),
   blogs: withTheme(() => import('../features/content/BlogsPage')),
   'blog-post': withTheme(() => import('../features/content/BlogPostPage')),

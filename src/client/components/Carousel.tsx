@@ -4,7 +4,7 @@
  * mobile. Slides out of view are inert, so keyboard users only meet the visible cards.
  */
 import { Children, useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode, type PointerEvent } from 'react';
-import { Icon } from '../ui/icons';
+import { Icon, chevronLeft, chevronRight } from '../ui/icons';
 
 export const BREAKPOINTS = { desktop: 1024, mobile: 464 } as const;
 export const AUTOPLAY_MS = 3000;
@@ -156,10 +156,10 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
       {arrows && (
         <>
           <button type="button" aria-label="Previous slide" onClick={() => go(index - 1)} className={arrowClass} style={{ left: -22 }}>
-            <Icon name="chevronLeft" />
+            <Icon path={chevronLeft} />
           </button>
           <button type="button" aria-label="Next slide" onClick={() => go(index + 1)} className={arrowClass} style={{ right: -22 }}>
-            <Icon name="chevronRight" />
+            <Icon path={chevronRight} />
           </button>
         </>
       )}

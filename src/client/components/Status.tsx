@@ -5,7 +5,7 @@
 import { Component, type ReactNode } from 'react';
 import type { ApiState } from '../lib/use-api';
 import { Button } from '../ui/Button';
-import { Icon } from '../ui/icons';
+import { Icon, errorOutline } from '../ui/icons';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -23,7 +23,7 @@ export function SkeletonBlock({ height = 120 }: { height?: number }) {
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
     <div role="alert" className="alert alert-error" style={{ margin: '16px 0' }}>
-      <Icon name="errorOutline" />
+      <Icon path={errorOutline} />
       <div className="alert-message">{message}</div>
       {onRetry && (
         <div className="alert-action">

@@ -3,13 +3,10 @@
  * each field under its schema `title`, in `ui:order` and the ui-schema's groups, enums by their labels, money
  * (`"x-money"`) as ৳ with separators, dates in the one style, files as thumbnails that open, lists compact, nested
  * objects as groups, and conditional fields only when the data takes their branch. A field added to a schema
- * appears here with no code change.
+ * appears here with no code change. Drawn in plain CSS (`.ro-*` in src/client/ui/site.css): a public project page
+ * shows it, and must not need Material for it.
  */
 import { Suspense, use, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FormId } from '../../shared/generated/form-types';
 import { definitionFromAnswer, loadFormDefinition, loadFormVersion, type FormDefinition, type PublishedDefinition } from './definitions';
@@ -43,8 +40,6 @@ interface Ctx {
   fileUrl?: (fileId: string) => Promise<string>;
 }
 
-const LIST_SX = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 } as const;
-
 /** A list value: primitives inline, files as a row of thumbnails, objects one compact row each. */
 function ListValue({ field, ctx }: { field: ShownField; ctx: Ctx }) {
   const items = (field.value as unknown[]).filter(hasValue);
@@ -52,39 +47,39 @@ function ListValue({ field, ctx }: { field: ShownField; ctx: Ctx }) {
   const itemUi = (field.uiSchema.items ?? {}) as UiSchema;
   if (items.every((v) => typeof v !== 'object')) {
     return (
-      <Box component="ul" sx={{ ...LIST_SX, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <ul className="plain-list ro-inline-list">
         {items.map((v, i) => (
-          <Box component="li" key={i}>
+          <li key={i}>
             <Value field={{ ...field, schema: itemSchema, uiSchema: itemUi, value: v, title: `${field.title} ${i + 1}` }} ctx={ctx} siblings={{}} />
-          </Box>
+          </li>
         ))}
-      </Box>
+      </ul>
     );
   }
   return (
-    <Box component="ol" sx={{ ...LIST_SX, gap: 1 }}>
+    <ol className="plain-list ro-rows">
       {items.map((item, i) => {
         const fields = shownFields(ctx.validator, itemSchema, ctx.rootSchema, itemUi, item as Data);
         const files = fields.filter((f) => kindOf(f) === 'file');
         const texts = fields.filter((f) => kindOf(f) !== 'file');
         const itemTitle = `${String(itemSchema.title ?? field.title)} ${i + 1}`;
         return (
-          <Box component="li" key={i} aria-label={itemTitle} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+          <li key={i} aria-label={itemTitle} className="ro-row">
             {files.map((f) => (
               <FileThumb key={f.name} value={f.value as string} label={`${itemTitle}: ${f.title}`} fileUrl={ctx.fileUrl} />
             ))}
-            <Box sx={{ minWidth: 0, flex: 1, display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
+            <div className="ro-row-texts">
               {texts.map((f) => (
-                <Box component="span" key={f.name} sx={{ wordBreak: 'break-word' }}>
-                  <Box component="span" sx={{ color: 'text.secondary' }}>{f.title}: </Box>
+                <span key={f.name} className="ro-break">
+                  <span className="t-muted">{f.title}: </span>
                   <Value field={f} ctx={ctx} siblings={item as Data} />
-                </Box>
+                </span>
               ))}
-            </Box>
-          </Box>
+            </div>
+          </li>
         );
       })}
-    </Box>
+    </ol>
   );
 }
 
@@ -92,7 +87,7 @@ function ListValue({ field, ctx }: { field: ShownField; ctx: Ctx }) {
 /** A phone number in the one readable form, drawn once its rules have loaded (as stored meanwhile). */
 function PhoneValue({ field, siblings }: { field: ShownField; siblings: Data }): ReactNode {
   if (!phoneFormatLoaded()) use(loadPhoneFormat());
-  return <Box component="span">{valueText(field, siblings)}</Box>;
+  return <span>{valueText(field, siblings)}</span>;
 }
 
 function Value({ field, ctx, siblings }: { field: ShownField; ctx: Ctx; siblings: Data }): ReactNode {
@@ -105,7 +100,7 @@ function Value({ field, ctx, siblings }: { field: ShownField; ctx: Ctx; siblings
   if (kind === 'file' && isFileValue(field.value)) return <FileThumb value={field.value} label={field.title} fileUrl={ctx.fileUrl} />;
   if (kind === 'text' && field.schema.format === 'phone' && typeof field.value === 'string') {
     return (
-      <Suspense fallback={<Box component="span">{field.value}</Box>}>
+      <Suspense fallback={<span>{field.value}</span>}>
         <PhoneValue field={field} siblings={siblings} />
       </Suspense>
     );
@@ -113,41 +108,28 @@ function Value({ field, ctx, siblings }: { field: ShownField; ctx: Ctx; siblings
   const text = valueText(field, siblings);
   if (kind === 'link') {
     return (
-      <Link href={text} target="_blank" rel="noopener noreferrer" sx={{ wordBreak: 'break-all' }}>
+      <a href={text} target="_blank" rel="noopener noreferrer" className="link-primary" style={{ wordBreak: 'break-all' }}>
         {text}
-      </Link>
+      </a>
     );
   }
-  if (kind === 'money') return <Box component="span" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{text}</Box>;
-  return <Box component="span" sx={kind === 'long-text' ? { whiteSpace: 'pre-line' } : undefined}>{text}</Box>;
+  if (kind === 'money') return <span className="ro-money">{text}</span>;
+  return <span style={kind === 'long-text' ? { whiteSpace: 'pre-line' } : undefined}>{text}</span>;
 }
 
 /** A description list of fields: label beside value on wide screens, above it on phones. */
 function FieldList({ fields, ctx, siblings, nested, label }: { fields: ShownField[]; ctx: Ctx; siblings: Data; nested?: boolean; label?: string }) {
   return (
-    <Box
-      component="dl"
-      aria-label={label}
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: nested ? { xs: '1fr', sm: 'minmax(7rem, auto) 1fr' } : { xs: '1fr', sm: 'minmax(9rem, 36%) 1fr' },
-        columnGap: 3,
-        rowGap: { xs: 0.25, sm: 1 },
-        ...(nested ? { pl: 1.5, borderLeft: 2, borderColor: 'divider' } : {}),
-      }}
-    >
+    <dl aria-label={label} className={nested ? 'ro-fields ro-fields-nested' : 'ro-fields'}>
       {fields.map((f) => (
-        <Box key={f.name} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ pt: { xs: 1, sm: 0.25 }, wordBreak: 'break-word' }}>
-            {f.title}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word', minWidth: 0 }}>
+        <div key={f.name} style={{ display: 'contents' }}>
+          <dt className="t-body2 t-muted ro-label">{f.title}</dt>
+          <dd className="ro-value">
             <Value field={f} ctx={ctx} siblings={siblings} />
-          </Typography>
-        </Box>
+          </dd>
+        </div>
       ))}
-    </Box>
+    </dl>
   );
 }
 
@@ -158,26 +140,23 @@ export function ReadOnlyView({ schema, uiSchema, data, validator, fileUrl, versi
   const heading = `h${headingLevel}` as const;
   const idBase = useId();
   return (
-    <Box sx={{ display: 'grid', gap: 2.5 }} data-testid="read-only-view">
-      {version !== undefined && version !== null && version !== '' && (
-        <Typography variant="body2" color="text.secondary">
-          Submitted with version {version}
-        </Typography>
-      )}
-      {groups.length === 0 && <Typography color="text.secondary">Nothing was filled in.</Typography>}
-      {groups.map((g, i) =>
-        g.title ? (
-          <Box component="section" key={g.title} aria-labelledby={`${idBase}-group-${i}`}>
-            <Typography id={`${idBase}-group-${i}`} component={heading} variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+    <div className="ro-view" data-testid="read-only-view">
+      {version !== undefined && version !== null && version !== '' && <p className="t-body2 t-muted">Submitted with version {version}</p>}
+      {groups.length === 0 && <p className="t-body t-muted">Nothing was filled in.</p>}
+      {groups.map((g, i) => {
+        const Heading = heading;
+        return g.title ? (
+          <section key={g.title} aria-labelledby={`${idBase}-group-${i}`}>
+            <Heading id={`${idBase}-group-${i}`} className="ro-group-title">
               {g.title}
-            </Typography>
+            </Heading>
             <FieldList fields={g.fields} ctx={ctx} siblings={data} />
-          </Box>
+          </section>
         ) : (
           <FieldList key={i} fields={g.fields} ctx={ctx} siblings={data} label={label} />
-        ),
-      )}
-    </Box>
+        );
+      })}
+    </div>
   );
 }
 
@@ -213,7 +192,7 @@ export function FormReadOnlyView({ formId, formVersion, showVersion = false, pub
 type ViewRest = Omit<FormReadOnlyViewProps, 'formVersion' | 'showVersion' | 'published'> & { version: number | undefined };
 
 /** What a read-only view shows while its definition is on its way. */
-export const LoadingDetails = () => <Skeleton variant="rounded" height={120} role="progressbar" aria-label="Loading the details" />;
+export const LoadingDetails = () => <span className="skeleton" style={{ height: 120 }} role="progressbar" aria-label="Loading the details" />;
 
 function PublishedReadOnlyView({ formId, published, version, ...rest }: ViewRest & { published: PublishedDefinition }) {
   // The same promise for the same version on every render (definitionFromAnswer keeps it).
@@ -235,7 +214,7 @@ function LoadedReadOnlyView({ formId, formVersion, version, ...rest }: ViewRest 
       live = false;
     };
   }, [formId, formVersion]);
-  if (failed) return <Typography color="error">These details could not be shown.</Typography>;
+  if (failed) return <p className="t-body" style={{ color: 'var(--error)' }}>These details could not be shown.</p>;
   if (!definition || definition.formId !== formId) return <LoadingDetails />;
   return <ReadOnlyView schema={definition.schema} uiSchema={definition.uiSchema} validator={definition.validator} version={version} {...rest} />;
 }

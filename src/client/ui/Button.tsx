@@ -4,13 +4,14 @@
  */
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
-import { Icon, type IconName } from './icons';
+import { Icon } from './icons';
 
 export interface Look {
   variant?: 'text' | 'contained' | 'outlined';
   color?: 'primary' | 'secondary' | 'inherit';
   size?: 'small' | 'medium' | 'large';
-  endIcon?: IconName;
+  /** An icon's path (src/client/ui/icons.tsx) drawn after the label. */
+  endIcon?: string;
   startIcon?: ReactNode;
 }
 
@@ -26,7 +27,7 @@ function Inner({ look, children }: { look: Look; children: ReactNode }) {
       {children}
       {look.endIcon && (
         <span className="btn-end-icon">
-          <Icon name={look.endIcon} size="inherit" />
+          <Icon path={look.endIcon} size="inherit" />
         </span>
       )}
     </>

@@ -1,5 +1,5 @@
 import { useContent } from '../../config';
-import { Icon } from '../../ui/icons';
+import { Icon, email, phone, place, schedule } from '../../ui/icons';
 
 /** The top contact bar (contact details from the content file), a landmark of its own so no content is outside one. */
 export default function ContactBar() {
@@ -10,18 +10,18 @@ export default function ContactBar() {
       <div className="container contact-bar-inner">
         <div className="contact-bar-group">
           <a href={`tel:${c.phone.replace(/[^+\d]/g, '')}`} className="link-hover contact-item">
-            <Icon name="phone" size="inherit" /> {c.phone}
+            <Icon path={phone} size="inherit" /> {c.phone}
           </a>
           <a href={`mailto:${c.email}`} className="link-hover contact-item">
-            <Icon name="email" size="inherit" /> {c.email}
+            <Icon path={email} size="inherit" /> {c.email}
           </a>
         </div>
         <div className="contact-bar-group contact-bar-wide">
           <span className="contact-item">
-            <Icon name="place" size="inherit" /> {c.address}
+            <Icon path={place} size="inherit" /> {c.address}
           </span>
           <span className="contact-item">
-            <Icon name="schedule" size="inherit" /> {c.hours}
+            <Icon path={schedule} size="inherit" /> {c.hours}
           </span>
         </div>
       </div>

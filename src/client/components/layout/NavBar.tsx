@@ -4,7 +4,7 @@ import { useAuth } from '../../lib/auth';
 import Logo from '../Logo';
 import { lazyThemed } from '../../app/lazy-themed';
 import { Button, LinkButton } from '../../ui/Button';
-import { Icon } from '../../ui/icons';
+import { Icon, accountCircle, expandMore, menu } from '../../ui/icons';
 
 type NavEntry = SiteContent['nav'][number];
 
@@ -32,7 +32,7 @@ function NavMenu({ entry }: { entry: NavEntry }) {
     <>
       <Button
         color="inherit"
-        endIcon="expandMore"
+        endIcon={expandMore}
         aria-haspopup="menu"
         aria-controls={anchor ? id : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -66,7 +66,7 @@ function AccountMenu() {
         onClick={(e) => setAnchor(e.currentTarget)}
         {...preload}
       >
-        <Icon name="accountCircle" />
+        <Icon path={accountCircle} />
       </button>
       {opened && (
         <Suspense fallback={null}>
@@ -135,7 +135,7 @@ export default function NavBar() {
             onClick={() => setOpen(true)}
             {...preload}
           >
-            <Icon name="menu" />
+            <Icon path={menu} />
           </button>
         </div>
       </div>

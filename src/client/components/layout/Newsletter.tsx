@@ -3,7 +3,7 @@ import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useHydrated } from '../../form-engine/hydration';
 import { Button } from '../../ui/Button';
-import { Icon } from '../../ui/icons';
+import { Icon, errorOutline, successOutline } from '../../ui/icons';
 
 /**
  * The footer's newsletter sign-up. It posts the `newsletter` form to the API, which checks it with the shared schema
@@ -81,7 +81,7 @@ export default function Newsletter() {
       <div id="newsletter-help" role="status" aria-live="polite">
         {result && (
           <div className={result.ok ? 'alert alert-success' : 'alert alert-error'} style={{ marginTop: 8 }}>
-            <Icon name={result.ok ? 'successOutline' : 'errorOutline'} />
+            <Icon path={result.ok ? successOutline : errorOutline} />
             <div className="alert-message">{result.text}</div>
           </div>
         )}

@@ -13,11 +13,11 @@ import CounterBand from '../../components/CounterBand';
 import ProjectCard from '../../components/ProjectCard';
 import { EmptyState, ErrorState, SkeletonBlock } from '../../components/Status';
 import { LinkButton } from '../../ui/Button';
-import { Icon, type IconName } from '../../ui/icons';
+import { Icon, checkCircle, clothes, film, food, health, quote, school, star, tech } from '../../ui/icons';
 import { gap } from '../../ui/grid';
 
 /** The content file's category icons. */
-const ICONS: Record<string, IconName> = { school: 'school', health: 'health', clothes: 'clothes', film: 'film', tech: 'tech', food: 'food' };
+const ICONS: Record<string, string> = { school, health, clothes, film, tech, food };
 
 function Kicker({ children }: { children: ReactNode }) {
   return <p className="kicker">{children}</p>;
@@ -58,7 +58,7 @@ function FiveStars() {
   return (
     <span role="img" aria-label="Rated 5 out of 5" className="five-stars">
       {[0, 1, 2, 3, 4].map((i) => (
-        <Icon key={i} name="star" size="inherit" />
+        <Icon key={i} path={star} size="inherit" />
       ))}
     </span>
   );
@@ -147,7 +147,7 @@ export default function HomePage() {
               <div className="card" style={{ height: '100%' }}>
                 <Link to={c.to ?? `/projects?category=${encodeURIComponent(c.category)}`} className="card-action">
                   <span className="card-content category-tile">
-                    <span className="category-icon">{ICONS[c.icon] && <Icon name={ICONS[c.icon]!} size="large" />}</span>
+                    <span className="category-icon">{ICONS[c.icon] && <Icon path={ICONS[c.icon]!} size="large" />}</span>
                     <span className="t-strong-600">{c.label}</span>
                   </span>
                 </Link>
@@ -186,7 +186,7 @@ export default function HomePage() {
               <ul className="plain-list why-points">
                 {h.whyVideo.points.map((p) => (
                   <li key={p}>
-                    <Icon name="checkCircle" className="t-primary" />
+                    <Icon path={checkCircle} className="t-primary" />
                     <p className="t-body">{p}</p>
                   </li>
                 ))}
@@ -235,7 +235,7 @@ export default function HomePage() {
                 <div key={t.name} className="col-12 col-sm-6">
                   <div className="card" style={{ height: '100%' }}>
                     <div className="card-content">
-                      <Icon name="quote" className="t-secondary" />
+                      <Icon path={quote} className="t-secondary" />
                       <p className="t-body" style={{ marginBottom: 16 }}>
                         {t.text}
                       </p>

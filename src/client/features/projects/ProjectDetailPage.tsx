@@ -1,30 +1,11 @@
 /**
  * Project detail: gallery, summary, the actions that fit the viewer (owner or investor), the figures table of the
- * spec computed by the server, the video, details and the three help questions.
+ * spec computed by the server, the video, details and the three help questions. Drawn in plain CSS
+ * (src/client/ui/site.css), so a visitor's first use of the page loads no Material.
  */
 import { PROJECT_IMAGE_FIELDS } from '../../../shared/forms/code-fields';
-import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useContent } from '../../config';
 import { useApi } from '../../lib/use-api';
 import { fileUrl } from '../../lib/api';
@@ -43,6 +24,9 @@ import { ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
 import { countOf, noun } from '../../../shared/format/count';
 import { formatMoney } from '../../../shared/domain/money';
+import { LinkButton } from '../../ui/Button';
+import { Icon, arrowBack, expandMore, help, infoOutline, warningOutline } from '../../ui/icons';
+import { gap } from '../../ui/grid';
 
 /** Answers the page already shows in its own layout: the summary, the video and the gallery's images. */
 const SHOWN_ABOVE = ['briefDescrip', 'busExViLink', ...PROJECT_IMAGE_FIELDS];
@@ -76,31 +60,54 @@ function Gallery({ project }: { project: ProjectView }) {
   const isPublic = ['open', 'funded', 'closed'].includes(project.status);
   const images = project.images.slice(0, 5);
   return (
-    <Box>
-      <Box sx={{ borderRadius: 3, overflow: 'hidden', boxShadow: 2 }}>
+    <div>
+      <div className="gallery-main">
         <ProjectImage fileId={images[active]} category={project.category} alt={`${project.title}, image ${active + 1}`} isPublic={isPublic} height={{ xs: 240, md: 380 }} eager />
-      </Box>
+      </div>
       {images.length > 1 && (
         // A list of toggle buttons: the list and its items keep their roles, each button says which image it shows
         // and whether it is the one shown (a button with role="listitem" lost its button role and aria-pressed).
-        <Box component="ul" aria-label="Project images" sx={{ display: 'flex', gap: 1, mt: 1.5, p: 0, listStyle: 'none' }}>
+        <ul aria-label="Project images" className="plain-list gallery-thumbs">
           {images.map((id, i) => (
             <li key={id}>
-              <Box
-                component="button"
-                type="button"
-                onClick={() => setActive(i)}
-                aria-label={`Show image ${i + 1} of ${images.length}`}
-                aria-pressed={i === active}
-                sx={{ display: 'block', p: 0, border: 2, borderColor: i === active ? 'primary.main' : 'transparent', borderRadius: 1.5, overflow: 'hidden', cursor: 'pointer', width: 84, bgcolor: 'transparent' }}
-              >
+              <button type="button" onClick={() => setActive(i)} aria-label={`Show image ${i + 1} of ${images.length}`} aria-pressed={i === active} className="gallery-thumb">
                 <ProjectImage fileId={id} category={project.category} alt="" isPublic={isPublic} height={56} />
-              </Box>
+              </button>
             </li>
           ))}
-        </Box>
+        </ul>
       )}
-    </Box>
+    </div>
+  );
+}
+
+/**
+ * A help button whose text shows beside it while it is pointed at, focused or pressed (a tooltip: the button is
+ * described by it); Escape hides it.
+ */
+function HelpTip({ label, text }: { label: string; text: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <span className="help-tip" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+      <button
+        type="button"
+        className="icon-btn help-tip-button"
+        aria-label={label}
+        aria-describedby={open ? id : undefined}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+      >
+        <Icon path={help} size="inherit" />
+      </button>
+      {open && (
+        <span role="tooltip" id={id} className="help-tip-text">
+          {text}
+        </span>
+      )}
+    </span>
   );
 }
 
@@ -116,7 +123,13 @@ export default function ProjectDetailPage() {
   if (!id) return <NotFoundPage />;
   if (loading) return <Loading label="Loading the project…" />;
   if (error?.status === 404) return <NotFoundPage />;
-  if (error || !project) return <Container sx={{ py: 4 }}><ErrorState message={error?.message ?? 'The project could not be loaded.'} onRetry={reload} /></Container>;
+  if (error || !project) {
+    return (
+      <div className="container" style={{ paddingTop: 32, paddingBottom: 32 }}>
+        <ErrorState message={error?.message ?? 'The project could not be loaded.'} onRetry={reload} />
+      </div>
+    );
+  }
 
   const f = project.figures;
   const open = project.status === 'open';
@@ -129,174 +142,171 @@ export default function ProjectDetailPage() {
     ['Murabaha Markup Return %', `${f.markupPercent} %`],
     [
       'Calculated Annualized ROI %',
-      <Box key="a" component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      <span key="a" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
         {f.annualisedReturn.simplePercent} % per year
         {/* The basis (DOMAIN.md asks for it to be labelled) is help on demand, not a formula in the table. */}
-        <Tooltip describeChild enterTouchDelay={0} leaveTouchDelay={6000} title={`Worked out on a simple basis (${f.annualisedReturn.basis.replace(/^simple: /, '')}). Compounded, the same return is ${f.annualisedReturn.compoundPercent} % a year.`}>
-          <IconButton size="small" aria-label="How the yearly rate is worked out" sx={{ p: 0.25 }}>
-            <HelpOutlineIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      </Box>,
+        <HelpTip
+          label="How the yearly rate is worked out"
+          text={`Worked out on a simple basis (${f.annualisedReturn.basis.replace(/^simple: /, '')}). Compounded, the same return is ${f.annualisedReturn.compoundPercent} % a year.`}
+        />
+      </span>,
     ],
     ['Repayment', `${repaymentText(project)}; ${formatMoney(f.repayment.totalOnGoal)} in all if the goal is raised`],
     ['Project Duration', `${f.durationMonths} months`],
     ['Days Left', f.daysLeft === null ? 'Not started' : `${f.daysLeft} days`],
   ];
 
+  const actions = [
+    { to: `/investmentAgreementForm?project=${project.id}`, text: 'Invest in this project', variant: 'contained' as const, color: 'primary' as const, why: 'A formal agreement request: the owner accepts it and your repayment schedule starts.' },
+    { to: `/investForm?project=${project.id}`, text: 'Make an offer', variant: 'outlined' as const, color: 'primary' as const, why: 'A standing offer of what you can invest: the owner (and others) may invite you.' },
+    { to: `/donate?project=${project.id}`, text: 'Donate', variant: 'contained' as const, color: 'secondary' as const, why: 'A gift to the project: nothing is repaid.' },
+  ];
   return (
-    <Container sx={{ py: { xs: 3, md: 5 } }}>
-      <Button component={RouterLink} to={project.mine ? '/dashboard/project' : '/projects'} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+    <div className="container project-page">
+      <LinkButton to={project.mine ? '/dashboard/project' : '/projects'} startIcon={<Icon path={arrowBack} size="inherit" />} style={{ marginBottom: 16 }}>
         {project.mine ? 'Back to my projects' : 'Back to projects'}
-      </Button>
+      </LinkButton>
       {project.status !== 'open' && (
-        <Alert severity={project.status === 'rejected' ? 'warning' : 'info'} sx={{ mb: 2 }}>
-          This project is {STATUS_LABEL[project.status].toLowerCase()}.
-          {project.staffNote ? ` Staff note: ${project.staffNote}` : ''}
-        </Alert>
+        <div className={project.status === 'rejected' ? 'alert alert-warning' : 'alert alert-info'} style={{ marginBottom: 16 }}>
+          <Icon path={project.status === 'rejected' ? warningOutline : infoOutline} />
+          <div className="alert-message">
+            This project is {STATUS_LABEL[project.status].toLowerCase()}.
+            {project.staffNote ? ` Staff note: ${project.staffNote}` : ''}
+          </div>
+        </div>
       )}
-      <Grid container spacing={4}>
-        <Grid size={{ xs: 12, md: 7 }}>
+      <div className="grid" style={gap(32)}>
+        <div className="col-12 col-md-7">
           <Gallery project={project} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
+        </div>
+        <div className="col-12 col-md-5">
           <CategoryTag label={project.category} style={{ marginBottom: 8 }} />
-          <Typography variant="h4" component="h1" gutterBottom>
-            {project.title}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
+          <h1 className="t-h4 t-gutter">{project.title}</h1>
+          <p className="t-body t-muted" style={{ marginBottom: 16 }}>
             By {project.ownerName} · {formatDate(project.approvedAt ?? project.createdAt)}
-          </Typography>
-          <Grid container spacing={1} sx={{ mb: 2 }}>
+          </p>
+          <div className="grid" style={{ ...gap(8), marginBottom: 16 }}>
             {[
               ['Pledged', <Money key="p" amount={f.pledged} />],
               [noun(f.backers, 'Backer'), f.backers],
               [f.daysLeft === null ? 'Days Left' : noun(f.daysLeft, 'Day Left', 'Days Left'), f.daysLeft ?? '—'],
             ].map(([label, value]) => (
-              <Grid key={String(label)} size={4}>
-                <Paper variant="outlined" sx={{ p: 1.5, textAlign: 'center' }}>
-                  <Typography sx={{ fontWeight: 700 }}>{value}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {label}
-                  </Typography>
-                </Paper>
-              </Grid>
+              <div key={String(label)} className="paper-outlined stat-tile" style={{ '--span': 4 } as React.CSSProperties}>
+                <p className="t-body t-strong">{value}</p>
+                <p className="t-body2 t-muted">{label}</p>
+              </div>
             ))}
-          </Grid>
+          </div>
           <ProgressBar value={f.progressBar} height={10} label={`${f.progressPercent}% of the goal raised`} />
-          <Typography sx={{ mt: 1, mb: 3 }}>
+          <p className="t-body" style={{ marginTop: 8, marginBottom: 24 }}>
             Raised <strong><Money amount={f.raised} /></strong> of <Money amount={f.goal} /> ({f.progressPercent}%)
-          </Typography>
-          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+          </p>
+          <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
             {project.mine ? (
               <>
-                <Button component={RouterLink} to={`/agreementRequest?project=${project.id}`} variant="contained">
+                <LinkButton to={`/agreementRequest?project=${project.id}`} variant="contained">
                   Agreement Requests
-                </Button>
-                <Button component={RouterLink} to={`/RelevantInvestorCards?project=${project.id}`} variant="outlined">
+                </LinkButton>
+                <LinkButton to={`/RelevantInvestorCards?project=${project.id}`} variant="outlined">
                   Relevant Investors
-                </Button>
-                <Button component={RouterLink} to={`/EditProjects/projectDetails?id=${project.id}`} variant="outlined">
+                </LinkButton>
+                <LinkButton to={`/EditProjects/projectDetails?id=${project.id}`} variant="outlined">
                   Agreement text
-                </Button>
+                </LinkButton>
                 {project.status === 'rejected' || project.status === 'pending_review' ? (
-                  <Button component={RouterLink} to={`/EditProjects/projectOwnerInfo?id=${project.id}`} variant="outlined">
+                  <LinkButton to={`/EditProjects/projectOwnerInfo?id=${project.id}`} variant="outlined">
                     Edit project
-                  </Button>
+                  </LinkButton>
                 ) : null}
               </>
             ) : open ? (
-              <Box component="ul" aria-label="Ways to take part" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, width: '100%' }}>
-                {[
-                  { to: `/investmentAgreementForm?project=${project.id}`, text: 'Invest in this project', variant: 'contained' as const, color: 'primary' as const, why: 'A formal agreement request: the owner accepts it and your repayment schedule starts.' },
-                  { to: `/investForm?project=${project.id}`, text: 'Make an offer', variant: 'outlined' as const, color: 'primary' as const, why: 'A standing offer of what you can invest: the owner (and others) may invite you.' },
-                  { to: `/donate?project=${project.id}`, text: 'Donate', variant: 'contained' as const, color: 'secondary' as const, why: 'A gift to the project: nothing is repaid.' },
-                ].map((a, i) => (
-                  <Box component="li" key={a.to} sx={{ display: 'flex', alignItems: { sm: 'center' }, gap: { xs: 0.5, sm: 1.5 }, flexDirection: { xs: 'column', sm: 'row' } }}>
-                    <Button component={RouterLink} to={a.to} variant={a.variant} color={a.color} size={i === 0 ? 'large' : 'medium'} sx={{ minWidth: 210, flexShrink: 0 }} aria-describedby={`action-why-${i}`}>
+              <ul aria-label="Ways to take part" className="plain-list take-part">
+                {actions.map((a, i) => (
+                  <li key={a.to}>
+                    <LinkButton to={a.to} variant={a.variant} color={a.color} size={i === 0 ? 'large' : 'medium'} style={{ minWidth: 210, flexShrink: 0 }} aria-describedby={`action-why-${i}`}>
                       {a.text}
-                    </Button>
-                    <Typography id={`action-why-${i}`} variant="body2" color="text.secondary">
+                    </LinkButton>
+                    <p id={`action-why-${i}`} className="t-body2 t-muted">
                       {a.why}
-                    </Typography>
-                  </Box>
+                    </p>
+                  </li>
                 ))}
-              </Box>
+              </ul>
             ) : null}
-          </Box>
+          </div>
           {visitor && open && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} className="visitor-only">
+            <p className="t-body2 t-muted visitor-only" style={{ marginTop: 12 }}>
               Sending an agreement request or an offer needs an account; donating does not.
-            </Typography>
+            </p>
           )}
-        </Grid>
-      </Grid>
+        </div>
+      </div>
 
-      <Grid container spacing={4} sx={{ mt: 1 }}>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Typography variant="h5" component="h2" gutterBottom>
-            About the project
-          </Typography>
-          <Typography sx={{ mb: 2, whiteSpace: 'pre-line' }}>{project.summary}</Typography>
+      <div className="grid" style={{ ...gap(32), marginTop: 8 }}>
+        <div className="col-12 col-md-7">
+          <h2 className="t-h5 t-gutter">About the project</h2>
+          <p className="t-body" style={{ marginBottom: 16, whiteSpace: 'pre-line' }}>
+            {project.summary}
+          </p>
           {video ? (
-            <Box sx={{ position: 'relative', pt: '56.25%', borderRadius: 2, overflow: 'hidden', my: 2 }}>
-              <Box component="iframe" src={video} title={`${project.title} video`} loading="lazy" allowFullScreen sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }} />
-            </Box>
+            <div className="video-frame video-frame-small">
+              <iframe src={video} title={`${project.title} video`} loading="lazy" allowFullScreen />
+            </div>
           ) : project.videoUrl ? (
-            <Typography sx={{ my: 2, overflowWrap: 'anywhere' }}>
-              Video: <Link href={project.videoUrl} rel="noopener noreferrer" target="_blank">{project.videoUrl}</Link>
-            </Typography>
+            <p className="t-body" style={{ margin: '16px 0', overflowWrap: 'anywhere' }}>
+              Video:{' '}
+              <a href={project.videoUrl} rel="noopener noreferrer" target="_blank" className="link-primary">
+                {project.videoUrl}
+              </a>
+            </p>
           ) : null}
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Typography variant="h5" component="h2" gutterBottom>
-            Figures
-          </Typography>
-          <Paper variant="outlined">
-            <Table size="small" aria-label="Project figures">
-              <TableBody>
+        </div>
+        <div className="col-12 col-md-5">
+          <h2 className="t-h5 t-gutter">Figures</h2>
+          <div className="paper-outlined">
+            <table aria-label="Project figures" className="figures">
+              <tbody>
                 {rows.map(([label, value]) => (
-                  <TableRow key={label}>
-                    <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: '45%' }}>
-                      {label}
-                    </TableCell>
-                    <TableCell>{value}</TableCell>
-                  </TableRow>
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{value}</td>
+                  </tr>
                 ))}
-              </TableBody>
-            </Table>
-          </Paper>
-        </Grid>
-      </Grid>
+              </tbody>
+            </table>
+          </div>
+        </div>
+      </div>
 
-      <Box component="section" sx={{ mt: 5 }} aria-labelledby="details-heading">
-        <Typography id="details-heading" variant="h5" component="h2" gutterBottom>
+      <section style={{ marginTop: 40 }} aria-labelledby="details-heading">
+        <h2 id="details-heading" className="t-h5 t-gutter">
           Project details
-        </Typography>
-        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        </h2>
+        <div className="paper-outlined details-panel">
           {detailsForm.loading ? (
             <LoadingDetails />
           ) : (
             <FormReadOnlyView formId="project-owner" formVersion={project.formVersion} published={detailsForm.data ?? undefined} data={project.details} fileUrl={fileUrl} omit={SHOWN_ABOVE} />
           )}
-        </Paper>
-      </Box>
+        </div>
+      </section>
 
-      <Box component="section" sx={{ mt: 5 }} aria-labelledby="help-heading">
-        <Typography id="help-heading" variant="h5" component="h2" gutterBottom>
+      <section style={{ marginTop: 40 }} aria-labelledby="help-heading">
+        <h2 id="help-heading" className="t-h5 t-gutter">
           Need help?
-        </Typography>
-        {content.help.map((q) => (
-          <Accordion key={q.question} disableGutters>
-            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-              <Typography sx={{ fontWeight: 600 }}>{q.question}</Typography>
-            </AccordionSummary>
-            <AccordionDetails>
-              <Typography>{q.answer}</Typography>
-            </AccordionDetails>
-          </Accordion>
-        ))}
-      </Box>
-    </Container>
+        </h2>
+        <div className="faq">
+          {content.help.map((q) => (
+            <details key={q.question}>
+              <summary>
+                <span>{q.question}</span>
+                <Icon path={expandMore} className="faq-chevron" />
+              </summary>
+              <p className="t-body">{q.answer}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+    </div>
   );
 }

@@ -1,7 +1,4 @@
 import { useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 
 /**
  * A stored file (`file:<id>`, resolved through the page's `fileUrl`) or a picked image (`data:image/…`) as a
@@ -31,22 +28,13 @@ export default function FileThumb({ value, label, fileUrl }: { value: string; la
 
   if (failed) {
     return (
-      <Typography component="span" variant="body2" color="text.secondary">
-        {fileUrl ? 'The file could not be loaded.' : 'A stored file'}
-      </Typography>
+      <span className="t-body2 t-muted">{fileUrl ? 'The file could not be loaded.' : 'A stored file'}</span>
     );
   }
-  if (!src) return <Skeleton variant="rounded" width={112} height={84} role="progressbar" aria-label={`Loading ${label}`} />;
+  if (!src) return <span className="skeleton" style={{ width: 112, height: 84 }} role="progressbar" aria-label={`Loading ${label}`} />;
   return (
-    <Box
-      component="a"
-      href={src}
-      target="_blank"
-      rel="noopener"
-      aria-label={`${label} (opens the full image)`}
-      sx={{ display: 'inline-block', lineHeight: 0, borderRadius: 1, border: 1, borderColor: 'divider', overflow: 'hidden', '&:hover': { borderColor: 'primary.main' } }}
-    >
-      <Box component="img" src={src} alt="" loading="lazy" sx={{ width: 112, height: 84, objectFit: 'cover', bgcolor: '#f1f4f3', display: 'block' }} />
-    </Box>
+    <a href={src} target="_blank" rel="noopener" aria-label={`${label} (opens the full image)`} className="file-thumb">
+      <img src={src} alt="" loading="lazy" />
+    </a>
   );
 }
