@@ -15,6 +15,7 @@ export interface PageProps {
 
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
 
+/** A page drawn with Material (`lazyThemed`), typed as a page: some take no props, all are given PageProps. */
 const withTheme = (load: () => Promise<{ default: ComponentType<PageProps> }>): Page => lazyThemed(load);
 
 export const pages: Record<string, Page> = {

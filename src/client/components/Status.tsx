@@ -5,7 +5,7 @@
 import { Component, type ReactNode } from 'react';
 import type { ApiState } from '../lib/use-api';
 import { Button } from '../ui/Button';
-import { Icon, errorOutline } from '../ui/icons';
+import { Notice } from '../ui/Notice';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -22,17 +22,20 @@ export function SkeletonBlock({ height = 120 }: { height?: number }) {
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
-    <div role="alert" className="alert alert-error" style={{ margin: '16px 0' }}>
-      <Icon path={errorOutline} />
-      <div className="alert-message">{message}</div>
-      {onRetry && (
-        <div className="alert-action">
+    <Notice
+      tone="error"
+      role="alert"
+      style={{ margin: '16px 0' }}
+      action={
+        onRetry && (
           <Button color="inherit" size="small" onClick={onRetry}>
             Try again
           </Button>
-        </div>
-      )}
-    </div>
+        )
+      }
+    >
+      {message}
+    </Notice>
   );
 }
 

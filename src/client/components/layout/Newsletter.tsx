@@ -3,7 +3,7 @@ import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useHydrated } from '../../form-engine/hydration';
 import { Button } from '../../ui/Button';
-import { Icon, errorOutline, successOutline } from '../../ui/icons';
+import { Notice } from '../../ui/Notice';
 
 /**
  * The footer's newsletter sign-up. It posts the `newsletter` form to the API, which checks it with the shared schema
@@ -80,10 +80,9 @@ export default function Newsletter() {
       </div>
       <div id="newsletter-help" role="status" aria-live="polite">
         {result && (
-          <div className={result.ok ? 'alert alert-success' : 'alert alert-error'} style={{ marginTop: 8 }}>
-            <Icon path={result.ok ? successOutline : errorOutline} />
-            <div className="alert-message">{result.text}</div>
-          </div>
+          <Notice tone={result.ok ? 'success' : 'error'} style={{ marginTop: 8 }}>
+            {result.text}
+          </Notice>
         )}
       </div>
     </form>

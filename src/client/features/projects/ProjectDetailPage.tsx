@@ -25,7 +25,8 @@ import NotFoundPage from '../misc/NotFoundPage';
 import { countOf, noun } from '../../../shared/format/count';
 import { formatMoney } from '../../../shared/domain/money';
 import { LinkButton } from '../../ui/Button';
-import { Icon, arrowBack, expandMore, help, infoOutline, warningOutline } from '../../ui/icons';
+import { Icon, arrowBack, expandMore, help } from '../../ui/icons';
+import { Notice } from '../../ui/Notice';
 import { gap } from '../../ui/grid';
 
 /** Answers the page already shows in its own layout: the summary, the video and the gallery's images. */
@@ -167,13 +168,10 @@ export default function ProjectDetailPage() {
         {project.mine ? 'Back to my projects' : 'Back to projects'}
       </LinkButton>
       {project.status !== 'open' && (
-        <div className={project.status === 'rejected' ? 'alert alert-warning' : 'alert alert-info'} style={{ marginBottom: 16 }}>
-          <Icon path={project.status === 'rejected' ? warningOutline : infoOutline} />
-          <div className="alert-message">
-            This project is {STATUS_LABEL[project.status].toLowerCase()}.
-            {project.staffNote ? ` Staff note: ${project.staffNote}` : ''}
-          </div>
-        </div>
+        <Notice tone={project.status === 'rejected' ? 'warning' : 'info'} style={{ marginBottom: 16 }}>
+          This project is {STATUS_LABEL[project.status].toLowerCase()}.
+          {project.staffNote ? ` Staff note: ${project.staffNote}` : ''}
+        </Notice>
       )}
       <div className="grid" style={gap(32)}>
         <div className="col-12 col-md-7">
