@@ -38,11 +38,6 @@ export interface RenderedPage {
   title: string;
   /** The page's data, serialised for a <script type="application/json">. */
   data: string;
-  /**
-   * When the browser starts the page's code (public/boot.js): a form once the page has loaded (it needs its code to
-   * be used); a page to read only when the person uses it (a reader never pays for the app's code).
-   */
-  startOn: 'load' | 'use';
 }
 
 /** The screen a path shows when it is server-rendered, or null (then the browser renders it). */
@@ -131,5 +126,5 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
   }
   const emotion = createEmotionServer(cache);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, title: screenTitle(screen, content), data: serialisePageData(data), startOn: screen.kind === 'form' ? 'load' : 'use' };
+  return { html, styles, title: screenTitle(screen, content), data: serialisePageData(data) };
 }

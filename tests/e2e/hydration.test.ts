@@ -112,6 +112,8 @@ describe('server-rendered pages in the browser', () => {
     const { context, page } = await newPage(h, 390);
     const seen = watch(page);
     await page.goto('/login');
+    // Its code starts on the first tap into a field.
+    await page.locator('#root_email').click();
     await page.waitForFunction(() => {
       const form = document.querySelector('main form');
       return !!form && Object.keys(form).some((k) => k.startsWith('__reactFiber'));
@@ -133,10 +135,15 @@ describe('server-rendered pages in the browser', () => {
     await context.close();
   });
 
-  it("starts a form's code once the page has loaded, and a page to read when it is used, or at once for a signed-in person", async () => {
+  it("starts a page's code when it is used (a form's on the first tap into a field), or at once for a signed-in person", async () => {
     const { context, page } = await newPage(h, 390);
-    // The sign-in form needs its code: it comes with the page's load, without a key pressed.
-    await page.goto('/login');
+    // The sign-in form: its code waits for the person, however long the page stays open, and comes once they tap a
+    // field (it arrives while they type).
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1500);
+    expect(await isHydrated(page)).toBe(false);
+    expect(await scriptsAsked(page)).toEqual(['/boot.js']);
+    await page.locator('#root_email').click();
     await hydrated(page);
     // A page to read: a picture that never arrives holds its load event back; the code still starts on a key.
     await page.route('**/images/hero-farm.svg', () => new Promise<void>(() => undefined));
@@ -222,6 +229,7 @@ describe('server-rendered pages in the browser', () => {
       return route.continue();
     });
     await page.goto('/login');
+    await page.locator('#root_email').click();
     await hydrated(page);
     expect(asked.length).toBe(2);
     // Its buttons work: the form's code arrived.
@@ -253,9 +261,9 @@ describe('server-rendered pages in the browser', () => {
     await context.close();
   });
 
-  it('keeps what was typed into the sign-in form before the browser took it over, and lets no submit through until then', async () => {
+  it('keeps what was typed into the sign-in form before the browser took it over, and holds its submit until then: the bare form is never sent', async () => {
     const { context, page } = await newPage(h, 390);
-    // The form is taken over once its validator has loaded: hold it back while the person types.
+    // The form is taken over once its validator has loaded: hold it back while the person types and presses.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/v1/forms/sign-in/versions/*/validator.js', async (route) => {
@@ -267,16 +275,24 @@ describe('server-rendered pages in the browser', () => {
     await page.locator('#root_email').fill('nobody@example.com');
     await page.locator('#root_password').fill('Wrong@Pass1');
     const button = page.getByRole('button', { name: 'Sign in' });
-    expect(await button.isDisabled()).toBe(true);
-    // Enter would submit the bare HTML form (a GET with the password in the address) if its button were enabled.
+    // Enter, then a press on Sign in, before the code has the form: the bare HTML form (a GET with the password in
+    // the address) is not sent, and nothing goes to the server yet; the button shows that it is waiting.
     await page.locator('#root_password').press('Enter');
+    await button.click();
     await page.waitForTimeout(500);
     expect(page.url()).not.toContain('password');
+    expect(seen.apiCalls).not.toContain('/api/v1/auth/user/sign-in');
+    expect(await button.getAttribute('data-held')).toBe('');
+    await screenshot(page, 'hydration-login-held-390');
     release();
-    await button.click(); // waits for the button to be enabled
+    // Once the code has the form, the press is made: one sign-in request, with what was typed.
     await page.getByRole('dialog', { name: 'Login Failed' }).waitFor({ state: 'visible' });
+    expect(seen.apiCalls.filter((p) => p === '/api/v1/auth/user/sign-in')).toHaveLength(1);
     expect(await page.locator('#root_email').inputValue()).toBe('nobody@example.com');
-    expect(seen.apiCalls).toContain('/api/v1/auth/user/sign-in');
+    // (The dialog hides the page from the accessibility tree: the button is found by its markup.)
+    const submit = page.locator('main form button', { hasText: 'Sign in' });
+    expect(await submit.getAttribute('data-held')).toBeNull();
+    expect(await submit.getAttribute('type')).toBe('submit');
     expect(seen.messages.filter((m) => !/Download the React DevTools|401/.test(m))).toEqual([]);
     expectNoPageErrors(page);
     await context.close();

@@ -297,8 +297,8 @@ describe('public site', () => {
     await page.goto('/', { waitUntil: 'networkidle' });
     expect(scripts.some((u) => /form-engine|FormScreen|precompiled|validator/i.test(u))).toBe(false);
     await page.goto('/login', { waitUntil: 'networkidle' });
-    // The sign-in form loads the engine when its route renders (after the page's own code, on a busy machine
-    // possibly after the network went quiet once).
+    // The sign-in form loads the engine once the person taps into it (its code arrives while they type).
+    await page.locator('#root_email').click();
     await expect.poll(() => scripts.some((u) => /form-engine/.test(u))).toBe(true);
     await context.close();
   });

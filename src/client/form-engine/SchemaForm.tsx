@@ -233,7 +233,7 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
     return props.published ? typedBeforeHydration(def.schema, start) : { data: start, typed: [], left: [] };
   });
   const initialData = early.data;
-  // Until then its submit button is disabled: the browser would submit the bare HTML form itself.
+  // Until then its submit button is a plain button (see below).
   const hydrated = useHydrated();
   const latest = useRef(initialData);
   const rjsf = useRef<Form>(null);
@@ -449,9 +449,13 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
           ) : (
             <Button
               key="submit"
-              type="submit"
+              // Until the browser has taken the form over, a plain button: the bare HTML form is never sent (it would
+              // put a password in the address). /boot.js holds its press, or Enter in a field, and makes it once the
+              // code has taken the attribute off.
+              type={hydrated ? 'submit' : 'button'}
+              data-needs-code={hydrated ? undefined : ''}
               variant="contained"
-              disabled={busy || !hydrated}
+              disabled={busy}
               aria-busy={busy}
               startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
             >

@@ -2,17 +2,18 @@
  * Starts a server-rendered page's code (src/server/plugins/client.ts puts this in place of the entry's module script
  * and its preloads). The page is already drawn and its links work without it.
  *
- * When it starts (the script's data-start):
- * - "load" (a form such as sign-in, which needs its code to be used): once the page's own load has ended (its
- *   pictures and fonts first, on a phone's slow connection), or at once when the person presses, taps or types.
- * - "use" (a page to read: home, the project list, a project, the blog): only when the person uses the page (a
- *   press, a tap, a key, a scroll). Someone who only reads it on a phone never downloads or runs the app's code;
- *   its links are plain links to pages that are drawn on the server too. A signed-in person's page is drawn from
- *   their own answers, so for them it starts at once, without waiting for the page's load.
+ * It starts only when the person uses the page (a press, a tap, a key, a focus, a scroll): someone who only reads it
+ * on a phone never downloads or runs the app's code, and its links are plain links to pages that are drawn on the
+ * server too. A form (sign-in, sign-up) starts on the first tap into a field, and its code arrives while they type. A
+ * signed-in person's page is drawn from their own answers, so for them it starts at once.
  *
- * A press on one of the page's controls (a menu button, a carousel arrow) before the code has taken it over is held
- * back, not lost: it is pressed again once the code has. Links are left alone: they go to their page as plain
- * links do.
+ * A press on one of the page's controls (a menu button, a carousel arrow, a form's submit) before the code has taken
+ * it over is held back, not lost: it is pressed again once the code has, and the control is marked meanwhile
+ * (`data-held`: shown as busy). Links are left alone: they go to their page as plain links do.
+ *
+ * A form's submit button is drawn as a plain button (`type="button"`, marked `data-needs-code`) until the code has
+ * taken its form over, so the bare HTML form is never sent, even without any script (it would put a password in the
+ * address); its press, or Enter in a field, is held and made once the code has made it a submit button again.
  */
 (() => {
   const me = document.currentScript;
@@ -30,44 +31,77 @@
   // The page was drawn for a visitor: until the app has drawn it for this person, CSS hides what only a visitor is
   // offered (Sign in, Sign up; global.css, `.visitor-only`). The app's first render takes the mark off.
   if (signedIn) document.documentElement.setAttribute('data-session', 'signed-in');
-  const onUse = me.getAttribute('data-start') === 'use' && !signedIn;
-  const triggers = onUse ? ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] : ['pointerdown', 'touchstart', 'keydown'];
+  const triggers = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'];
 
   // Controls whose press needs the code (a link's does not). React marks each element it has taken over with its own
   // property; a press on a control it has not taken over yet is held, then made again once it has (a few tries a
-  // second, for as long as the code may take to arrive).
+  // second, for as long as the code may take to arrive). A form's submit button is drawn as a plain button until its
+  // form is the code's (`data-needs-code`, which the code takes off): its press is made once it is a submit again.
   const CONTROL = 'button, [role="button"], [role="combobox"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], summary, input[type="checkbox"], input[type="radio"], input[type="button"]';
   const isReacts = (el) => Object.keys(el).some((key) => key.startsWith('__reactProps'));
+  const ready = (el) => isReacts(el) && !el.hasAttribute('data-needs-code');
   let held = null;
   let waiting = 0;
+  const release = () => {
+    held?.removeAttribute('data-held');
+    held = null;
+  };
   const replay = () => {
     const control = held;
     if (!control?.isConnected || ++waiting > 600) {
-      held = null;
+      release();
       return;
     }
-    if (!isReacts(control)) {
+    if (!ready(control)) {
       setTimeout(replay, 100);
       return;
     }
-    held = null;
+    release();
     // Some controls open on the press itself (Material's select), others on the click.
     const init = { bubbles: true, cancelable: true, view: window, button: 0 };
     control.dispatchEvent(new MouseEvent('mousedown', init));
     control.dispatchEvent(new MouseEvent('mouseup', init));
     control.click();
   };
+  const hold = (control) => {
+    if (!held) setTimeout(replay, 100);
+    held?.removeAttribute('data-held');
+    held = control;
+    held.setAttribute('data-held', '');
+    waiting = 0;
+    start();
+  };
   addEventListener(
     'click',
     (event) => {
       const control = event.target instanceof Element ? event.target.closest(CONTROL) : null;
-      if (!control || control.closest('a[href]') || isReacts(control)) return;
+      if (!control || control.closest('a[href]') || ready(control)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      if (!held) setTimeout(replay, 100);
-      held = control;
-      waiting = 0;
       // A click that came without a press or a key before it (a screen reader's "activate") starts the code too.
+      hold(control);
+    },
+    true,
+  );
+  // Enter in a form's field presses its submit button, as it will once the code has the form.
+  addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+      const submit = event.target.form?.querySelector('button[data-needs-code]');
+      if (!submit || ready(submit)) return;
+      event.preventDefault();
+      hold(submit);
+    },
+    true,
+  );
+  // The bare HTML form is never sent (it would put what was typed, a password too, in the address).
+  addEventListener(
+    'submit',
+    (event) => {
+      if (!(event.target instanceof HTMLFormElement) || isReacts(event.target)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
       start();
     },
     true,
@@ -96,10 +130,8 @@
       if (attempt >= 4 || !(error instanceof TypeError)) throw error;
       setTimeout(() => load(attempt + 1), 1000 * 2 ** attempt);
     });
-  for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
-  if (onUse) return;
   // A signed-in person's page is redrawn from their own answers: the sooner it starts, the shorter they see the
   // signed-out page the server drew.
-  if (signedIn || document.readyState === 'complete') start();
-  else addEventListener('load', start, { once: true });
+  if (signedIn) start();
+  else for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
 })();

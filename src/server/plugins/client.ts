@@ -37,7 +37,6 @@ interface RenderedPage {
   styles: string;
   title: string;
   data: string;
-  startOn?: 'load' | 'use';
 }
 
 const brotli = promisify(brotliCompress);
@@ -86,9 +85,7 @@ function assemble(template: string, page: RenderedPage, nonce: string | undefine
   const body = page.html.slice(hints.length);
   const nonceAttr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
   // Replacer functions, not strings: a page's text may hold `$&` or `$'`, which a replacement string would expand.
-  const start = page.startOn === 'use' ? ' data-start="use"' : '';
   return template
-    .replace(/(<script defer src="\/boot\.js"[^>]*)>/, (_, tag: string) => `${tag}${start}>`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', () => `${hints}${page.styles}</head>`)
     .replace(
@@ -99,10 +96,9 @@ function assemble(template: string, page: RenderedPage, nonce: string | undefine
 
 /**
  * The template for a server-rendered page: its entry module script and modulepreloads give way to /boot.js (in
- * src/client/public), which starts them once the page has loaded or the person interacts (on a page to read, only
- * when the person uses it: `data-start="use"`, added per page by `assemble`). The page needs no script
- * to be seen, so on a slow connection its pictures and fonts come first (a phone's largest paint no longer waits
- * behind 160 kB of code). Pages rendered in the browser keep the template as built.
+ * src/client/public), which starts them when the person uses the page (a signed-in person's at once). The page
+ * needs no script to be seen, so on a slow connection its pictures and fonts come first (a phone's largest paint no
+ * longer waits behind 160 kB of code), and a reader never pays for the code. Pages rendered in the browser keep the template as built.
  */
 export function deferScripts(template: string): string {
   const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/.exec(template);

@@ -68,11 +68,13 @@ export default function Newsletter() {
           </p>
         </div>
         <Button
-          type="submit"
+          // A plain button until the code has the form (/boot.js holds a press meanwhile), as the form engine's submit.
+          type={hydrated ? 'submit' : 'button'}
+          data-needs-code={hydrated ? undefined : ''}
           variant="contained"
           color="secondary"
           className="newsletter-submit"
-          disabled={busy || !hydrated}
+          disabled={busy}
           startIcon={busy ? <span className="spinner spinner-small" aria-hidden="true" /> : undefined}
         >
           Subscribe
