@@ -186,7 +186,29 @@ interface Scores {
   desktopPerformance: number;
 }
 
+/**
+ * Lighthouse's scores for a page: the median of LIGHTHOUSE_RUNS runs (3 unless set), as Lighthouse's own guidance on
+ * variability advises. Its simulated throttling scales the CPU time it observed, so on a shared machine one run can
+ * be a few points off either way; the median of three is what the page scores, not what a neighbour did meanwhile.
+ */
 async function scores(url: string): Promise<Scores> {
+  const runs: Scores[] = [];
+  const count = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+  for (let i = 0; i < count; i++) runs.push(await scoresRetried(url));
+  const median = (key: keyof Scores) => {
+    const sorted = runs.map((r) => r[key]).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  return {
+    mobilePerformance: median('mobilePerformance'),
+    accessibility: median('accessibility'),
+    bestPractices: median('bestPractices'),
+    seo: median('seo'),
+    desktopPerformance: median('desktopPerformance'),
+  };
+}
+
+async function scoresRetried(url: string): Promise<Scores> {
   // A run Lighthouse itself failed (a trace it could not record: "Please run Lighthouse again") is run again, twice
   // at most; a page's own failure to load is not retried away, it fails on the same error each time.
   for (let attempt = 1; ; attempt++) {
@@ -348,7 +370,7 @@ function figures(pages: PageSpec[], ours: Map<string, Measured>, peer: Map<strin
       line('jsUsed', 'JavaScript once used (gzip)', 'kB', spec.jsGoal, `${o.scriptsUsed} scripts${p ? `; peer ${p.scriptsUsed}` : ''}`),
       line('jsFirstPaint', 'JavaScript before first paint (gzip)', 'kB', spec.firstPaintGoal),
       line('fonts', 'fonts loaded', 'kB', { ratioAtMost: 1 }),
-      line('mobilePerformance', 'Lighthouse mobile performance', '', { atLeast: 95 }),
+      line('mobilePerformance', 'Lighthouse mobile performance', '', { atLeast: 95 }, `median of ${process.env.LIGHTHOUSE_RUNS ?? 3} runs`),
       line('accessibility', 'Lighthouse accessibility', '', { atLeast: 100 }),
       line('bestPractices', 'Lighthouse best practices', '', { atLeast: 100 }),
       line('seo', 'Lighthouse SEO', '', { atLeast: 100 }),

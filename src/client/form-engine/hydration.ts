@@ -1,9 +1,10 @@
 /**
  * A form the server rendered is on screen (and can be typed into) before its code has run. Two things make that
  * safe:
- * - Its submit button stays disabled until the browser has taken the form over (`useHydrated`): a click or an
- *   Enter before then would make the browser submit the bare HTML form itself, a GET with every field (a password
- *   too) in the address.
+ * - Its submit button is a plain button (`type="button"`, marked `data-needs-code`) until the browser has taken the
+ *   form over (`useHydrated`): a submit button's click or an Enter before then would make the browser submit the
+ *   bare HTML form itself, a GET with every field (a password too) in the address. /boot.js holds such a press and
+ *   makes it once the mark is gone.
  * - What the person typed meanwhile is kept (`typedBeforeHydration`): React would otherwise put the values it
  *   rendered (the server's) back into the inputs.
  */

@@ -3,7 +3,7 @@
  * real project list. It loads no form engine, no validator and no Material: it is drawn in plain CSS
  * (src/client/ui/site.css), so a visitor's first use of the page loads React and the page's own code only.
  */
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useContent } from '../../config';
 import { useApi } from '../../lib/use-api';
@@ -45,9 +45,9 @@ export function initials(name: string): string {
 }
 
 /** A person's initials in a circle (as Material's Avatar draws a text child). */
-function Initials({ name, className, style }: { name: string; className?: string; style?: CSSProperties }) {
+function Initials({ name, className }: { name: string; className?: string }) {
   return (
-    <span aria-hidden="true" className={className ? `initials ${className}` : 'initials'} style={style}>
+    <span aria-hidden="true" className={className ? `initials ${className}` : 'initials'}>
       {initials(name)}
     </span>
   );
