@@ -8,7 +8,8 @@
  * Builds nothing: it runs the built app (`npm run build` first: dist/client and dist/server; BENCH_DIST names another
  * copy of dist, so a long run is not disturbed by a rebuild) on a database filled
  * by `npm run seed:demo`. The peer is a client-only build kept in BENCH_PEER_CLIENT_DIR (default tmp/peer-client;
- * make one with `git worktree add <dir> <commit before server rendering> && cd <dir> && npm run build`, then copy
+ * make one with `git worktree add <dir> ef1a807` (the last commit before server rendering), `npm ci && npm run build`
+ * there, then copy
  * its dist/client), served by the same server with server rendering off. Without it, the peer figures are the
  * issue's (stated in the notes).
  *
