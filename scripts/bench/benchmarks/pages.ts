@@ -8,10 +8,9 @@
  * Builds nothing: it runs the built app (`npm run build` first: dist/client and dist/server; BENCH_DIST names another
  * copy of dist, so a long run is not disturbed by a rebuild) on a database filled
  * by `npm run seed:demo`. The peer is a client-only build kept in BENCH_PEER_CLIENT_DIR (default tmp/peer-client;
- * make one with `git worktree add <dir> ef1a807` (the last commit before server rendering), `npm ci && npm run build`
- * there, then copy
- * its dist/client), served by the same server with server rendering off. Without it, the peer figures are the
- * issue's (stated in the notes).
+ * make one with `git worktree add <dir> ef1a807`, the last commit before server rendering, then `npm ci && npm run
+ * build` there, and copy its dist/client), served by the same server with server rendering off. Without it, the peer
+ * figures are the issue's (stated in the notes).
  *
  * Load shedding is off (MAX_EVENT_LOOP_DELAY_MS=0): on a shared machine it would refuse the seeding and the pages.
  *
