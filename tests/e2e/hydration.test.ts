@@ -283,6 +283,7 @@ describe('server-rendered pages in the browser', () => {
     expect(page.url()).not.toContain('password');
     expect(seen.apiCalls).not.toContain('/api/v1/auth/user/sign-in');
     expect(await button.getAttribute('data-held')).toBe('');
+    expect(await button.getAttribute('aria-busy')).toBe('true');
     await screenshot(page, 'hydration-login-held-390');
     release();
     // Once the code has the form, the press is made: one sign-in request, with what was typed.

@@ -41,9 +41,15 @@
   const isReacts = (el) => Object.keys(el).some((key) => key.startsWith('__reactProps'));
   const ready = (el) => isReacts(el) && !el.hasAttribute('data-needs-code');
   let held = null;
+  let heldBusy = null;
   let waiting = 0;
+  // While held, the control says it is busy (to a screen reader too); its own aria-busy comes back on release.
   const release = () => {
-    held?.removeAttribute('data-held');
+    if (held) {
+      held.removeAttribute('data-held');
+      if (heldBusy === null) held.removeAttribute('aria-busy');
+      else held.setAttribute('aria-busy', heldBusy);
+    }
     held = null;
   };
   const replay = () => {
@@ -64,10 +70,13 @@
     control.click();
   };
   const hold = (control) => {
-    if (!held) setTimeout(replay, 100);
-    held?.removeAttribute('data-held');
+    if (held === control) return start();
+    if (held) release();
+    else setTimeout(replay, 100);
     held = control;
-    held.setAttribute('data-held', '');
+    heldBusy = control.getAttribute('aria-busy');
+    control.setAttribute('data-held', '');
+    control.setAttribute('aria-busy', 'true');
     waiting = 0;
     start();
   };
