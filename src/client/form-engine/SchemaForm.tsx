@@ -17,7 +17,7 @@ import { groupsOf } from './ui-groups';
 import { createBranchMemory } from './branch-memory';
 import { widgets, templates } from './registry';
 import { withOrderRest } from './ui-order';
-import { typedBeforeHydration, useHydrated } from './hydration';
+import { typedBeforeHydration, useSubmitAttributes } from './hydration';
 import type { FormStepsProps } from './FormSteps';
 
 const ThemedForm = withTheme({ widgets: muiWidgets, templates: muiTemplates });
@@ -233,8 +233,8 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
     return props.published ? typedBeforeHydration(def.schema, start) : { data: start, typed: [], left: [] };
   });
   const initialData = early.data;
-  // Until then its submit button is a plain button (see below).
-  const hydrated = useHydrated();
+  // Until then its submit button is a plain button (hydration.ts).
+  const submitAttributes = useSubmitAttributes();
   const latest = useRef(initialData);
   const rjsf = useRef<Form>(null);
   const [, setRevision] = useState(0);
@@ -449,11 +449,7 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
           ) : (
             <Button
               key="submit"
-              // Until the browser has taken the form over, a plain button: the bare HTML form is never sent (it would
-              // put a password in the address). /boot.js holds its press, or Enter in a field, and makes it once the
-              // code has taken the attribute off.
-              type={hydrated ? 'submit' : 'button'}
-              data-needs-code={hydrated ? undefined : ''}
+              {...submitAttributes}
               variant="contained"
               disabled={busy}
               aria-busy={busy}

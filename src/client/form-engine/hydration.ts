@@ -2,7 +2,7 @@
  * A form the server rendered is on screen (and can be typed into) before its code has run. Two things make that
  * safe:
  * - Its submit button is a plain button (`type="button"`, marked `data-needs-code`) until the browser has taken the
- *   form over (`useHydrated`): a submit button's click or an Enter before then would make the browser submit the
+ *   form over (`useSubmitAttributes`): a submit button's click or an Enter before then would make the browser submit the
  *   bare HTML form itself, a GET with every field (a password too) in the address. /boot.js holds such a press and
  *   makes it once the mark is gone.
  * - What the person typed meanwhile is kept (`typedBeforeHydration`): React would otherwise put the values it
@@ -14,12 +14,21 @@ import type { RJSFSchema } from '@rjsf/utils';
 const noSubscription = () => () => undefined;
 
 /** False on the server and while hydrating server HTML; true once the browser has taken the page over. */
-export function useHydrated(): boolean {
+function useHydrated(): boolean {
   return useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,
   );
+}
+
+/**
+ * The attributes of a server-rendered form's submit button: a plain button marked `data-needs-code` until the browser
+ * has taken the form over, a submit button after. /boot.js holds a press on it, or Enter in a field, until the mark is
+ * gone, then makes it; the bare HTML form is never sent.
+ */
+export function useSubmitAttributes(): { type: 'submit' | 'button'; 'data-needs-code'?: '' } {
+  return useHydrated() ? { type: 'submit' } : { type: 'button', 'data-needs-code': '' };
 }
 
 type Data = Record<string, unknown>;

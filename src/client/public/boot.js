@@ -35,8 +35,7 @@
 
   // Controls whose press needs the code (a link's does not). React marks each element it has taken over with its own
   // property; a press on a control it has not taken over yet is held, then made again once it has (a few tries a
-  // second, for as long as the code may take to arrive). A form's submit button is drawn as a plain button until its
-  // form is the code's (`data-needs-code`, which the code takes off): its press is made once it is a submit again.
+  // second, for as long as the code may take to arrive). A form's submit is ready once its `data-needs-code` is gone.
   const CONTROL = 'button, [role="button"], [role="combobox"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], summary, input[type="checkbox"], input[type="radio"], input[type="button"]';
   const isReacts = (el) => Object.keys(el).some((key) => key.startsWith('__reactProps'));
   const ready = (el) => isReacts(el) && !el.hasAttribute('data-needs-code');

@@ -98,7 +98,8 @@ function assemble(template: string, page: RenderedPage, nonce: string | undefine
  * The template for a server-rendered page: its entry module script and modulepreloads give way to /boot.js (in
  * src/client/public), which starts them when the person uses the page (a signed-in person's at once). The page
  * needs no script to be seen, so on a slow connection its pictures and fonts come first (a phone's largest paint no
- * longer waits behind 160 kB of code), and a reader never pays for the code. Pages rendered in the browser keep the template as built.
+ * longer waits behind 160 kB of code), and a reader never pays for the code. Pages rendered in the browser keep the
+ * template as built.
  */
 export function deferScripts(template: string): string {
   const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/.exec(template);

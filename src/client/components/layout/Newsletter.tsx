@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
-import { useHydrated } from '../../form-engine/hydration';
+import { useSubmitAttributes } from '../../form-engine/hydration';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 
@@ -19,7 +19,7 @@ export default function Newsletter() {
   // for that moment, since the bare HTML form would otherwise reload the page.
   const input = useRef<HTMLInputElement>(null);
   const [sent, setSent] = useState(0);
-  const hydrated = useHydrated();
+  const submitAttributes = useSubmitAttributes();
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -69,8 +69,7 @@ export default function Newsletter() {
         </div>
         <Button
           // A plain button until the code has the form (/boot.js holds a press meanwhile), as the form engine's submit.
-          type={hydrated ? 'submit' : 'button'}
-          data-needs-code={hydrated ? undefined : ''}
+          {...submitAttributes}
           variant="contained"
           color="secondary"
           className="newsletter-submit"
