@@ -116,7 +116,9 @@
   );
 
   let started = false;
-  const start = () => {
+  const start = (event) => {
+    // A field the page focuses by itself (autofocus) is not a use: the person has not touched the page yet.
+    if (event?.type === 'focusin' && navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
     if (started) return;
     started = true;
     for (const type of triggers) removeEventListener(type, start, true);
