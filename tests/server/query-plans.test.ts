@@ -99,7 +99,16 @@ describe.each(DB_KINDS)('query plans of the read paths on %s', (kind) => {
     ['my projects, for a user with a tenth of them', async () => '/me/projects', true],
     ['my projects, half of them deep', async () => `/me/projects?cursor=${await myCursorAt(Math.floor(PROJECTS / 20))}`, true],
     ['my open projects', async () => '/me/projects?status=open', true],
+    ['my agreement requests, for a user with a tenth of them', async () => '/me/agreement-requests', true],
+    ['my agreement requests, half of them deep', async () => `/me/agreement-requests?cursor=${await myRequestCursorAt(PROJECTS / 10)}`, true],
   ];
+
+  async function myRequestCursorAt(depth: number): Promise<string> {
+    const { rows } = await sql<{ key: string; id: string }>`
+      SELECT created_at::text AS key, id FROM agreement_requests WHERE investor_id = ${HEAVY_USER}
+      ORDER BY created_at DESC, id DESC OFFSET ${depth - 1} LIMIT 1`.execute(t.app.db);
+    return encodeCursor('newest', rows[0]!.key, rows[0]!.id);
+  }
 
   async function myCursorAt(depth: number): Promise<string> {
     const { rows } = await sql<{ key: string; id: string }>`

@@ -71,6 +71,8 @@ interface Prepared {
   token: string;
   deepCursor: string;
   depth: number;
+  /** The cursor of the heavy user's agreement request half their list deep. */
+  requestCursor: string;
 }
 
 /** Loads the rows, signs the heavy user in (a session row) and finds the cursor of the row `depth` deep. */
@@ -89,7 +91,11 @@ async function prepare(open: () => ReturnType<typeof openDatabase>, projects: nu
       SELECT created_at::text AS key, id FROM projects WHERE status IN ('open', 'funded', 'closed')
       ORDER BY created_at DESC, id DESC OFFSET ${depth - 1} LIMIT 1`.execute(db);
     const row = rows[0]!;
-    return { size, token, deepCursor: encodeCursor('newest', row.key, row.id), depth };
+    const mine = await sql<{ key: string; id: string }>`
+      SELECT created_at::text AS key, id FROM agreement_requests WHERE investor_id = ${HEAVY_USER}
+      ORDER BY created_at DESC, id DESC OFFSET ${Math.floor(size.heavyRequests / 2) - 1} LIMIT 1`.execute(db);
+    const half = mine.rows[0]!;
+    return { size, token, deepCursor: encodeCursor('newest', row.key, row.id), depth, requestCursor: encodeCursor('newest', half.key, half.id) };
   } finally {
     await database.close();
   }
@@ -110,7 +116,7 @@ async function measure(kind: Kind, projects: number): Promise<Figure[]> {
   try {
     const loadStarted = Date.now();
     const prepared = await prepare(database.open, projects);
-    const { size, token, deepCursor, depth } = prepared;
+    const { size, token, deepCursor, depth, requestCursor } = prepared;
     console.log(
       `  ${kind}: loaded ${count(size.projects)} projects (${count(size.publicProjects)} public), ${count(size.requests)} agreement requests, ` +
         `${count(size.users)} users in ${((Date.now() - loadStarted) / 1000).toFixed(0)} s (counters rebuilt in ${size.countersSeconds.toFixed(0)} s); ` +
@@ -132,6 +138,15 @@ async function measure(kind: Kind, projects: number): Promise<Figure[]> {
       }
       const ids = publicProjectIds(projects, 200);
       figures.push(latencyFigure(kind, 'a project page', await latency(ids.map((id) => `${api}/projects/${id}`), {}, LATENCY), `${ids.length} projects in turn`));
+      figures.push(
+        latencyFigure(kind, 'my agreement requests, first page', await latency([`${api}/me/agreement-requests`], signedIn, LATENCY), `the heavy user, who sent ${count(size.heavyRequests)}`),
+        latencyFigure(
+          kind,
+          'my agreement requests, half of them deep',
+          await latency([`${api}/me/agreement-requests?cursor=${requestCursor}`], signedIn, LATENCY),
+          `${count(Math.floor(size.heavyRequests / 2))} rows deep, by its cursor`,
+        ),
+      );
       figures.push(
         latencyFigure(kind, 'dashboard summary of the heavy user', await latency([`${api}/dashboard/summary`], signedIn, LATENCY), `${count(size.heavyProjects)} projects, ${count(size.heavyRequests)} requests`),
       );

@@ -19,6 +19,7 @@ import react from '@vitejs/plugin-react';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import type { Benchmark, Figure } from '../types';
+import { compileValidators } from '../../compile-validators';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const HARNESS = join(import.meta.dirname, '../typing');
@@ -118,6 +119,8 @@ async function typeInto(browser: Browser, url: string, engine: 'ours' | 'peer' |
 async function run(): Promise<Figure[]> {
   mkdirSync(join(ROOT, 'tmp'), { recursive: true });
   const outDir = join(ROOT, 'tmp', 'bench-typing');
+  // The form's precompiled validator (git-ignored; a fresh clone has none until `npm run build` or `npm test`).
+  compileValidators();
   await build({
     configFile: false,
     root: HARNESS,

@@ -9,7 +9,7 @@ export interface ListPage<T> {
   nextCursor: string | null;
 }
 
-export interface PagedState<T> extends ApiState<{ items: T[] }> {
+export interface PagedState<T, E extends object = object> extends ApiState<{ items: T[] } & E> {
   /** Loads the next page after those shown; null when there is none. */
   more: (() => void) | null;
   loadingMore: boolean;
@@ -20,9 +20,10 @@ export interface PagedState<T> extends ApiState<{ items: T[] }> {
 /**
  * A paginated list (`{ items, nextCursor }`): the first page as `useApi` gets it (from the page's data when it came
  * with it), then further pages on request, shown after it. A reload or another path starts again from the first page.
+ * Fields the answer has besides its items (`E`: totals of the whole list, say) are the first page's.
  */
-export function usePagedApi<T>(path: string | null): PagedState<T> {
-  const first = useApi<ListPage<T>>(path);
+export function usePagedApi<T, E extends object = object>(path: string | null): PagedState<T, E> {
+  const first = useApi<ListPage<T> & E>(path);
   // Later pages belong to the first page they followed: a new answer (reload, another path) drops them.
   const [later, setLater] = useState<{ after: ListPage<T>; items: T[]; cursor: string | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -46,7 +47,7 @@ export function usePagedApi<T>(path: string | null): PagedState<T> {
   }
 
   return {
-    data: first.data ? { items: [...first.data.items, ...(current?.items ?? [])] } : null,
+    data: first.data ? { ...first.data, items: [...first.data.items, ...(current?.items ?? [])] } : null,
     error: first.error,
     loading: first.loading,
     reload: first.reload,

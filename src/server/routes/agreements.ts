@@ -5,7 +5,7 @@
  * investment creates its Murabaha repayment schedule.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { AgreementRequestsTable, AgreementStatus, DB } from '../db/schema';
 import type { AgreementAcceptForm, AgreementRequestForm, DeclineForm } from '../../shared/generated/form-types';
 import { currentUser } from '../plugins/auth';
@@ -19,6 +19,7 @@ import { closeEndedCampaigns, settleProject, visibleProject } from '../market/pr
 import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
 import { figuresOf, termsOf } from '../market/figures';
+import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -138,17 +139,31 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: { id: string }; Querystring: { cursor?: string; limit: number; status?: AgreementStatus } }>(
     '/projects/:id/agreement-requests',
     {
-      schema: { tags: ['agreements'], security: [{ bearer: [] }], description: "The project's proposal cards (owner and staff).", params: idParams },
+      schema: {
+        tags: ['agreements'],
+        security: [{ bearer: [] }],
+        description: "The project's proposal cards (owner and staff), newest first, a page at a time; `status` keeps one state. `waiting` counts all pending ones.",
+        params: idParams,
+        querystring: { ...OWN_PAGE_QUERY, properties: { status: { type: 'string', enum: ['pending', 'accepted', 'declined', 'withdrawn'] }, ...OWN_PAGE_QUERY.properties } },
+      },
       onRequest: app.requireUser,
     },
     async (request) => {
       const me = currentUser(request);
       const { row: project } = await visibleProject(app.db, request.params.id, me);
       if (project.owner_id !== me.id && !me.isStaff) throw notFound('This project');
-      const rows = await app.db.selectFrom('agreement_requests').selectAll().where('project_id', '=', project.id).orderBy('created_at', 'desc').execute();
+      const { cursor, limit, status } = request.query;
+      // On the project's index (project_id, created_at, id); the pending ones counted on (project_id, status).
+      let query = app.db.selectFrom('agreement_requests as a').selectAll('a').select(sql<string>`a.created_at::text`.as('created_key')).where('a.project_id', '=', project.id);
+      if (status) query = query.where('a.status', '=', status);
+      const [{ shown, nextCursor }, pending] = await Promise.all([
+        newestPage(query, 'a', cursor, limit),
+        app.db.selectFrom('agreement_requests').select(sql<number>`count(*)::int`.as('n')).where('project_id', '=', project.id).where('status', '=', 'pending').executeTakeFirstOrThrow(),
+      ]);
+      const rows = shown.map(({ created_key: _k, ...r }) => r);
       const names = await fileNamesFor(app, rows);
       // The project's own figures (market/figures.ts), so this page and the project page can never disagree.
       const figures = figuresOf(project);
@@ -156,24 +171,38 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         project: { id: project.id, title: project.title, status: project.status },
         totalInvestors: figures.investors,
         backers: figures.backers,
+        waiting: Number(pending.n),
         items: rows.map((r) => agreementView(r, names)),
+        nextCursor,
       };
     },
   );
 
-  app.get('/me/agreement-requests', { schema: { tags: ['agreements'], security: [{ bearer: [] }] }, onRequest: app.requireUser }, async (request) => {
-    const me = currentUser(request);
-    const rows = await app.db
-      .selectFrom('agreement_requests as a')
-      .innerJoin('projects as p', 'p.id', 'a.project_id')
-      .selectAll('a')
-      .select('p.title as project_title')
-      .where('a.investor_id', '=', me.id)
-      .orderBy('a.created_at', 'desc')
-      .execute();
-    const names = await fileNamesFor(app, rows);
-    return { items: rows.map((r) => ({ ...agreementView(r, names), projectTitle: r.project_title })) };
-  });
+  app.get<{ Querystring: { cursor?: string; limit: number } }>(
+    '/me/agreement-requests',
+    {
+      schema: {
+        tags: ['agreements'],
+        security: [{ bearer: [] }],
+        description: 'The agreement requests I sent, newest first, a page at a time (`nextCursor` asks for the next one).',
+        querystring: OWN_PAGE_QUERY,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      // On the investor's index (investor_id, created_at, id): each page an indexed read from where the last ended.
+      const query = app.db
+        .selectFrom('agreement_requests as a')
+        .innerJoin('projects as p', 'p.id', 'a.project_id')
+        .selectAll('a')
+        .select(['p.title as project_title', sql<string>`a.created_at::text`.as('created_key')])
+        .where('a.investor_id', '=', me.id);
+      const { shown, nextCursor } = await newestPage(query, 'a', request.query.cursor, request.query.limit);
+      const names = await fileNamesFor(app, shown);
+      return { items: shown.map(({ created_key: _k, ...r }) => ({ ...agreementView(r, names), projectTitle: r.project_title })), nextCursor };
+    },
+  );
 
   /**
    * Moves a pending request to a final state under a row lock. `who` says whose move it is; anyone else gets

@@ -9,7 +9,7 @@
  * donor's name and email.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DonationsTable } from '../db/schema';
 import type { DonateForm } from '../../shared/generated/form-types';
 import { currentUser, type SessionUser } from '../plugins/auth';
@@ -17,6 +17,7 @@ import { conflict, notFound } from '../errors';
 import { closeEndedCampaigns, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { withFreshReference } from '../payments/reference';
+import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -127,20 +128,24 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.get(
+  app.get<{ Querystring: { cursor?: string; limit: number } }>(
     '/me/donations',
-    { schema: { tags: ['donations'], security: [{ bearer: [] }] }, onRequest: app.requireUser },
+    {
+      schema: { tags: ['donations'], security: [{ bearer: [] }], description: 'My donations, newest first, a page at a time (`nextCursor` asks for the next one).', querystring: OWN_PAGE_QUERY },
+      onRequest: app.requireUser,
+    },
     async (request) => {
       const me = currentUser(request);
-      const rows = await app.db
+      // On the donor's index (donor_id, created_at, id).
+      const query = app.db
         .selectFrom('donations as d')
         .innerJoin('projects as p', 'p.id', 'd.project_id')
         .selectAll('d')
-        .select('p.title as project_title')
-        .where('d.donor_id', '=', me.id)
-        .orderBy('d.created_at', 'desc')
-        .execute();
-      return { items: rows.map((r) => ({ ...donationView(r), projectTitle: r.project_title })) };
+        .select(['p.title as project_title', sql<string>`d.created_at::text`.as('created_key')])
+        .where('d.donor_id', '=', me.id);
+      const { shown, nextCursor } = await newestPage(query, 'd', request.query.cursor, request.query.limit);
+      return { items: shown.map(({ created_key: _k, ...r }) => ({ ...donationView(r), projectTitle: r.project_title })), nextCursor };
     },
   );
+
 }

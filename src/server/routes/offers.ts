@@ -3,7 +3,7 @@
  * and Request For Invest: an owner's invitation to an offer's investor, naming a project.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { OffersTable } from '../db/schema';
 import type { InvestForm } from '../../shared/generated/form-types';
 import { currentUser } from '../plugins/auth';
@@ -14,6 +14,7 @@ import { closeEndedCampaigns, viewsOf, visibleProject } from '../market/projects
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { withE164Phones } from '../auth/stored-phones';
 import { notify } from '../notices/notify';
+import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -101,11 +102,20 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/me/offers', { schema: { tags: ['offers'], security: [{ bearer: [] }] }, onRequest: app.requireUser }, async (request) => {
-    const me = currentUser(request);
-    const rows = await app.db.selectFrom('offers').selectAll().where('investor_id', '=', me.id).orderBy('created_at', 'desc').execute();
-    return { items: rows.map((r) => offerView(r, me.id)) };
-  });
+  app.get<{ Querystring: { cursor?: string; limit: number } }>(
+    '/me/offers',
+    {
+      schema: { tags: ['offers'], security: [{ bearer: [] }], description: 'My offers, newest first, a page at a time (`nextCursor` asks for the next one).', querystring: OWN_PAGE_QUERY },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      // On the investor's index (investor_id, created_at, id).
+      const query = app.db.selectFrom('offers').selectAll().select(sql<string>`created_at::text`.as('created_key')).where('investor_id', '=', me.id);
+      const { shown, nextCursor } = await newestPage(query, 'offers', request.query.cursor, request.query.limit);
+      return { items: shown.map(({ created_key: _k, ...r }) => offerView(r, me.id)), nextCursor };
+    },
+  );
 
   app.post<{ Params: { id: string } }>(
     '/offers/:id/withdraw',
@@ -224,19 +234,32 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/me/invitations', { schema: { tags: ['offers'], security: [{ bearer: [] }] }, onRequest: app.requireUser }, async (request) => {
-    const me = currentUser(request);
-    const rows = await app.db
-      .selectFrom('invitations as i')
-      .innerJoin('projects as p', 'p.id', 'i.project_id')
-      .select(['i.id', 'i.offer_id', 'i.created_at', 'p.id as project_id'])
-      .where('i.investor_id', '=', me.id)
-      .orderBy('i.created_at', 'desc')
-      .execute();
-    const projects = await app.db.selectFrom('projects').selectAll().where('id', 'in', rows.length ? rows.map((r) => r.project_id) : ['00000000-0000-0000-0000-000000000000']).execute();
-    const views = new Map((await viewsOf(app.forms, projects, me)).map((v) => [v.id, v]));
-    return {
-      items: rows.map((r) => ({ id: r.id, offerId: r.offer_id, createdAt: r.created_at.toISOString(), project: views.get(r.project_id) })),
-    };
-  });
+  app.get<{ Querystring: { cursor?: string; limit: number } }>(
+    '/me/invitations',
+    {
+      schema: {
+        tags: ['offers'],
+        security: [{ bearer: [] }],
+        description: 'Projects whose owners asked me to invest (Request For Invest), newest first, a page at a time.',
+        querystring: OWN_PAGE_QUERY,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      // On the investor's index (investor_id, created_at, id); then the page's projects, in one read.
+      const query = app.db
+        .selectFrom('invitations as i')
+        .select(['i.id', 'i.offer_id', 'i.created_at', 'i.project_id', sql<string>`i.created_at::text`.as('created_key')])
+        .where('i.investor_id', '=', me.id);
+      const { shown, nextCursor } = await newestPage(query, 'i', request.query.cursor, request.query.limit);
+      const projects = shown.length ? await app.db.selectFrom('projects').selectAll().where('id', 'in', shown.map((r) => r.project_id)).execute() : [];
+      const views = new Map((await viewsOf(app.forms, projects, me)).map((v) => [v.id, v]));
+      return {
+        items: shown.map((r) => ({ id: r.id, offerId: r.offer_id, createdAt: r.created_at.toISOString(), project: views.get(r.project_id) })),
+        nextCursor,
+      };
+    },
+  );
+
 }

@@ -13,7 +13,7 @@ import { audit } from '../audit';
 import { PROJECT_STATUSES, PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
 import type { ProjectStatus } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
-import { decodeCursor, keysetPage } from '../market/cursor';
+import { decodeCursor, keysetPage, newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { sql } from 'kysely';
 import { withE164Phones } from '../auth/stored-phones';
 
@@ -194,29 +194,18 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         tags: ['projects'],
         security: [{ bearer: [] }],
         description: 'My projects, newest first, a page at a time (`nextCursor` asks for the next one); `status` keeps one state.',
-        querystring: {
-          type: 'object',
-          properties: {
-            status: { type: 'string', enum: PROJECT_STATUSES },
-            cursor: { type: 'string', maxLength: 300 },
-            limit: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
-          },
-          additionalProperties: false,
-        },
+        querystring: { ...OWN_PAGE_QUERY, properties: { status: { type: 'string', enum: PROJECT_STATUSES }, ...OWN_PAGE_QUERY.properties } },
       },
       onRequest: app.requireUser,
     },
     async (request) => {
       const me = currentUser(request);
       const { status, cursor, limit } = request.query;
-      const after = cursor ? decodeCursor(cursor, 'newest') : null;
-      // Keyset pages on the owner's index (owner_id, created_at): an owner with many projects gets them in pages,
-      // each one indexed read, never the whole list at once.
+      // On the owner's index (owner_id, created_at, id): an owner with many projects gets them in pages, each one
+      // indexed read, never the whole list at once.
       let query = app.db.selectFrom('projects').selectAll().select(sql<string>`created_at::text`.as('created_key')).where('owner_id', '=', me.id);
       if (status) query = query.where('status', '=', status);
-      if (after) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
-      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
-      const { shown, nextCursor } = keysetPage(rows, limit, 'newest', (row) => row.created_key);
+      const { shown, nextCursor } = await newestPage(query, 'projects', cursor, limit);
       return { items: await viewsOf(app.forms, shown.map(({ created_key: _k, ...row }) => row), me), nextCursor };
     },
   );

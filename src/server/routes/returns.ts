@@ -3,12 +3,13 @@
  * receipt; `due → paid → confirmed`, each step by its own party only, each a conditional update.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { InstalmentsTable } from '../db/schema';
 import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { sumAmounts, formatMoney } from '../../shared/domain/money';
 import { notify } from '../notices/notify';
+import { decodeCursor, keysetPage } from '../market/cursor';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -35,27 +36,70 @@ function instalmentView(r: Row) {
 }
 
 export default async function returnRoutes(app: FastifyInstance): Promise<void> {
-  async function list(column: 'owner_id' | 'investor_id', userId: string) {
-    const rows = (await app.db
+  /** Instalments with what their view shows of the project and the agreement. */
+  function instalmentRows() {
+    return app.db
       .selectFrom('instalments as i')
       .innerJoin('projects as p', 'p.id', 'i.project_id')
       .innerJoin('agreement_requests as a', 'a.id', 'i.agreement_id')
       .selectAll('i')
-      .select(['p.title as project_title', 'a.amount as agreement_amount', (eb) => eb.ref('a.data', '->>').key('investorName').as('investor_name')])
-      .where(`i.${column}`, '=', userId)
-      .orderBy('i.due_on')
-      .orderBy('i.seq')
-      .execute()) as Row[];
-    const items = rows.map(instalmentView);
-    const total = (status?: string) => sumAmounts(items.filter((i) => !status || i.status === status).map((i) => i.amount));
-    return { items, totals: { scheduled: total(), due: total('due'), paid: total('paid'), confirmed: total('confirmed') } };
+      .select(['p.title as project_title', 'a.amount as agreement_amount', (eb) => eb.ref('a.data', '->>').key('investorName').as('investor_name'), sql<string>`i.due_on::text`.as('due_key')]);
   }
 
-  app.get('/me/returns', { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As investor: what is repaid to me.' }, onRequest: app.requireUser }, async (request) =>
-    list('investor_id', currentUser(request).id),
+  type ScheduleQuery = { cursor?: string; limit: number; agreement?: string };
+  const scheduleQuery = {
+    type: 'object',
+    properties: {
+      cursor: { type: 'string', maxLength: 300 },
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+      agreement: { type: 'string', format: 'uuid' },
+    },
+    additionalProperties: false,
+  } as const;
+
+  /**
+   * A person's instalments (as owner or investor), soonest due first, a page at a time on the index (person, due_on,
+   * id); `agreement` keeps one agreement's. The totals and the count are of all of them, not of the page.
+   */
+  async function list(column: 'owner_id' | 'investor_id', userId: string, { cursor, limit, agreement }: ScheduleQuery) {
+    const after = cursor ? decodeCursor(cursor, 'due') : null;
+    let query = instalmentRows().where(`i.${column}`, '=', userId);
+    if (agreement) query = query.where('i.agreement_id', '=', agreement);
+    if (after) query = query.where(sql<boolean>`(i.due_on, i.id) > (${after[0]}::date, ${after[1]}::uuid)`);
+    const rows = (await query.orderBy('i.due_on').orderBy('i.id').limit(limit + 1).execute()) as (Row & { due_key: string })[];
+    const { shown, nextCursor } = keysetPage(rows, limit, 'due', (r) => r.due_key);
+    // The sums by status, in the database: one row per status, whatever the number of instalments.
+    let sums = app.db
+      .selectFrom('instalments')
+      .select(['status', sql<string>`sum(amount)::text`.as('amount'), sql<number>`count(*)::int`.as('count')])
+      .where(column, '=', userId)
+      .groupBy('status');
+    if (agreement) sums = sums.where('agreement_id', '=', agreement);
+    const byStatus = await sums.execute();
+    const total = (status?: string) => sumAmounts(byStatus.filter((s) => !status || s.status === status).map((s) => s.amount));
+    return {
+      items: shown.map(instalmentView),
+      nextCursor,
+      count: byStatus.reduce((n, s) => n + Number(s.count), 0),
+      totals: { scheduled: total(), due: total('due'), paid: total('paid'), confirmed: total('confirmed') },
+    };
+  }
+
+  app.get<{ Querystring: ScheduleQuery }>(
+    '/me/returns',
+    {
+      schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As investor: what is repaid to me, soonest due first, a page at a time.', querystring: scheduleQuery },
+      onRequest: app.requireUser,
+    },
+    async (request) => list('investor_id', currentUser(request).id, request.query),
   );
-  app.get('/me/repayments', { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As project owner: what I repay.' }, onRequest: app.requireUser }, async (request) =>
-    list('owner_id', currentUser(request).id),
+  app.get<{ Querystring: ScheduleQuery }>(
+    '/me/repayments',
+    {
+      schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As project owner: what I repay, soonest due first, a page at a time.', querystring: scheduleQuery },
+      onRequest: app.requireUser,
+    },
+    async (request) => list('owner_id', currentUser(request).id, request.query),
   );
 
   async function step(id: string, userId: string, party: 'owner_id' | 'investor_id', from: 'due' | 'paid', to: 'paid' | 'confirmed') {
@@ -93,8 +137,7 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
             : 'This instalment is already confirmed.',
       );
     }
-    const [row] = (await list(party, userId)).items.filter((i) => i.id === id);
-    return row;
+    return instalmentView((await instalmentRows().where('i.id', '=', id).executeTakeFirstOrThrow()) as Row);
   }
 
   app.post<{ Params: { id: string } }>(

@@ -55,4 +55,46 @@ describe.each(DB_KINDS)('initial instalment on %s', (kind) => {
     const atTheCap = await api(t.app, 'POST', '/projects', owner, projectForm({ askamu: 500000, roi: 17.7, initialins: 588500 }));
     expect(atTheCap.status).toBe(201);
   });
+  it('pages a schedule soonest due first, with totals and a count of all of it, and keeps one agreement on request', async () => {
+    const terms = { askamu: 500000, roi: 17.7, reduration: 7, return: 'Recurring', returningTime: 1, totalDuration: 7, initialins: 40000 };
+    const owner = await verifiedOwner(t.app, staff);
+    const investor = await signUpVerified(t.app);
+    const agreements: string[] = [];
+    for (const amount of [100000, 50000]) {
+      const id = await openProject(t.app, owner, staff, terms);
+      const request = await api(t.app, 'POST', `/projects/${id}/agreement-requests`, investor, agreementForm(amount));
+      expect((await api(t.app, 'POST', `/agreement-requests/${request.body.id}/accept`, owner, acceptForm())).status).toBe(200);
+      agreements.push(request.body.id);
+    }
+    const whole = (await api(t.app, 'GET', '/me/returns', investor)).body;
+    expect(whole).toMatchObject({ count: 14, nextCursor: null });
+    expect(whole.items).toHaveLength(14);
+    const seen: { id: string; dueOn: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await api(t.app, 'GET', `/me/returns?limit=4${cursor ? `&cursor=${cursor}` : ''}`, investor)).body as { items: { id: string; dueOn: string }[]; totals: unknown; count: number; nextCursor: string | null };
+      expect(page.items.length).toBeLessThanOrEqual(4);
+      // Every page carries the totals of the whole schedule, not of itself.
+      expect(page.totals).toEqual(whole.totals);
+      expect(page.count).toBe(14);
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.map((i) => i.id)).toEqual(whole.items.map((i: { id: string }) => i.id));
+    expect(new Set(seen.map((i) => i.id)).size).toBe(14);
+    const dues = seen.map((i) => i.dueOn);
+    expect(dues).toEqual([...dues].sort());
+
+    const one = (await api(t.app, 'GET', `/me/returns?agreement=${agreements[0]}`, investor)).body;
+    expect(one.count).toBe(7);
+    expect(one.totals.scheduled).toBe('117700.00');
+    expect(one.items.every((i: { agreementId: string }) => i.agreementId === agreements[0])).toBe(true);
+    // The owner sees the same agreement as repayments; nobody else sees any of it.
+    expect((await api(t.app, 'GET', `/me/repayments?agreement=${agreements[0]}`, owner)).body.count).toBe(7);
+    const stranger = await signUpVerified(t.app);
+    expect((await api(t.app, 'GET', `/me/returns?agreement=${agreements[0]}`, stranger)).body).toMatchObject({ items: [], count: 0, totals: { scheduled: '0.00' } });
+    expect((await api(t.app, 'GET', '/me/returns?cursor=garbage', investor)).status).toBe(400);
+    expect((await api(t.app, 'GET', '/me/returns?agreement=nope', investor)).status).toBe(400);
+    expect((await api(t.app, 'GET', '/me/repayments?limit=101', owner)).status).toBe(400);
+  });
 });

@@ -234,6 +234,11 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     expect((await api(t.app, 'POST', `/staff/donations/${a.body.id}/review`, staff, { decision: 'reject', note: 'x' })).status).toBe(409);
     expect((await api(t.app, 'GET', `/projects/${id}`)).body.figures).toMatchObject({ pledged: '3700.50', raised: '3700.50', backers: 3 });
     expect((await api(t.app, 'GET', '/me/donations', donor)).body.items).toHaveLength(2);
+    // A page at a time, newest first.
+    const first = (await api(t.app, 'GET', '/me/donations?limit=1', donor)).body;
+    expect(first.items.map((x: { id: string }) => x.id)).toEqual([b.body.id]);
+    const second = (await api(t.app, 'GET', `/me/donations?limit=1&cursor=${first.nextCursor}`, donor)).body;
+    expect(second).toMatchObject({ items: [expect.objectContaining({ id: a.body.id, projectTitle: expect.any(String) })], nextCursor: null });
     expect((await api(t.app, 'GET', '/staff/donations', donor)).status).toBe(403);
   });
 
@@ -268,6 +273,19 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     expect((await api(t.app, 'POST', `/offers/${good.body.id}/requests`, fits, { projectId: id })).status).toBe(404);
     const invitations = await api(t.app, 'GET', '/me/invitations', fits);
     expect(invitations.body.items).toEqual([expect.objectContaining({ offerId: good.body.id, project: expect.objectContaining({ id, title: 'Green Harvest Agro' }) })]);
+    expect(invitations.body.nextCursor).toBeNull();
+    // My offers and my invitations come a page at a time, newest first.
+    const second = await offer(fits, 90000, 'Education');
+    const offers1 = (await api(t.app, 'GET', '/me/offers?limit=1', fits)).body;
+    expect(offers1.items.map((o: { id: string }) => o.id)).toEqual([second.body.id]);
+    const offers2 = (await api(t.app, 'GET', `/me/offers?limit=1&cursor=${offers1.nextCursor}`, fits)).body;
+    expect(offers2).toMatchObject({ items: [expect.objectContaining({ id: good.body.id })], nextCursor: null });
+    const other = await openProject(t.app, owner, staff, { category: 'Technology', minInvestment: 50000, askamu: 500000, bname: 'Second Tech' });
+    expect((await api(t.app, 'POST', `/offers/${good.body.id}/requests`, owner, { projectId: other })).status).toBe(201);
+    const inv1 = (await api(t.app, 'GET', '/me/invitations?limit=1', fits)).body;
+    expect(inv1.items.map((i: { project: { id: string } }) => i.project.id)).toEqual([other]);
+    const inv2 = (await api(t.app, 'GET', `/me/invitations?limit=1&cursor=${inv1.nextCursor}`, fits)).body;
+    expect(inv2).toMatchObject({ items: [expect.objectContaining({ project: expect.objectContaining({ id }) })], nextCursor: null });
     expect((await api(t.app, 'GET', `/projects/${id}/relevant-investors`, owner)).body.items[0].invited).toBe(true);
 
     expect((await api(t.app, 'POST', `/offers/${good.body.id}/withdraw`, owner)).status).toBe(404);
@@ -296,6 +314,54 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     const funded = await api(t.app, 'GET', `/projects?sort=most_funded&limit=50`);
     const raised = funded.body.items.map((p: { figures: { raised: string } }) => Number(p.figures.raised));
     expect(raised).toEqual([...raised].sort((x, y) => y - x));
+  });
+
+  it("pages an investor's own agreement requests, newest first, and shows nobody else's", async () => {
+    const owner = await verifiedOwner(t.app, staff);
+    const investor = await signUpVerified(t.app);
+    const other = await signUpVerified(t.app);
+    const id = await openProject(t.app, owner, staff, { bname: 'Paged Requests Ltd' });
+    const sent: string[] = [];
+    for (const amount of [21000, 22000, 23000, 24000, 25000]) {
+      const r = await api(t.app, 'POST', `/projects/${id}/agreement-requests`, investor, agreementForm(amount));
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      sent.push(r.body.id);
+    }
+    const others = await api(t.app, 'POST', `/projects/${id}/agreement-requests`, other, agreementForm(26000));
+    const ids = (body: Record<string, unknown>) => (body.items as { id: string }[]).map((r) => r.id);
+    const page1 = await api(t.app, 'GET', '/me/agreement-requests?limit=2', investor);
+    expect(page1.status).toBe(200);
+    expect(ids(page1.body)).toEqual([sent[4], sent[3]]);
+    expect(page1.body.items[0]).toMatchObject({ projectTitle: 'Paged Requests Ltd', amount: '25000.00', status: 'pending' });
+    // A request sent meanwhile appears at the top; the next page continues where the first ended.
+    const late = await api(t.app, 'POST', `/projects/${id}/agreement-requests`, investor, agreementForm(27000));
+    const page2 = await api(t.app, 'GET', `/me/agreement-requests?limit=2&cursor=${page1.body.nextCursor}`, investor);
+    expect(ids(page2.body)).toEqual([sent[2], sent[1]]);
+    const page3 = await api(t.app, 'GET', `/me/agreement-requests?limit=2&cursor=${page2.body.nextCursor}`, investor);
+    expect(page3.body).toMatchObject({ nextCursor: null });
+    expect(ids(page3.body)).toEqual([sent[0]]);
+    // The default page holds all six, the late one first; the other investor sees only their own.
+    expect(ids((await api(t.app, 'GET', '/me/agreement-requests', investor)).body)).toEqual([late.body.id, ...[...sent].reverse()]);
+    expect((await api(t.app, 'GET', '/me/agreement-requests', other)).body.items).toHaveLength(1);
+    expect((await api(t.app, 'GET', '/me/agreement-requests?cursor=garbage', investor)).status).toBe(400);
+    expect((await api(t.app, 'GET', '/me/agreement-requests?limit=51', investor)).status).toBe(400);
+    expect((await api(t.app, 'GET', '/me/agreement-requests')).status).toBe(401);
+
+    // The owner's cards of the project: a page at a time too, with the count of all pending ones on every page.
+    expect((await api(t.app, 'POST', `/agreement-requests/${sent[0]}/accept`, owner, acceptForm())).status).toBe(200);
+    const cards1 = (await api(t.app, 'GET', `/projects/${id}/agreement-requests?limit=3`, owner)).body;
+    // Every investor's request to the project (the other investor's too).
+    expect(ids(cards1)).toEqual([late.body.id, others.body.id, sent[4]]);
+    expect(cards1.waiting).toBe(6);
+    const cards2 = (await api(t.app, 'GET', `/projects/${id}/agreement-requests?limit=3&cursor=${cards1.nextCursor}`, owner)).body;
+    expect(cards2.waiting).toBe(6);
+    const cards3 = (await api(t.app, 'GET', `/projects/${id}/agreement-requests?limit=3&cursor=${cards2.nextCursor}`, owner)).body;
+    expect(new Set([...ids(cards1), ...ids(cards2), ...ids(cards3)]).size).toBe(7);
+    expect(cards3.nextCursor).toBeNull();
+    const accepted = (await api(t.app, 'GET', `/projects/${id}/agreement-requests?status=accepted`, owner)).body;
+    expect(accepted).toMatchObject({ items: [expect.objectContaining({ id: sent[0], status: 'accepted' })], nextCursor: null, waiting: 6 });
+    expect((await api(t.app, 'GET', `/projects/${id}/agreement-requests?status=lost`, owner)).status).toBe(400);
+    expect((await api(t.app, 'GET', `/projects/${id}/agreement-requests?limit=3`, investor)).status).toBe(404);
   });
 
   it('keeps a draft per user and form, storing its images once', async () => {

@@ -11,7 +11,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ApiError } from '../../lib/api';
 import { api, fileUrl } from '../../lib/api';
-import { useApi } from '../../lib/use-api';
+import { usePagedApi } from '../../lib/use-paged-api';
+import { LoadMore } from '../../components/LoadMore';
 import Money from '../../components/Money';
 import { FormReadOnlyView } from '../../form-engine/read-only';
 import { ApiItems, EmptyState } from '../../components/Status';
@@ -48,7 +49,7 @@ function useFailures() {
 function Requests() {
   const { failureOf, fail, clear } = useFailures();
   const { confirm, dialog } = useConfirm();
-  const state = useApi<{ items: Proposal[] }>('/me/agreement-requests');
+  const state = usePagedApi<Proposal>('/me/agreement-requests');
   return (
     <>
       {dialog}
@@ -109,119 +110,129 @@ function Requests() {
           </Grid>
         )}
       </ApiItems>
+      <LoadMore state={state} label="Show more requests" />
     </>
   );
 }
 
 function Offers() {
   const { failureOf, fail, clear } = useFailures();
-  const state = useApi<{ items: Offer[] }>('/me/offers');
+  const state = usePagedApi<Offer>('/me/offers');
   return (
-    <ApiItems state={state} empty={<EmptyState title="You have published no offers." action={<Button component={RouterLink} to="/investForm">Create New Invest</Button>} />}>
-      {(items) => (
-        <Grid container spacing={2}>
-          {items.map((o) => (
-            <Grid key={o.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <OfferCard
-                offer={o}
-                action={
-                  o.status === 'open' ? (
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={async () => {
-                        clear(o.id);
-                        try {
-                          await api.post(`/offers/${o.id}/withdraw`);
-                          state.reload();
-                        } catch (e) {
-                          fail(o.id, 'Could not withdraw', e);
-                        }
-                      }}
-                    >
-                      Withdraw offer
-                    </Button>
-                  ) : (
-                    <Chip size="small" label="Withdrawn" />
-                  )
-                }
-              />
-              <InlineFailure failure={failureOf(o.id)} />
-            </Grid>
-          ))}
-        </Grid>
-      )}
-    </ApiItems>
+    <>
+      <ApiItems state={state} empty={<EmptyState title="You have published no offers." action={<Button component={RouterLink} to="/investForm">Create New Invest</Button>} />}>
+        {(items) => (
+          <Grid container spacing={2}>
+            {items.map((o) => (
+              <Grid key={o.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                <OfferCard
+                  offer={o}
+                  action={
+                    o.status === 'open' ? (
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={async () => {
+                          clear(o.id);
+                          try {
+                            await api.post(`/offers/${o.id}/withdraw`);
+                            state.reload();
+                          } catch (e) {
+                            fail(o.id, 'Could not withdraw', e);
+                          }
+                        }}
+                      >
+                        Withdraw offer
+                      </Button>
+                    ) : (
+                      <Chip size="small" label="Withdrawn" />
+                    )
+                  }
+                />
+                <InlineFailure failure={failureOf(o.id)} />
+              </Grid>
+            ))}
+          </Grid>
+        )}
+      </ApiItems>
+      <LoadMore state={state} label="Show more offers" />
+    </>
   );
 }
 
 function Invitations() {
-  const state = useApi<{ items: Invitation[] }>('/me/invitations');
+  const state = usePagedApi<Invitation>('/me/invitations');
   return (
-    <ApiItems state={state} empty={<EmptyState title="No invitations yet." text="Project owners who find your offer relevant can send you a Request For Invest." />}>
-      {(items) => (
-        <Grid container spacing={2}>
-          {items.map((i) => (
-            <Grid key={i.id} size={{ xs: 12, md: 6 }}>
-              <Card>
-                <CardContent>
-                  <Typography variant="body2" color="text.secondary">
-                    {formatDate(i.createdAt)} · Request For Invest
-                  </Typography>
-                  <Typography variant="h6" component="h2">
-                    {i.project.title}
-                  </Typography>
-                  <Typography sx={{ mb: 1 }}>
-                    Goal <Money amount={i.project.figures.goal} /> · markup {i.project.figures.markupPercent} % · {i.project.figures.progressPercent}% raised
-                  </Typography>
-                  <Box sx={{ display: 'flex', gap: 1 }}>
-                    <Button size="small" variant="outlined" component={RouterLink} to={`/projectDetails?id=${i.project.id}`}>
-                      See Details
-                    </Button>
-                    {i.project.status === 'open' && (
-                      <Button size="small" variant="contained" component={RouterLink} to={`/investmentAgreementForm?project=${i.project.id}`}>
-                        Agreement Request
+    <>
+      <ApiItems state={state} empty={<EmptyState title="No invitations yet." text="Project owners who find your offer relevant can send you a Request For Invest." />}>
+        {(items) => (
+          <Grid container spacing={2}>
+            {items.map((i) => (
+              <Grid key={i.id} size={{ xs: 12, md: 6 }}>
+                <Card>
+                  <CardContent>
+                    <Typography variant="body2" color="text.secondary">
+                      {formatDate(i.createdAt)} · Request For Invest
+                    </Typography>
+                    <Typography variant="h6" component="h2">
+                      {i.project.title}
+                    </Typography>
+                    <Typography sx={{ mb: 1 }}>
+                      Goal <Money amount={i.project.figures.goal} /> · markup {i.project.figures.markupPercent} % · {i.project.figures.progressPercent}% raised
+                    </Typography>
+                    <Box sx={{ display: 'flex', gap: 1 }}>
+                      <Button size="small" variant="outlined" component={RouterLink} to={`/projectDetails?id=${i.project.id}`}>
+                        See Details
                       </Button>
-                    )}
-                  </Box>
-                </CardContent>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
-      )}
-    </ApiItems>
+                      {i.project.status === 'open' && (
+                        <Button size="small" variant="contained" component={RouterLink} to={`/investmentAgreementForm?project=${i.project.id}`}>
+                          Agreement Request
+                        </Button>
+                      )}
+                    </Box>
+                  </CardContent>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+        )}
+      </ApiItems>
+      <LoadMore state={state} label="Show more invitations" />
+    </>
   );
 }
 
 function Donations() {
-  const state = useApi<{ items: Donation[] }>('/me/donations');
+  const state = usePagedApi<Donation>('/me/donations');
   return (
-    <ApiItems state={state} empty={<EmptyState title="No donations from this account yet." action={<Button component={RouterLink} to="/donate">Donate</Button>} />}>
-      {(items) => (
-        <Grid container spacing={2}>
-          {items.map((d) => (
-            <Grid key={d.id} size={{ xs: 12, md: 6 }}>
-              <Card>
-                <CardContent>
-                  <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                    <Typography sx={{ fontWeight: 700 }}>{d.projectTitle}</Typography>
-                    <Chip size="small" label={d.status} color={d.status === 'confirmed' ? 'success' : d.status === 'cancelled' ? 'default' : 'info'} />
-                  </Box>
-                  <Typography>
-                    <Money amount={d.amount} /> by {d.paymentMethod} · reference {d.reference}
-                  </Typography>
-                  {d.note && <Typography variant="body2" color="text.secondary">Staff note: {d.note}</Typography>}
-                  <Button size="small" variant="outlined" sx={{ mt: 1 }} component={RouterLink} to={`/donations/receipt?id=${d.id}`} aria-label={`Receipt ${d.reference}`}>
-                    {d.status === 'pledged' ? 'Receipt and how to pay' : 'Receipt'}
-                  </Button>
-                </CardContent>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
-      )}
-    </ApiItems>
+    <>
+      <ApiItems state={state} empty={<EmptyState title="No donations from this account yet." action={<Button component={RouterLink} to="/donate">Donate</Button>} />}>
+        {(items) => (
+          <Grid container spacing={2}>
+            {items.map((d) => (
+              <Grid key={d.id} size={{ xs: 12, md: 6 }}>
+                <Card>
+                  <CardContent>
+                    <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+                      <Typography sx={{ fontWeight: 700 }}>{d.projectTitle}</Typography>
+                      <Chip size="small" label={d.status} color={d.status === 'confirmed' ? 'success' : d.status === 'cancelled' ? 'default' : 'info'} />
+                    </Box>
+                    <Typography>
+                      <Money amount={d.amount} /> by {d.paymentMethod} · reference {d.reference}
+                    </Typography>
+                    {d.note && <Typography variant="body2" color="text.secondary">Staff note: {d.note}</Typography>}
+                    <Button size="small" variant="outlined" sx={{ mt: 1 }} component={RouterLink} to={`/donations/receipt?id=${d.id}`} aria-label={`Receipt ${d.reference}`}>
+                      {d.status === 'pledged' ? 'Receipt and how to pay' : 'Receipt'}
+                    </Button>
+                  </CardContent>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+        )}
+      </ApiItems>
+      <LoadMore state={state} label="Show more donations" />
+    </>
   );
 }
 

@@ -14,7 +14,8 @@ import { SchemaForm } from '../../form-engine';
 import { FormReadOnlyView } from '../../form-engine/read-only';
 import type { DeclineForm } from '../../../shared/generated/form-types';
 import { api, fileUrl } from '../../lib/api';
-import { useApi } from '../../lib/use-api';
+import { usePagedApi } from '../../lib/use-paged-api';
+import { LoadMore } from '../../components/LoadMore';
 import Money from '../../components/Money';
 import InlineFailure from '../../components/InlineFailure';
 import { useSubmit } from '../forms/use-submit';
@@ -37,9 +38,10 @@ const IN_CARD_HEADER = ['investorType', 'investorName', 'investmentAmount'];
 export default function ProposalsPage() {
   const [params] = useSearchParams();
   const projectId = params.get('project');
-  const { data, error, loading, reload } = useApi<{ project: { id: string; title: string; status: string }; totalInvestors: number; backers: number; items: Proposal[] }>(
+  const cards = usePagedApi<Proposal, { project: { id: string; title: string; status: string }; totalInvestors: number; backers: number; waiting: number }>(
     projectId ? `/projects/${projectId}/agreement-requests` : null,
   );
+  const { data, error, loading, reload } = cards;
   const [declining, setDeclining] = useState<Proposal | null>(null);
   const decline = useSubmit<DeclineForm>(async (form) => {
     if (!declining) return;
@@ -62,7 +64,7 @@ export default function ProposalsPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {/* The project's own figures: investors have an accepted agreement; backers also count confirmed donors. */}
         {countOf(data.totalInvestors, 'investor')} with an accepted agreement · {countOf(data.backers, 'backer')} in all ·{' '}
-        {countOf(data.items.filter((p) => p.status === 'pending').length, 'request')} waiting
+        {countOf(data.waiting, 'request')} waiting
       </Typography>
       {data.items.length === 0 ? (
         <EmptyState title="No agreement requests yet." text="When investors propose an investment, their cards appear here." />
@@ -118,6 +120,7 @@ export default function ProposalsPage() {
           ))}
         </Grid>
       )}
+      <LoadMore state={cards} label="Show more requests" />
       <Dialog open={Boolean(declining)} onClose={() => !decline.busy && setDeclining(null)} aria-labelledby="decline-title" maxWidth="sm" fullWidth>
         <DialogTitle id="decline-title">Decline the request of {declining?.investorName}?</DialogTitle>
         <DialogContent>

@@ -17,7 +17,9 @@ import Typography from '@mui/material/Typography';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
-import { formatMoney, sumAmounts } from '../../../shared/domain/money';
+import { usePagedApi } from '../../lib/use-paged-api';
+import { LoadMore } from '../../components/LoadMore';
+import { formatMoney } from '../../../shared/domain/money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import type { Instalment, Schedule } from './types';
 import { formatDate } from '../../../shared/format/dates';
@@ -29,7 +31,15 @@ const STATUS: Record<Instalment['status'], { label: string; color: 'warning' | '
 };
 
 function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agreementId: string | null }) {
-  const { data, error, loading, reload } = useApi<Schedule>(role === 'investor' ? '/me/returns' : '/me/repayments');
+  const path = role === 'investor' ? '/me/returns' : '/me/repayments';
+  // A page of the schedule at a time (the totals are of all of it), and the chosen agreement's own count and sum.
+  const state = usePagedApi<Instalment, Omit<Schedule, 'items'>>(path);
+  const { data, error, loading } = state;
+  const chosenSchedule = useApi<Schedule>(agreementId ? `${path}?agreement=${encodeURIComponent(agreementId)}&limit=1` : null);
+  const reload = () => {
+    state.reload();
+    chosenSchedule.reload();
+  };
   const [busy, setBusy] = useState<string | null>(null);
   // A refusal is said in the row of the instalment it concerns.
   const [failure, setFailure] = useState<{ id: string; text: string } | null>(null);
@@ -57,12 +67,13 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
     }
   }
   const t = data.totals;
-  const chosen = agreementId ? data.items.filter((i) => i.agreementId === agreementId) : [];
+  const chosen = chosenSchedule.data?.items[0];
+  const chosenCount = chosenSchedule.data?.count ?? 0;
   return (
     <>
-      {chosen.length > 0 && (
+      {chosen && (
         <Typography sx={{ mb: 2 }} role="status">
-          {`The schedule of the agreement with ${role === 'owner' ? (chosen[0]!.investorName ?? 'the investor') : `“${chosen[0]!.projectTitle}”`}: ${chosen.length} instalment${chosen.length === 1 ? '' : 's'} of ${formatMoney(sumAmounts(chosen.map((i) => i.amount)))} in all, highlighted below.`}
+          {`The schedule of the agreement with ${role === 'owner' ? (chosen.investorName ?? 'the investor') : `“${chosen.projectTitle}”`}: ${chosenCount} instalment${chosenCount === 1 ? '' : 's'} of ${formatMoney(chosenSchedule.data!.totals.scheduled)} in all, highlighted below.`}
         </Typography>
       )}
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 2 }}>
@@ -126,6 +137,7 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
           </TableBody>
         </Table>
       </TableContainer>
+      <LoadMore state={state} label="Show later instalments" />
     </>
   );
 }

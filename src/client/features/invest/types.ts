@@ -77,8 +77,11 @@ export interface Instalment {
   confirmedAt: string | null;
 }
 
+/** A page of a schedule (`/me/returns`, `/me/repayments`): the totals and the count are of the whole schedule. */
 export interface Schedule {
   items: Instalment[];
+  nextCursor: string | null;
+  count: number;
   totals: { scheduled: string; due: string; paid: string; confirmed: string };
 }
 

@@ -20,6 +20,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useApi } from '../../lib/use-api';
+import { usePagedApi } from '../../lib/use-paged-api';
+import { LoadMore } from '../../components/LoadMore';
 import { fileUrl } from '../../lib/api';
 import type { ProjectView } from '../../../shared/api/views';
 import { formatMoney } from '../../../shared/domain/money';
@@ -45,7 +47,8 @@ export default function AgreementTextPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const project = useApi<ProjectView>(id ? `/projects/${id}` : null);
-  const proposals = useApi<{ items: Proposal[] }>(id && project.data?.mine ? `/projects/${id}/agreement-requests` : null);
+  // The accepted agreements, to write one out: 50 at a time (more on request).
+  const proposals = usePagedApi<Proposal>(id && project.data?.mine ? `/projects/${id}/agreement-requests?status=accepted&limit=50` : null);
   const [chosen, setChosen] = useState('');
   const [tab, setTab] = useState(0);
 
@@ -94,6 +97,9 @@ export default function AgreementTextPage() {
             <Button variant="contained" onClick={() => window.print()}>
               Print
             </Button>
+          </Box>
+          <Box className="no-print">
+            <LoadMore state={proposals} label="Show more accepted agreements" pb={2} />
           </Box>
           <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 5 }, fontFamily: 'Georgia, serif' }} component="article" aria-label="Investment agreement">
             <Typography variant="h5" component="h2" align="center" gutterBottom sx={{ fontFamily: 'inherit' }}>
