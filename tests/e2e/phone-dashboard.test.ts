@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screensConfig } from '../../src/client/config';
 import { expectAccessible, expectNoPageErrors, expectNoSidewaysScroll, screenshot, SHOTS, startHarness, type Harness, signedInPage } from './harness';
-import { apiPerson, apiVerifiedOwner, type ApiPerson } from './seed';
+import { apiPerson, apiStaff, apiVerifiedOwner, call, fixture, type ApiPerson } from './seed';
 import { person } from '../server/helpers';
 
 const PHONE = 390;
@@ -177,6 +177,35 @@ describe('the image picker from the keyboard', () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLElement).getAttribute('aria-label'))).toBe('Choose National ID image');
     expect(await button.evaluate((el) => [el.matches(':focus-visible'), getComputedStyle(el).outlineWidth, getComputedStyle(el).outlineStyle])).toEqual([true, '2px', 'solid']);
     expectNoPageErrors(page);
+    await context.close();
+  }, 120_000);
+  it('shows a repayment schedule as cards on a phone, each with its own step, and as a table at 1366 px', async () => {
+    const staff = await apiStaff(h);
+    const project = await call(h, 'POST', '/projects', owner, fixture('project-owner'));
+    await call(h, 'POST', `/staff/projects/${project.id}/review`, staff, { decision: 'approve' });
+    const investor = await apiVerifiedOwner(h);
+    const request = await call(h, 'POST', `/projects/${project.id}/agreement-requests`, investor, fixture('agreement-request'));
+    await call(h, 'POST', `/agreement-requests/${request.id}/accept`, owner, fixture('agreement-accept'));
+    const { page, context } = await pageAs(owner, PHONE);
+    await page.goto('/dashboard/returns?view=repayments');
+    const cards = page.getByRole('list', { name: 'Your repayments' });
+    await cards.waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    const first = cards.getByRole('listitem').first();
+    // The number, the date and the investor are said under the project; its step is a button inside the card.
+    await expect.poll(() => first.textContent()).toMatch(/No\. 1 · due \d{1,2} [A-Z][a-z]{2} \d{4} · /);
+    const mark = first.getByRole('button', { name: /^Mark instalment 1 of / });
+    const [card, button] = [(await first.boundingBox())!, (await mark.boundingBox())!];
+    expect(button.x + button.width).toBeLessThanOrEqual(card.x + card.width);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'repayments at 390 px');
+    await screenshot(page, 'repayments-phone');
+    await mark.click();
+    await first.getByText('Paid — awaiting confirmation').waitFor();
+    expectNoPageErrors(page);
+    await page.setViewportSize({ width: DESKTOP, height: 900 });
+    await page.getByRole('table', { name: 'Your repayments' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Your repayments' }).count()).toBe(0);
     await context.close();
   }, 120_000);
 });

@@ -9,8 +9,8 @@ const KEY: Record<CursorSort, RegExp> = {
   // created_at as PostgreSQL prints it (microseconds kept, so rows of one millisecond are not skipped).
   newest: /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)$/,
   most_funded: /^\d{1,12}(\.\d{1,2})?$/,
-  // An instalment's due date.
-  due: /^\d{4}-\d\d-\d\d$/,
+  // An instalment's due date and agreement (a schedule is read by date, each date's agreements in one order).
+  due: /^\d{4}-\d\d-\d\d~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
 };
 
 export function encodeCursor(sort: CursorSort, key: string, id: string): string {

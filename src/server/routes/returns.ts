@@ -58,16 +58,20 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
   } as const;
 
   /**
-   * A person's instalments (as owner or investor), soonest due first, a page at a time on the index (person, due_on,
-   * id); `agreement` keeps one agreement's. The totals and the count are of all of them, not of the page.
+   * A person's instalments (as owner or investor), soonest due first (one date's agreements always in the same
+   * order), a page at a time on the index (person, due_on, agreement_id, id); `agreement` keeps one agreement's.
+   * The totals and the count are of all of them, not of the page.
    */
   async function list(column: 'owner_id' | 'investor_id', userId: string, { cursor, limit, agreement }: ScheduleQuery) {
     const after = cursor ? decodeCursor(cursor, 'due') : null;
     let query = instalmentRows().where(`i.${column}`, '=', userId);
     if (agreement) query = query.where('i.agreement_id', '=', agreement);
-    if (after) query = query.where(sql<boolean>`(i.due_on, i.id) > (${after[0]}::date, ${after[1]}::uuid)`);
-    const rows = (await query.orderBy('i.due_on').orderBy('i.id').limit(limit + 1).execute()) as (Row & { due_key: string })[];
-    const { shown, nextCursor } = keysetPage(rows, limit, 'due', (r) => r.due_key);
+    if (after) {
+      const [due, agreementId] = after[0].split('~');
+      query = query.where(sql<boolean>`(i.due_on, i.agreement_id, i.id) > (${due}::date, ${agreementId}::uuid, ${after[1]}::uuid)`);
+    }
+    const rows = (await query.orderBy('i.due_on').orderBy('i.agreement_id').orderBy('i.id').limit(limit + 1).execute()) as (Row & { due_key: string })[];
+    const { shown, nextCursor } = keysetPage(rows, limit, 'due', (r) => `${r.due_key}~${r.agreement_id}`);
     // The sums by status, in the database: one row per status, whatever the number of instalments.
     let sums = app.db
       .selectFrom('instalments')

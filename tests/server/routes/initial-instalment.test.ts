@@ -69,10 +69,10 @@ describe.each(DB_KINDS)('initial instalment on %s', (kind) => {
     const whole = (await api(t.app, 'GET', '/me/returns', investor)).body;
     expect(whole).toMatchObject({ count: 14, nextCursor: null });
     expect(whole.items).toHaveLength(14);
-    const seen: { id: string; dueOn: string }[] = [];
+    const seen: { id: string; dueOn: string; agreementId: string }[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await api(t.app, 'GET', `/me/returns?limit=4${cursor ? `&cursor=${cursor}` : ''}`, investor)).body as { items: { id: string; dueOn: string }[]; totals: unknown; count: number; nextCursor: string | null };
+      const page = (await api(t.app, 'GET', `/me/returns?limit=4${cursor ? `&cursor=${cursor}` : ''}`, investor)).body as { items: { id: string; dueOn: string; agreementId: string }[]; totals: unknown; count: number; nextCursor: string | null };
       expect(page.items.length).toBeLessThanOrEqual(4);
       // Every page carries the totals of the whole schedule, not of itself.
       expect(page.totals).toEqual(whole.totals);
@@ -84,6 +84,11 @@ describe.each(DB_KINDS)('initial instalment on %s', (kind) => {
     expect(new Set(seen.map((i) => i.id)).size).toBe(14);
     const dues = seen.map((i) => i.dueOn);
     expect(dues).toEqual([...dues].sort());
+    // The two agreements fall due on the same dates: each date lists them in the same order.
+    const firstOfDate = new Map<string, string>();
+    for (const i of seen) if (!firstOfDate.has(i.dueOn)) firstOfDate.set(i.dueOn, i.agreementId);
+    expect(firstOfDate.size).toBe(7);
+    expect(new Set(firstOfDate.values()).size).toBe(1);
 
     const one = (await api(t.app, 'GET', `/me/returns?agreement=${agreements[0]}`, investor)).body;
     expect(one.count).toBe(7);

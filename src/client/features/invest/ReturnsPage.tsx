@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import ActionsHeaderCell from '../../components/ActionsHeaderCell';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -14,6 +13,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
@@ -40,6 +41,7 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
     state.reload();
     chosenSchedule.reload();
   };
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [busy, setBusy] = useState<string | null>(null);
   // A refusal is said in the row of the instalment it concerns.
   const [failure, setFailure] = useState<{ id: string; text: string } | null>(null);
@@ -66,6 +68,30 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
       setBusy(null);
     }
   }
+  /** An instalment's state and the step its viewer may take, and why that step was refused. */
+  const statusOf = (i: Instalment) => (
+    <>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Chip size="small" label={STATUS[i.status].label} color={STATUS[i.status].color} />
+        {role === 'owner' && i.status === 'due' && (
+          <Button size="small" variant="contained" disabled={busy === i.id} onClick={() => act(i)} aria-label={`Mark instalment ${i.seq} of ${i.projectTitle} paid`}>
+            Mark paid
+          </Button>
+        )}
+        {role === 'investor' && i.status === 'paid' && (
+          <Button size="small" variant="contained" disabled={busy === i.id} onClick={() => act(i)} aria-label={`Confirm receipt of instalment ${i.seq} of ${i.projectTitle}`}>
+            Confirm receipt
+          </Button>
+        )}
+      </Box>
+      {failure?.id === i.id && (
+        <Typography variant="body2" color="error" role="alert" sx={{ mt: 0.5 }}>
+          {failure.text}
+        </Typography>
+      )}
+    </>
+  );
+  const label = role === 'investor' ? 'Returns to you' : 'Your repayments';
   const t = data.totals;
   const chosen = chosenSchedule.data?.items[0];
   const chosenCount = chosenSchedule.data?.count ?? 0;
@@ -76,7 +102,8 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
           {`The schedule of the agreement with ${role === 'owner' ? (chosen.investorName ?? 'the investor') : `“${chosen.projectTitle}”`}: ${chosenCount} instalment${chosenCount === 1 ? '' : 's'} of ${formatMoney(chosenSchedule.data!.totals.scheduled)} in all, highlighted below.`}
         </Typography>
       )}
-      <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 2 }}>
+      {/* The four totals: two to a row on a phone. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, max-content)' }, gap: { xs: 1.5, sm: 3 }, mb: 2 }}>
         {[
           ['Scheduled', t.scheduled],
           ['Due', t.due],
@@ -91,52 +118,59 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
           </Paper>
         ))}
       </Box>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={role === 'investor' ? 'Returns to you' : 'Your repayments'}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Project</TableCell>
-              {role === 'owner' && <TableCell>Investor</TableCell>}
-              <TableCell>#</TableCell>
-              <TableCell>Due</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Status</TableCell>
-              <ActionsHeaderCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.items.map((i) => (
-              <TableRow key={i.id} selected={i.agreementId === agreementId} aria-current={i.agreementId === agreementId ? 'true' : undefined}>
-                <TableCell>{i.projectTitle}</TableCell>
-                {role === 'owner' && <TableCell>{i.investorName}</TableCell>}
-                <TableCell>{i.seq}</TableCell>
-                <TableCell>{formatDate(i.dueOn)}</TableCell>
-                <TableCell align="right">{formatMoney(i.amount)}</TableCell>
-                <TableCell>
-                  <Chip size="small" label={STATUS[i.status].label} color={STATUS[i.status].color} />
-                </TableCell>
-                <TableCell>
-                  {role === 'owner' && i.status === 'due' && (
-                    <Button size="small" variant="contained" disabled={busy === i.id} onClick={() => act(i)} aria-label={`Mark instalment ${i.seq} of ${i.projectTitle} paid`}>
-                      Mark paid
-                    </Button>
-                  )}
-                  {role === 'investor' && i.status === 'paid' && (
-                    <Button size="small" variant="contained" disabled={busy === i.id} onClick={() => act(i)} aria-label={`Confirm receipt of instalment ${i.seq} of ${i.projectTitle}`}>
-                      Confirm receipt
-                    </Button>
-                  )}
-                  {failure?.id === i.id && (
-                    <Typography variant="body2" color="error" role="alert" sx={{ mt: 0.5 }}>
-                      {failure.text}
-                    </Typography>
-                  )}
-                </TableCell>
+      {phone ? (
+        // On a phone each instalment is a small card: a table of six columns does not fit 390 px.
+        <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+          {data.items.map((i) => (
+            <Paper
+              component="li"
+              key={i.id}
+              variant="outlined"
+              aria-current={i.agreementId === agreementId ? 'true' : undefined}
+              sx={{ p: 1.5, bgcolor: i.agreementId === agreementId ? 'action.selected' : undefined }}
+            >
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                <Typography sx={{ fontWeight: 600 }}>{i.projectTitle}</Typography>
+                <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatMoney(i.amount)}</Typography>
+              </Box>
+              <Typography variant="body2" color="text.secondary">
+                No. {i.seq} · due {formatDate(i.dueOn)}
+                {role === 'owner' && i.investorName ? ` · ${i.investorName}` : ''}
+              </Typography>
+              <Box sx={{ mt: 1 }}>{statusOf(i)}</Box>
+            </Paper>
+          ))}
+        </Box>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={label}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Project</TableCell>
+                {role === 'owner' && <TableCell>Investor</TableCell>}
+                <TableCell>#</TableCell>
+                <TableCell>Due</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Status</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {data.items.map((i) => (
+                <TableRow key={i.id} selected={i.agreementId === agreementId} aria-current={i.agreementId === agreementId ? 'true' : undefined}>
+                  <TableCell>{i.projectTitle}</TableCell>
+                  {role === 'owner' && <TableCell>{i.investorName}</TableCell>}
+                  <TableCell>{i.seq}</TableCell>
+                  <TableCell>{formatDate(i.dueOn)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(i.amount)}
+                  </TableCell>
+                  <TableCell>{statusOf(i)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <LoadMore state={state} label="Show later instalments" />
     </>
   );
