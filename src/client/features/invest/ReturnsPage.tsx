@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
@@ -41,7 +41,7 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
     state.reload();
     chosenSchedule.reload();
   };
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [busy, setBusy] = useState<string | null>(null);
   // A refusal is said in the row of the instalment it concerns.
   const [failure, setFailure] = useState<{ id: string; text: string } | null>(null);
