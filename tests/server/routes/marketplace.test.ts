@@ -291,6 +291,19 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     expect((await api(t.app, 'POST', `/offers/${good.body.id}/withdraw`, owner)).status).toBe(404);
     expect((await api(t.app, 'POST', `/offers/${good.body.id}/withdraw`, fits)).body.status).toBe('withdrawn');
     expect((await api(t.app, 'GET', '/offers', owner)).body.items.map((o: { id: string }) => o.id)).not.toContain(good.body.id);
+    // The open offers come a page at a time too: every one is reached, each once, newest first, none withdrawn.
+    const open: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await api(t.app, 'GET', `/offers?limit=2${cursor ? `&cursor=${cursor}` : ''}`, owner)).body as { items: { id: string; status: string }[]; nextCursor: string | null };
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      expect(page.items.every((o) => o.status === 'open')).toBe(true);
+      open.push(...page.items.map((o) => o.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(open).toContain(second.body.id);
+    expect(new Set(open).size).toBe(open.length);
+    expect(open).toEqual((await api(t.app, 'GET', '/offers?limit=50', owner)).body.items.map((o: { id: string }) => o.id).slice(0, open.length));
   });
 
   it('pages the public list with a cursor that stays stable while projects are added', async () => {

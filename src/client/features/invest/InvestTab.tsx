@@ -4,14 +4,15 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { useApi } from '../../lib/use-api';
+import { usePagedApi } from '../../lib/use-paged-api';
+import { LoadMore } from '../../components/LoadMore';
 import { ApiItems, EmptyState } from '../../components/Status';
 import OfferCard from './OfferCard';
 import type { Offer } from './types';
 
 /** The Invest tab: Create New Invest and the investor cards of open offers. */
 export default function InvestTab() {
-  const state = useApi<{ items: Offer[] }>('/offers');
+  const state = usePagedApi<Offer>('/offers');
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
@@ -31,6 +32,7 @@ export default function InvestTab() {
           </Grid>
         )}
       </ApiItems>
+      <LoadMore state={state} label="Show more offers" />
     </Box>
   );
 }
