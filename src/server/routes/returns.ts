@@ -9,7 +9,7 @@ import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { sumAmounts, formatMoney } from '../../shared/domain/money';
 import { notify } from '../notices/notify';
-import { decodeCursor, keysetPage } from '../market/cursor';
+import { decodeCursor, keysetPage, OWN_PAGE_QUERY } from '../market/cursor';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -47,14 +47,14 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
   }
 
   type ScheduleQuery = { cursor?: string; limit: number; agreement?: string };
+  // The shared page query, with longer pages (a schedule is a table of short rows) and one agreement's filter.
   const scheduleQuery = {
-    type: 'object',
+    ...OWN_PAGE_QUERY,
     properties: {
-      cursor: { type: 'string', maxLength: 300 },
-      limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+      ...OWN_PAGE_QUERY.properties,
+      limit: { ...OWN_PAGE_QUERY.properties.limit, maximum: 100, default: 50 },
       agreement: { type: 'string', format: 'uuid' },
     },
-    additionalProperties: false,
   } as const;
 
   /**
