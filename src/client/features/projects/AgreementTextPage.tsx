@@ -26,6 +26,7 @@ import { fileUrl } from '../../lib/api';
 import type { ProjectView } from '../../../shared/api/views';
 import { formatMoney } from '../../../shared/domain/money';
 import { repaymentTotal, schedule } from '../../../shared/domain/murabaha';
+import { dhakaDate, dhakaToday } from '../../../shared/format/dhaka-calendar';
 import { termsOfFigures } from '../../../shared/domain/project-terms';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import { FormReadOnlyView } from '../../form-engine/read-only';
@@ -59,7 +60,8 @@ export default function AgreementTextPage() {
   const instalments = useMemo(() => {
     if (!p) return [];
     const principal = agreement?.amount ?? p.figures.goal;
-    const start = agreement?.decidedAt ? new Date(agreement.decidedAt) : new Date();
+    // Counted from the Dhaka date of the acceptance, as the server counted them (today's, for a draft).
+    const start = agreement?.decidedAt ? dhakaDate(agreement.decidedAt) : dhakaToday();
     return schedule(principal, termsOfFigures(p.figures), start);
   }, [p, agreement]);
 
