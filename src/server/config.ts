@@ -11,6 +11,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: how long a query waits for a connection before it fails and the request answers 503 (ms). */
+  dbConnectTimeoutMs: number;
   smsProvider: 'outbox' | 'http';
   smsHttpUrl: string | undefined;
   smsHttpKey: string | undefined;
@@ -157,6 +159,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     otpTtlSeconds: int(env, 'OTP_TTL_SECONDS', 180, 1, 86_400),
     otpResendSeconds: int(env, 'OTP_RESEND_SECONDS', 180, 0, 86_400),
     sessionTtlDays: int(env, 'SESSION_TTL_DAYS', 30, 1, 365),
+    dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
     clientDir: env.CLIENT_DIR ? resolve(env.CLIENT_DIR) : undefined,
     serverRender: env.SERVER_RENDER !== 'off',
     signInSlowAfter: int(env, 'SIGNIN_SLOW_AFTER', 3, 1, 1000),
