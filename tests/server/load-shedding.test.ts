@@ -73,21 +73,22 @@ describe.each(DB_KINDS)('load shedding on %s', (kind) => {
     expect(ready.statusCode).toBe(503);
     expect(json(ready)).toEqual({ status: 'unavailable', message: OVERLOADED });
 
-    await until(() => !app.isOverloaded());
+    // Two calm samples of the last three (a busy shared machine may add a lagging one of its own meanwhile).
+    await until(() => !app.isOverloaded(), 30_000);
     expect((await app.inject({ method: 'GET', url: '/api/v1/projects' })).statusCode).toBe(200);
   });
 
   it('serves the requests after one long synchronous spike: a single lagging sample is not overload', async () => {
-    // A limit well above what a busy shared machine's scheduling adds, so only the spike crosses it.
-    t = await startTestApp(kind, { maxEventLoopDelayMs: 300, pressureSampleMs: 100 });
+    // The default limit, far above what a busy shared machine's scheduling adds, so only the spike crosses it.
+    t = await startTestApp(kind, { maxEventLoopDelayMs: 1000, pressureSampleMs: 100 });
     const app = t.app;
     expect((await app.inject({ method: 'GET', url: '/api/v1/projects' })).statusCode).toBe(200);
-    // Quiet first, so the spike is judged beside normal samples rather than beside start-up's tail.
-    await until(() => app.eventLoopLagSamples().length >= 3 && app.eventLoopLagSamples().every((ms) => ms < 300), 30_000);
+    // Calm first, so the spike is judged beside normal samples rather than beside start-up's tail.
+    await until(() => app.eventLoopLagSamples().length >= 3 && app.eventLoopLagSamples().every((ms) => ms < 1000), 30_000);
 
-    block(1_500);
+    block(3_000);
     // The spike ends its sample: wait for that sample, which the old rule (one sample over the limit) refused on.
-    await until(() => app.eventLoopLagSamples().some((ms) => ms > 300));
+    await until(() => app.eventLoopLagSamples().some((ms) => ms > 1000));
     expect(app.isOverloaded()).toBe(false);
     const statuses: number[] = [];
     const end = Date.now() + 600; // six samples: the spike leaves the judged window meanwhile
