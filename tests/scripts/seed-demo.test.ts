@@ -46,6 +46,7 @@ describe('npm run seed:demo', () => {
     delete env.MAX_HEAP_MB;
     const seeded = await run('npm', ['run', '-s', 'seed:demo'], env);
     expect(burners.every((b) => b.exitCode === null && b.signalCode === null)).toBe(true); // they loaded the cores throughout
+    for (const b of burners) b.kill('SIGKILL');
     expect(seeded.out).not.toMatch(/503|busy/i);
     expect(seeded).toMatchObject({ code: 0, out: expect.stringContaining('Demo data loaded:') });
     console.log(`seed:demo with both cores busy: ${(seeded.ms / 1000).toFixed(1)} s`);
