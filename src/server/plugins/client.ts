@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptNonce } from './security';
 import { jsonForScript } from '../../shared/json-script';
+import { PHONE_REGION_META } from '../../shared/phone/phone.js';
 
 export interface ClientPluginOptions {
   /** The directory of the built front end; nothing is served when it has no index.html. */
@@ -117,9 +118,18 @@ async function loadRenderer(ssrDir: string): Promise<Renderer | null> {
   return (await import(pathToFileURL(entry).href)) as Renderer;
 }
 
+/**
+ * The page with the server's DEFAULT_PHONE_REGION in its head: the browser's phone rule reads it
+ * (src/shared/phone/phone.js), so a number typed without a country code is judged in the page as the server will
+ * judge it, not as the build's default.
+ */
+export function withPhoneRegion(template: string, region: string): string {
+  return template.replace('</head>', () => `<meta name="${PHONE_REGION_META}" content="${escapeHtml(region)}" />\n  </head>`);
+}
+
 async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions): Promise<void> {
   const hasClient = existsSync(join(options.dir, 'index.html'));
-  const template = hasClient ? readFileSync(join(options.dir, 'index.html'), 'utf8') : '';
+  const template = hasClient ? withPhoneRegion(readFileSync(join(options.dir, 'index.html'), 'utf8'), app.config.defaultPhoneRegion) : '';
   const renderedTemplate = deferScripts(template);
   // Loaded in the background (a large bundle): the server is ready at once, the first page waits for it.
   const rendererLoad: Promise<Renderer | null> =
@@ -165,7 +175,7 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
         request.log.error({ err }, 'server rendering failed: sending the page to render in the browser');
       }
     }
-    if (!site) return reply.type('text/html').sendFile('index.html');
+    // Never the built file as it is: the page carries the phone region.
     return sendHtml(request, reply, withSiteContent(template, site, nonce));
   }
 
