@@ -19,7 +19,7 @@ export default function NotFoundPage() {
       </p>
       <h1 className="t-h4 t-gutter">Page not found</h1>
       <p className="t-body t-muted" style={{ marginBottom: 32 }}>
-        There is nothing at <code style={{ wordBreak: 'break-all' }}>{location.pathname}</code>. The link may be old, or the page may have moved.
+        There is nothing at <code style={{ wordBreak: 'break-all' }}>{location.pathname + location.search}</code>. The link may be old, or the page may have moved.
       </p>
       <div style={{ display: 'flex', gap: 16, justifyContent: 'center', flexWrap: 'wrap' }}>
         <LinkButton variant="contained" to="/">
