@@ -14,7 +14,7 @@ let h: Harness;
 let projectId: string;
 beforeAll(async () => {
   h = await startHarness();
-  [projectId] = await seedOpenProjects(h, 1);
+  projectId = (await seedOpenProjects(h, 1))[0]!;
 });
 afterAll(async () => {
   await h?.close();

@@ -48,7 +48,7 @@ describe.each(DB_KINDS)('links in notices, e-mails and SMS on %s', (kind) => {
   });
 
   const userId = async (p: Person) => (await t.app.db.selectFrom('users').select('id').where('email', '=', p.email).executeTakeFirstOrThrow()).id;
-  const ok = (res: { status: number; body: unknown }, what: string) => {
+  const ok = <R extends { status: number; body: unknown }>(res: R, what: string): R => {
     if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
     return res;
   };

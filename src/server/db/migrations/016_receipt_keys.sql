@@ -6,3 +6,9 @@
 -- bits from the server's strong random source), fills existing rows and any other writer.
 ALTER TABLE donations
   ADD COLUMN receipt_key text NOT NULL DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+
+-- Notices written before this release told of a project's decision with a link to /projects/<id>, an address no
+-- screen has: an approved project's now opens its page, a rejected one My projects (where it is edited).
+UPDATE notices
+   SET link = CASE WHEN title LIKE '%is approved' THEN '/projectDetails?id=' || substr(link, 11) ELSE '/dashboard/project' END
+ WHERE kind = 'project_decided' AND link LIKE '/projects/%';
