@@ -49,6 +49,8 @@ describe.each(Object.entries(WIDTHS))('a donation receipt at %s width', (name, w
     const address = new URL(page.url());
     const id = address.searchParams.get('id')!;
     await page.getByRole('heading', { name: 'Thank you for your donation' }).waitFor();
+    // The receipt starts at its top (the form was scrolled down to its Donate button).
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const reference = (await page.getByTestId('payment-reference').textContent()) ?? '';
     expect(reference).toMatch(/^HF-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{2}$/);
     expect(await page.getByText(`A copy of this receipt, with its link, is on its way to ${email}.`).isVisible()).toBe(true);
