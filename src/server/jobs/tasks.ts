@@ -12,6 +12,8 @@ import { formatMoney } from '../../shared/domain/money';
 import { countOf } from '../../shared/format/count';
 import { closeEnded } from '../market/projects';
 import { addDays, daysBetween, dhakaDate, dhakaToday, startOfDhakaDay } from '../../shared/format/dhaka-calendar';
+import { absoluteLink, noticeLinks, siteOrigin } from '../notices/links';
+import { queueMail } from '../notices/notify';
 
 export interface TaskContext {
   trx: Transaction<DB>;
@@ -90,8 +92,9 @@ function madeDaysAgo(today: string, days: number): Date {
 }
 
 /**
- * Pledges not paid, in Dhaka calendar days: `pledgeRemindDays` days after the day of the pledge the donor (when
- * signed in to pledge) gets one reminder by SMS; `pledgeExpireDays` days after it the pledge is cancelled, audited as
+ * Pledges not paid, in Dhaka calendar days: `pledgeRemindDays` days after the day of the pledge the donor gets one
+ * reminder with the receipt's address (how to pay, the reference): by SMS when they pledged signed in, by e-mail when
+ * they pledged signed out and gave an address. `pledgeExpireDays` days after it the pledge is cancelled, audited as
  * the system, and no longer counts in Pledged. A pledge made at 23:59 counts from that day, one made at 00:01 the
  * next from the next, wherever the server's clock is set.
  */
@@ -109,6 +112,12 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
   for (const d of expired) {
     await audit(trx, { actorId: null, action: 'donation.expire', subjectType: 'donation', subjectId: d.id, before: 'pledged', after: 'cancelled', note: `Not paid within ${config.pledgeExpireDays} days.` });
   }
+  const origin = siteOrigin(config);
+  const reminder = (d: { id: string; amount: string; reference: string; receipt_key: string; created_at: Date }) => {
+    const left = Math.max(1, daysBetween(today, addDays(dhakaDate(d.created_at), config.pledgeExpireDays)));
+    const link = absoluteLink(origin, noticeLinks.receipt(d.id, d.receipt_key));
+    return { text: `your pledge ${d.reference} of ${formatMoney(d.amount)} is not paid yet. Pay within ${countOf(left, 'day')} or it expires`, link };
+  };
   const due = await trx
     .updateTable('donations')
     .set({ reminded_at: now })
@@ -117,14 +126,30 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
     .where('donations.status', '=', 'pledged')
     .where('donations.reminded_at', 'is', null)
     .where('donations.created_at', '<', remindBefore)
-    .returning(['donations.amount', 'users.phone', 'donations.created_at'])
+    .returning(['donations.id', 'donations.amount', 'donations.reference', 'donations.receipt_key', 'users.phone', 'donations.created_at'])
     .execute();
   const messages = due.map((d) => {
-    const left = Math.max(1, daysBetween(today, addDays(dhakaDate(d.created_at), config.pledgeExpireDays)));
-    return {
-      to: d.phone,
-      text: `Halal Fund: your pledge of ${formatMoney(d.amount)} is not paid yet. Pay within ${countOf(left, 'day')} or it expires. See Dashboard → Investment History.`,
-    };
+    const { text, link } = reminder(d);
+    return { to: d.phone, text: `Halal Fund: ${text}. How to pay: ${link}` };
   });
-  return { summary: `reminded ${countOf(due.length, 'pledge')}, expired ${countOf(expired.length, 'pledge')}`, messages };
+  // Signed out, with an address for the receipt: the reminder goes where the receipt went (queued in this transaction).
+  const byMail = await trx
+    .updateTable('donations')
+    .set({ reminded_at: now })
+    .where('donor_id', 'is', null)
+    .where('status', '=', 'pledged')
+    .where('reminded_at', 'is', null)
+    .where('created_at', '<', remindBefore)
+    .where(sql<boolean>`coalesce(data->>'email', '') <> ''`)
+    .returning(['id', 'amount', 'reference', 'receipt_key', 'created_at', sql<string>`data->>'email'`.as('email')])
+    .execute();
+  for (const d of byMail) {
+    const { text, link } = reminder(d);
+    await queueMail(trx, {
+      to: d.email,
+      subject: `Halal Fund: your pledge ${d.reference} is not paid yet`,
+      text: `${text.charAt(0).toUpperCase()}${text.slice(1)}.\n\nYour receipt, with how to pay and the reference to quote:\n${link}`,
+    });
+  }
+  return { summary: `reminded ${countOf(due.length + byMail.length, 'pledge')}, expired ${countOf(expired.length, 'pledge')}`, messages };
 }
