@@ -65,7 +65,7 @@ export default function OfferCard({ offer, action }: { offer: Offer; action?: Re
             {initials(offer.name || '?')}
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
-            <Typography component="h3" sx={{ fontWeight: 700, wordBreak: 'break-word' }}>
+            <Typography component="h2" sx={{ fontWeight: 700, wordBreak: 'break-word' }}>
               {offer.name}
             </Typography>
             <Typography variant="body2" color="text.secondary">
