@@ -91,6 +91,7 @@ describe('investor cards', () => {
     await confirm.getByRole('button', { name: 'Share my contact details' }).click();
     await expectToast(investorPage, 'Contact details shared');
     await expect.poll(() => investorPage.getByText('You shared the phone and e-mail of your offer with this owner.').isVisible()).toBe(true);
+    await expectAccessible(investorPage, 'invitation with contact details shared');
     await screenshot(investorPage, 'invest-invitation-shared-phone');
     expectNoPageErrors(investorPage);
     await investorContext.close();
