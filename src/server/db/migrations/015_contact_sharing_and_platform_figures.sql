@@ -10,8 +10,9 @@
 --
 -- Lock order (so two transactions never wait on each other in a circle): a project's row first, then counters of
 -- people, then the platform row; an accepted agreement already goes project → investor → platform → owner. A
--- donation's change therefore locks its project, moves the donor's and the platform's counts, and only then
--- refreshes the project's own figures (which move its owner's sums). A confirmed donation's owner sums are moved
+-- change to a confirmed donation therefore locks its project (FOR NO KEY UPDATE, as migration 019's refresh: it does
+-- not wait for inserts whose foreign key check holds the project FOR KEY SHARE), moves the donor's and the platform's
+-- counts, and only then refreshes the project's own figures (which move its owner's sums): its owner's sums are moved
 -- after the platform row, as an accepted agreement's are.
 
 ALTER TABLE invitations ADD COLUMN contact_shared_at timestamptz;
@@ -41,11 +42,16 @@ DECLARE
   d_donors integer := 0;
   n integer;
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM 1 FROM projects WHERE id = OLD.project_id FOR UPDATE;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    PERFORM 1 FROM projects WHERE id = NEW.project_id FOR UPDATE;
+  -- Only a change that involves a confirmed donation moves the donors' and the platform's counts: it locks its
+  -- project first (as project_figures_refresh does, FOR NO KEY UPDATE: migration 019), so that the platform row is
+  -- taken after the project, as an accepted agreement takes it. A pledge goes straight to the refresh.
+  IF was OR is_now THEN
+    IF TG_OP <> 'INSERT' THEN
+      PERFORM 1 FROM projects WHERE id = OLD.project_id FOR NO KEY UPDATE;
+    END IF;
+    IF TG_OP <> 'DELETE' THEN
+      PERFORM 1 FROM projects WHERE id = NEW.project_id FOR NO KEY UPDATE;
+    END IF;
   END IF;
   same := was AND is_now AND o_donor IS NOT DISTINCT FROM n_donor;
   IF was THEN
