@@ -18,7 +18,6 @@ import { patternRegExp } from '../src/shared/validation/pattern-engine.js';
 
 export const PRECOMPILED_DIR = join(repoRoot(), 'src/client/form-engine/precompiled');
 const STANDALONE_FORMATS = join(repoRoot(), 'src/shared/validation/standalone-formats.js');
-const PATTERN_ENGINE = join(repoRoot(), 'src/shared/validation/pattern-engine.js');
 
 /** A path for `require` in a module written to `outDir`. */
 function requirePath(outDir: string, file: string): string {
@@ -32,11 +31,12 @@ export function compileValidators(outDir: string = PRECOMPILED_DIR): string[] {
   mkdirSync(outDir, { recursive: true });
   // Function-valued formats (phone) cannot be inlined: the generated code requires them from the shared table, by a
   // path relative to where the module is written (the bundler follows it; Node resolves it in tests and the CLI).
-  const formats = _`require(${requirePath(outDir, STANDALONE_FORMATS)}).formats`;
-  // Patterns are compiled by the shared engine, required the same way: RE2 when the CLI loads these modules, the
-  // browser's RegExp in the page, whose build puts pattern-engine.browser.js in its place (vite.config.ts).
+  const formatsModule = requirePath(outDir, STANDALONE_FORMATS);
+  const formats = _`require(${formatsModule}).formats`;
+  // Patterns are compiled by the shared engine, required from the same module: RE2 when the CLI loads these modules,
+  // the browser's RegExp in the page, whose build puts pattern-engine.browser.js in its place (vite.config.ts).
   const regExp = Object.assign((source: string, flags: string) => patternRegExp(source, flags), {
-    code: `require(${JSON.stringify(requirePath(outDir, PATTERN_ENGINE))}).patternRegExp`,
+    code: `require(${JSON.stringify(formatsModule)}).patternRegExp`,
   });
   const ajvOptionsOverrides = { ...AJV_OPTIONS, code: { formats, regExp } };
   const written: string[] = [];
