@@ -6,5 +6,7 @@ export interface Re2Syntax {
   lookaround: boolean;
   /** It has a backreference, which RE2 cannot run. */
   backreference: boolean;
+  /** It has a repetition or an alternative (without either, no engine backtracks). */
+  branching: boolean;
 }
 export declare function toRe2Syntax(pattern: string): Re2Syntax;

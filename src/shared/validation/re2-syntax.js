@@ -64,6 +64,8 @@ const isHex = (/** @type {string | undefined} */ c) => c !== undefined && /^[0-9
  * @property {string} source the pattern in RE2's syntax
  * @property {boolean} lookaround it has a look-ahead or look-behind, which RE2 cannot run
  * @property {boolean} backreference it has a backreference, which RE2 cannot run
+ * @property {boolean} branching it has a repetition or an alternative: without either, a backtracking engine has no
+ *   choice to go back on, so it runs the pattern in linear time too
  */
 
 /**
@@ -76,6 +78,7 @@ export function toRe2Syntax(pattern) {
   let out = '';
   let lookaround = false;
   let backreference = false;
+  let branching = false;
 
   /** Reads a character escape at i (just after the backslash) that means one code point; null when it is not one. */
   const codePointEscape = () => {
@@ -213,9 +216,11 @@ export function toRe2Syntax(pattern) {
         i += 2;
       }
     } else {
+      // With the `u` flag a literal `{` is a syntax error, so each of these is a repetition or an alternative.
+      if ('*+?{|'.includes(c)) branching = true;
       out += c;
       i += 1;
     }
   }
-  return { source: out, lookaround, backreference };
+  return { source: out, lookaround, backreference, branching };
 }
