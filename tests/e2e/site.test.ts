@@ -235,7 +235,8 @@ describe('public site', () => {
   it('shows a real 404 page for an unknown path', async () => {
     const { page, context } = await newPage(h);
     const res = await page.goto('/no/such/page');
-    expect(res?.status()).toBe(200);
+    // 404 for search engines and monitors, with the page a person reads.
+    expect(res?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
     await expectAccessible(page, '404');
     await context.close();

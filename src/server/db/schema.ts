@@ -217,6 +217,8 @@ export interface DonationsTable {
   decided_at: NullableTimestamp;
   created_at: Generated<Date>;
   reminded_at: NullableTimestamp;
+  /** The secret of the receipt's address (migration 016): with the id, it opens the receipt to whoever holds the link. */
+  receipt_key: Generated<string>;
 }
 
 export interface PaymentSessionsTable {

@@ -158,7 +158,10 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
     app.addHook('onReady', async () => {
       for (const job of JOBS) {
         // The slot is the scheduled time, the same in every process, whatever its clock skew within the second.
-        const cron = new Cron(job.schedule, { timezone: 'UTC', protect: true }, async (self: Cron) => {
+        // `catch`: croner rethrows what a run throws outside the run's own handling as an unhandled rejection, which
+        // ends the process; logged instead, and the timer keeps its next slot (a database outage fails a few runs).
+        const options = { timezone: 'UTC', protect: true, catch: (err: unknown) => app.log.error({ err, job: job.name }, 'job run failed') };
+        const cron = new Cron(job.schedule, options, async (self: Cron) => {
           const slot = self.currentRun() ?? new Date();
           slot.setMilliseconds(0);
           await run(job.name, new Date(), slot);

@@ -14,6 +14,7 @@ import { closeEndedCampaigns, viewsOf, visibleProject } from '../market/projects
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { withE164Phones } from '../auth/stored-phones';
 import { notify } from '../notices/notify';
+import { noticeLinks, siteOrigin } from '../notices/links';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
@@ -222,9 +223,9 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
             kind: 'invest_request',
             title: `A Request For Invest from "${project.title}"`,
             text: `The owner of "${project.title}" read your offer and invites you to invest in their project.`,
-            link: '/dashboard/history',
+            link: noticeLinks.history('invitations'),
           },
-          app.config.publicUrl,
+          siteOrigin(app.config),
         );
         return row;
       });

@@ -102,6 +102,8 @@ export interface DonationReceipt {
   payOnline: boolean;
   /** Only in the answer to a new pledge. */
   message?: string;
+  /** Only in the answer to a new pledge: the secret of the receipt's own address (receiptPath). */
+  receiptKey?: string;
 }
 
 /** What `GET /me/next-steps` can list. */

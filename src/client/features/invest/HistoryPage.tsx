@@ -236,11 +236,14 @@ function Donations() {
   );
 }
 
+/** The tabs by the names `?tab=` gives them, in order. */
+const TABS = ['requests', 'offers', 'invitations', 'donations'] as const;
+
 /** Investment History: my agreement requests, my offers, the invitations I received, and my donations. */
 export default function HistoryPage() {
-  // `?tab=donations` (a dashboard link to an unpaid pledge) opens the donations tab.
+  // `?tab=invitations|donations` (a notice of a Request For Invest, a dashboard link to an unpaid pledge) opens that tab.
   const [params] = useSearchParams();
-  const [tab, setTab] = useState(params.get('tab') === 'donations' ? 3 : 0);
+  const [tab, setTab] = useState(Math.max(0, TABS.indexOf(params.get('tab') as (typeof TABS)[number])));
   return (
     <Box>
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }} aria-label="Investment history">
