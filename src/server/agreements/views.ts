@@ -4,28 +4,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { consentStatement, type ConsentParty } from '../../shared/agreement/content';
+import { consentStatement } from '../../shared/agreement/content';
 import type { AgreementTerms } from '../../shared/agreement/terms';
+import type { AgreementConsentView, AgreementDocumentView, ConsentParty } from '../../shared/api/views';
 
-export interface ConsentView {
-  party: ConsentParty;
-  /** The party's name as the document gives it. */
-  name: string;
-  sha256: string;
-  statement: string;
-  at: string;
-}
-
-export interface DocumentView {
-  number: string;
-  fileName: string;
-  /** Under /api/v1; needs the session, like every private file. */
-  path: string;
-  sha256: string;
-  /** What each party's consent says, as they will read it before ticking. */
-  statements: Record<ConsentParty, string>;
-  consents: Record<ConsentParty, ConsentView | null>;
-}
+export type DocumentView = AgreementDocumentView;
 
 export const documentFileName = (number: string) => `${number}-murabaha-agreement.pdf`;
 
@@ -40,7 +23,7 @@ export async function documentViews(db: Kysely<DB>, agreementIds: readonly strin
   for (const d of docs) {
     const terms = d.terms as unknown as AgreementTerms;
     const nameOf = (party: ConsentParty) => (party === 'investor' ? terms.investor.name : terms.owner.name);
-    const consentOf = (party: ConsentParty): ConsentView | null => {
+    const consentOf = (party: ConsentParty): AgreementConsentView | null => {
       const c = consents.find((x) => x.agreement_id === d.agreement_id && x.party === party);
       return c ? { party, name: nameOf(party), sha256: c.sha256, statement: c.statement, at: c.consented_at.toISOString() } : null;
     };

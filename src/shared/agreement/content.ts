@@ -7,6 +7,7 @@
 import { fromPaisa, toPaisa } from '../domain/money';
 import { groupDigits, noun } from '../format/count';
 import { formatDate } from '../format/dates';
+import type { ConsentParty } from '../api/views';
 import type { AgreementParty, AgreementTerms } from './terms';
 import { takaInWords } from './words';
 
@@ -194,8 +195,6 @@ export function agreementContent(t: AgreementTerms, options: { draft?: boolean }
       : `Made by ${PLATFORM} from the terms recorded when the proposal was accepted, ${formatDate(t.acceptedOn)}. ${n} ${noun(n, 'instalment')}, ${bdt(t.total)} in all.`,
   };
 }
-
-export type ConsentParty = 'investor' | 'owner';
 
 /**
  * What a party's consent says, naming the agreement and the amounts: the words of the box they tick, stored as they

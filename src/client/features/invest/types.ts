@@ -1,5 +1,5 @@
 /** API answer shapes of the investment screens. */
-import type { ProjectView } from '../../../shared/api/views';
+import type { AgreementDocumentView, ProjectView } from '../../../shared/api/views';
 
 export interface Offer {
   id: string;
@@ -53,6 +53,8 @@ export interface Proposal {
   acceptanceFormVersion: number | null;
   decidedAt: string | null;
   createdAt: string;
+  /** The Murabaha agreement document, once accepted (null before, and for a donation). */
+  document: AgreementDocumentView | null;
 }
 
 export interface Invitation {
