@@ -6,9 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectAccessible, expectNoPageErrors, expectNoSidewaysScroll, screenshot, signedInPage, startHarness, type Harness } from './harness';
+import { expectAccessible, expectNoPageErrors, expectNoSidewaysScroll, screenshot, SHOTS, signedInPage, startHarness, type Harness } from './harness';
 import { apiStaff, apiVerifiedOwner, call, fixture, type ApiPerson } from './seed';
 
 let h: Harness;
@@ -55,6 +56,9 @@ describe('the agreement document in the browser', () => {
     await accepted.waitFor();
     await accepted.getByRole('button', { name: 'OK' }).click();
     await ownerPage.waitForURL('**/dashboard/returns?view=repayments&agreement=*');
+    // Where acceptance lands: the agreement to download and agree to, above its schedule.
+    await panel(ownerPage).getByText('Owner (you): has not agreed yet').waitFor();
+    await screenshot(ownerPage, `agreement-owner-returns-${ownerWidth}`);
 
     // —— The investor downloads the PDF from their history; its bytes are the fingerprint shown.
     const { context: investorContext, page: investorPage } = await signedInPage(h, investor, WIDTH[investorWidth]);
@@ -75,6 +79,7 @@ describe('the agreement document in the browser', () => {
     const statement = mine.getByRole('checkbox', { name: new RegExp(`^I have read Murabaha financing agreement ${number} and agree to its terms: I provide ${money}`) });
     const agree = mine.getByRole('button', { name: `Agree to agreement ${number}` });
     expect(await agree.isDisabled()).toBe(true);
+    await screenshot(investorPage, `agreement-investor-before-${investorWidth}`);
     await statement.check();
     await agree.click();
     await mine.getByText(/^You agreed on \d+ \w+ \d{4}, \d\d:\d\d/).waitFor();
@@ -109,6 +114,7 @@ describe('the agreement document in the browser', () => {
     expect(words).not.toContain('1990123456789');
     await expectNoSidewaysScroll(investorPage, `agreement page at ${investorWidth}`);
     await screenshot(investorPage, `agreement-page-${investorWidth}`);
+    await investorPage.screenshot({ path: join(SHOTS, `agreement-page-top-${investorWidth}.png`) });
     expectNoPageErrors(investorPage);
     expectNoPageErrors(ownerPage);
     await investorContext.close();
