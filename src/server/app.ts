@@ -44,6 +44,7 @@ import agreementDocumentRoutes from './routes/agreement-documents';
 import donationRoutes from './routes/donations';
 import returnRoutes from './routes/returns';
 import dashboardRoutes from './routes/dashboard';
+import platformRoutes from './routes/platform';
 import nextStepRoutes from './routes/next-steps';
 import draftRoutes from './routes/drafts';
 import staffMarketRoutes from './routes/staff-market';
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(donationRoutes);
       await api.register(returnRoutes);
       await api.register(dashboardRoutes);
+      await api.register(platformRoutes);
       await api.register(nextStepRoutes);
       await api.register(draftRoutes);
       await api.register(staffMarketRoutes);

@@ -47,7 +47,10 @@ export interface Config {
   /** An unpaid pledge is reminded after this many days, and expires (cancelled) after the second number. */
   pledgeRemindDays: number;
   pledgeExpireDays: number;
-  /** The site's address as donors' browsers and a payment gateway reach it (for the gateway's return and IPN URLs). */
+  /**
+   * The site's origin as people and a payment gateway reach it: the start of every link in e-mails and SMS (unset:
+   * `http://HOST:PORT`, see notices/links.ts) and of the gateway's return and IPN URLs (unset: the request's address).
+   */
   publicUrl: string | undefined;
   /** The JSON file of payment instructions for each method (edited by product staff). */
   paymentInstructionsFile: string;
@@ -141,6 +144,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) {
     throw new ConfigError(`PUBLIC_URL must be the site's origin, like https://halalfund.example (got "${env.PUBLIC_URL}")`);
   }
+  // Real e-mails carry links: without the site's public address they would point at this machine's own.
+  if (smtpUrl && !publicUrl) throw new ConfigError("SMTP_URL needs PUBLIC_URL, the site's address for the links in e-mails (e.g. https://halalfund.example)");
   const defaultPhoneRegion = (env.DEFAULT_PHONE_REGION || 'BD').toUpperCase();
   if (!isSupportedCountry(defaultPhoneRegion)) {
     throw new ConfigError(`DEFAULT_PHONE_REGION must be a two-letter country code such as BD (got "${env.DEFAULT_PHONE_REGION}")`);

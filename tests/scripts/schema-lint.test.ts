@@ -33,13 +33,13 @@ describe('schema lint', () => {
     ]);
   });
 
-  it('checks x-visibility: one of public, owner, staff, on a field only', () => {
+  it('checks x-visibility: one of public, contact, owner, staff, on a field only', () => {
     const { schemas, ui } = forms();
     schemas['project-owner']!.properties.nid['x-visibility'] = 'everyone';
     schemas['project-owner']!['x-visibility'] = 'public';
     expect(messages(schemas, ui)).toEqual([
       'schemas/project-owner.schema.json /x-visibility: "x-visibility" belongs on a field (a property of the form)',
-      'schemas/project-owner.schema.json /properties/nid/x-visibility: "x-visibility" must be one of "public", "owner", "staff" (found "everyone")',
+      'schemas/project-owner.schema.json /properties/nid/x-visibility: "x-visibility" must be one of "public", "contact", "owner", "staff" (found "everyone")',
     ]);
   });
 

@@ -67,7 +67,7 @@ describe.each(DB_KINDS)('scheduled jobs on %s', (kind) => {
     const reminded = await t.app.jobs.run('pledges', new Date(created.getTime() + 4 * DAY));
     expect(reminded).toMatchObject({ ran: true, summary: expect.stringMatching(/^reminded [1-9]\d* pledges?, expired 0 pledges$/) });
     const sms = json<{ messages: { text: string }[] }>(await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(donor.phone)}` }));
-    expect(sms.messages[0]!.text).toMatch(/your pledge of ৳[\d,]+ is not paid yet\. Pay within 10 days or it expires/);
+    expect(sms.messages[0]!.text).toMatch(/your pledge HF-[A-Z0-9]{4}-[A-Z0-9]{2} of ৳[\d,]+ is not paid yet\. Pay within 10 days or it expires\. How to pay: http:\/\/\S+\/donations\/receipt\?id=/);
     const again = await t.app.jobs.run('pledges', new Date(created.getTime() + 5 * DAY));
     expect(again).toMatchObject({ summary: expect.stringMatching(/^reminded 0 pledges/) });
 

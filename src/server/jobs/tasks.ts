@@ -13,6 +13,8 @@ import { countOf } from '../../shared/format/count';
 import { closeEnded } from '../market/projects';
 import { TIME_ZONE } from '../../shared/format/dates';
 import { createAgreementDocument } from '../agreements/documents';
+import { absoluteLink, noticeLinks, siteOrigin } from '../notices/links';
+import { queueMail } from '../notices/notify';
 
 export interface TaskContext {
   trx: Transaction<DB>;
@@ -88,7 +90,8 @@ export async function markOverdue({ trx, now }: TaskContext): Promise<TaskResult
 }
 
 /**
- * Pledges not paid: after `pledgeRemindDays` the donor (when signed in to pledge) gets one reminder by SMS; after
+ * Pledges not paid: after `pledgeRemindDays` the donor gets one reminder with the receipt's address (how to pay, the
+ * reference): by SMS when they pledged signed in, by e-mail when they pledged signed out and gave an address. After
  * `pledgeExpireDays` the pledge is cancelled, audited as the system, and no longer counts in Pledged.
  */
 export async function remindAndExpirePledges({ trx, now, config }: TaskContext): Promise<TaskResult> {
@@ -104,6 +107,12 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
   for (const d of expired) {
     await audit(trx, { actorId: null, action: 'donation.expire', subjectType: 'donation', subjectId: d.id, before: 'pledged', after: 'cancelled', note: `Not paid within ${config.pledgeExpireDays} days.` });
   }
+  const origin = siteOrigin(config);
+  const reminder = (d: { id: string; amount: string; reference: string; receipt_key: string; created_at: Date }) => {
+    const left = Math.max(1, Math.ceil((d.created_at.getTime() + config.pledgeExpireDays * DAY - now.getTime()) / DAY));
+    const link = absoluteLink(origin, noticeLinks.receipt(d.id, d.receipt_key));
+    return { text: `your pledge ${d.reference} of ${formatMoney(d.amount)} is not paid yet. Pay within ${countOf(left, 'day')} or it expires`, link };
+  };
   const due = await trx
     .updateTable('donations')
     .set({ reminded_at: now })
@@ -112,16 +121,32 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
     .where('donations.status', '=', 'pledged')
     .where('donations.reminded_at', 'is', null)
     .where('donations.created_at', '<', remindBefore)
-    .returning(['donations.amount', 'users.phone', 'donations.created_at'])
+    .returning(['donations.id', 'donations.amount', 'donations.reference', 'donations.receipt_key', 'users.phone', 'donations.created_at'])
     .execute();
   const messages = due.map((d) => {
-    const left = Math.max(1, Math.ceil((d.created_at.getTime() + config.pledgeExpireDays * DAY - now.getTime()) / DAY));
-    return {
-      to: d.phone,
-      text: `Halal Fund: your pledge of ${formatMoney(d.amount)} is not paid yet. Pay within ${countOf(left, 'day')} or it expires. See Dashboard → Investment History.`,
-    };
+    const { text, link } = reminder(d);
+    return { to: d.phone, text: `Halal Fund: ${text}. How to pay: ${link}` };
   });
-  return { summary: `reminded ${countOf(due.length, 'pledge')}, expired ${countOf(expired.length, 'pledge')}`, messages };
+  // Signed out, with an address for the receipt: the reminder goes where the receipt went (queued in this transaction).
+  const byMail = await trx
+    .updateTable('donations')
+    .set({ reminded_at: now })
+    .where('donor_id', 'is', null)
+    .where('status', '=', 'pledged')
+    .where('reminded_at', 'is', null)
+    .where('created_at', '<', remindBefore)
+    .where(sql<boolean>`coalesce(data->>'email', '') <> ''`)
+    .returning(['id', 'amount', 'reference', 'receipt_key', 'created_at', sql<string>`data->>'email'`.as('email')])
+    .execute();
+  for (const d of byMail) {
+    const { text, link } = reminder(d);
+    await queueMail(trx, {
+      to: d.email,
+      subject: `Halal Fund: your pledge ${d.reference} is not paid yet`,
+      text: `${text.charAt(0).toUpperCase()}${text.slice(1)}.\n\nYour receipt, with how to pay and the reference to quote:\n${link}`,
+    });
+  }
+  return { summary: `reminded ${countOf(due.length + byMail.length, 'pledge')}, expired ${countOf(expired.length, 'pledge')}`, messages };
 }
 
 /** How many older agreements get their document per run: each is a PDF drawn inside the job's transaction. */

@@ -16,6 +16,7 @@ import { decodeUploads, storeUploads } from '../files/store';
 import { registerFileRule } from '../files/access';
 import { audit } from '../audit';
 import { notify } from '../notices/notify';
+import { noticeLinks, siteOrigin } from '../notices/links';
 import { closeEndedCampaigns, settleProject, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
@@ -139,9 +140,9 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
             kind: 'proposal_received',
             title: `A new proposal for "${project.title}"`,
             text: `An investor proposes ${formatMoney(request.body.investmentAmount)} (${request.body.investmentType}) for your project. Open its proposals to accept or decline.`,
-            link: '/dashboard/project',
+            link: noticeLinks.proposals(project.id),
           },
-          app.config.publicUrl,
+          siteOrigin(app.config),
         );
         return trx.updateTable('agreement_requests').set({ data: JSON.stringify(doc) }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
       });
@@ -257,15 +258,15 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       await notify(
         trx,
         to === 'withdrawn'
-          ? { userId: project.owner_id, kind: 'proposal_decided', title: `A proposal for "${project.title}" was withdrawn`, text: `The investor withdrew their proposal of ${amount}.`, link: '/dashboard/project' }
+          ? { userId: project.owner_id, kind: 'proposal_decided', title: `A proposal for "${project.title}" was withdrawn`, text: `The investor withdrew their proposal of ${amount}.`, link: noticeLinks.proposals(row.project_id) }
           : {
               userId: row.investor_id,
               kind: 'proposal_decided',
               title: `Your proposal for "${project.title}" was ${to}`,
               text: to === 'accepted' ? `The owner accepted your proposal of ${amount}.` : `The owner declined your proposal of ${amount}. Their reason: ${extra.decline_reason ?? ''}`,
-              link: '/dashboard/history',
+              link: noticeLinks.history(),
             },
-        app.config.publicUrl,
+        siteOrigin(app.config),
       );
       return updated;
     });
