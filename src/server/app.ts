@@ -40,6 +40,7 @@ import projectRoutes from './routes/projects';
 import listCachePlugin from './market/list-cache';
 import offerRoutes from './routes/offers';
 import agreementRoutes from './routes/agreements';
+import agreementDocumentRoutes from './routes/agreement-documents';
 import donationRoutes from './routes/donations';
 import returnRoutes from './routes/returns';
 import dashboardRoutes from './routes/dashboard';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(projectRoutes);
       await api.register(offerRoutes);
       await api.register(agreementRoutes);
+      await api.register(agreementDocumentRoutes);
       await api.register(donationRoutes);
       await api.register(returnRoutes);
       await api.register(dashboardRoutes);

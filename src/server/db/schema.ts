@@ -319,6 +319,34 @@ export interface DB {
   form_file_digests: FormFileDigestsTable;
   content_versions: ContentVersionsTable;
   content_drafts: ContentDraftsTable;
+  agreement_documents: AgreementDocumentsTable;
+  agreement_consents: AgreementConsentsTable;
+  agreement_documents_pending: AgreementDocumentsPendingTable;
+}
+
+/** The Murabaha agreement document of an accepted proposal (migration 020): never rewritten. */
+export interface AgreementDocumentsTable {
+  agreement_id: string;
+  number: string;
+  terms: Json;
+  pdf: Buffer;
+  sha256: string;
+  created_at: Generated<Date>;
+}
+
+/** A party's consent to an agreement document, one per party. */
+export interface AgreementConsentsTable {
+  agreement_id: string;
+  party: 'investor' | 'owner';
+  user_id: string;
+  sha256: string;
+  statement: string;
+  consented_at: Generated<Date>;
+}
+
+/** Agreements accepted before migration 020, waiting for the `agreement-documents` job. */
+export interface AgreementDocumentsPendingTable {
+  agreement_id: string;
 }
 
 /** Counters kept by the database (migration 009's triggers); read-only for the code. Sums are numeric text. */

@@ -171,3 +171,30 @@ export interface NextStepsAnswer {
   items: NextStep[];
   staff: { id: string; label: string; count: number; link: string }[] | null;
 }
+
+export type ConsentParty = 'investor' | 'owner';
+
+/** A party's consent to an agreement document. */
+export interface AgreementConsentView {
+  party: ConsentParty;
+  /** The party's name as the document gives it. */
+  name: string;
+  /** The fingerprint of the document agreed to. */
+  sha256: string;
+  /** The words the party ticked. */
+  statement: string;
+  at: string;
+}
+
+/** An accepted agreement's Murabaha document, as its parties and staff see it. */
+export interface AgreementDocumentView {
+  number: string;
+  fileName: string;
+  /** Under /api/v1; needs the session, like every private file. */
+  path: string;
+  /** SHA-256 of the PDF's bytes: the fingerprint shown on the agreement's page and named by each consent. */
+  sha256: string;
+  /** What each party's consent says, as they read it before ticking. */
+  statements: Record<ConsentParty, string>;
+  consents: Record<ConsentParty, AgreementConsentView | null>;
+}

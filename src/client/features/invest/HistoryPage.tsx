@@ -21,7 +21,8 @@ import InlineFailure from '../../components/InlineFailure';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toast';
 import OfferCard from './OfferCard';
-import { PROPOSAL_STATUS } from './ProposalsPage';
+import AgreementConsent from '../../components/AgreementConsent';
+import { hasAcceptanceEvidence, PROPOSAL_STATUS } from './ProposalsPage';
 import type { Invitation, Offer, Proposal } from './types';
 import { formatDate } from '../../../shared/format/dates';
 
@@ -71,7 +72,8 @@ function Requests() {
                       <Money amount={p.amount} /> · {p.investmentType} · sent {formatDate(p.createdAt)}
                     </Typography>
                     {p.declineReason && <Typography variant="body2" color="text.secondary">Owner’s reason: {p.declineReason}</Typography>}
-                    {p.acceptance && (
+                    {p.document && <AgreementConsent agreementId={p.id} document={p.document} party="investor" />}
+                    {p.acceptance && hasAcceptanceEvidence(p) && (
                       <>
                         <Typography variant="body2" sx={{ fontWeight: 600 }}>The owner’s acceptance</Typography>
                         <FormReadOnlyView formId="agreement-accept" formVersion={p.acceptanceFormVersion} data={p.acceptance} fileUrl={fileUrl} label="The owner’s acceptance" />

@@ -1,5 +1,5 @@
 /** API answer shapes of the investment screens. */
-import type { OfferView, ProjectView } from '../../../shared/api/views';
+import type { AgreementDocumentView, OfferView, ProjectView } from '../../../shared/api/views';
 
 /** An investor card, with what the relevant-investors list adds (why it is listed, whether it was invited). */
 export interface Offer extends OfferView {
@@ -36,6 +36,8 @@ export interface Proposal {
   acceptanceFormVersion: number | null;
   decidedAt: string | null;
   createdAt: string;
+  /** The Murabaha agreement document, once accepted (null before, and for a donation). */
+  document: AgreementDocumentView | null;
 }
 
 export interface Invitation {
