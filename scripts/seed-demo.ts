@@ -237,8 +237,8 @@ async function main(): Promise<void> {
     await donate(flood, staff, 12_000, 'Anonymous', true);
 
     // Standing offers (the Invest tab's investor cards) and a Request For Invest.
-    const offer = (who: Person, amount: number, category: string, recurring: boolean) =>
-      call('POST', '/offers', who, {
+    const offer = (who: Person, amount: number, category: string, recurring: boolean, fromProject?: string) =>
+      call('POST', fromProject ? `/offers?projectId=${fromProject}` : '/offers', who, {
         name: who.name,
         location: 'Dhaka',
         phone: who.phone,
@@ -257,8 +257,12 @@ async function main(): Promise<void> {
     const agri = await offer(ayesha, 300_000, 'Agriculture', true);
     await offer(imran, 150_000, 'Web Development', false);
     await offer(karim, 80_000, 'Organic Foods', true);
+    // One person's second offer, made from a project page: two cards that say how they differ.
+    await offer(karim, 120_000, 'Web Development', false, web);
     await call('POST', '/offers', nusrat, { name: nusrat.name, location: 'Sylhet', phone: nusrat.phone, email: nusrat.email, investmentType: 'Donate' });
+    // A Request For Invest answered with an agreement request: its owner now sees the investor's contact details.
     await call('POST', `/offers/${agri.id}/requests`, tanvir, { projectId: solar });
+    await call('POST', `/projects/${solar}/agreement-requests`, ayesha, agreement(100_000, ayesha.name));
 
     // One repayment made and confirmed.
     const repayments = await call('GET', '/me/repayments', salma);

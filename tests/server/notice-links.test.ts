@@ -86,6 +86,12 @@ describe.each(DB_KINDS)('links in notices, e-mails and SMS on %s', (kind) => {
         expect(json<{ items: unknown[] }>(schedule).items.length, what).toBeGreaterThan(0);
         break;
       }
+      case '/RelevantInvestorCards': {
+        const cards = await asked(`/projects/${q.get('project')}/relevant-investors`, to);
+        expect(cards.statusCode, what).toBe(200);
+        expect(json<{ items: unknown[] }>(cards).items.length, what).toBeGreaterThan(0);
+        break;
+      }
       case '/dashboard/history':
         if (q.get('tab') === 'invitations') expect(json<{ items: unknown[] }>(await asked('/me/invitations', to)).items.length, what).toBeGreaterThan(0);
         else expect([...q.keys()], what).toEqual([]);
@@ -141,6 +147,9 @@ describe.each(DB_KINDS)('links in notices, e-mails and SMS on %s', (kind) => {
     const offerer = known(await signUpVerified(t.app));
     const offer = ok(await api(t.app, 'POST', '/offers', offerer, fixture('invest')), 'offer');
     ok(await api(t.app, 'POST', `/offers/${offer.body.id}/requests`, owner, { projectId }), 'invest request');
+    // The investor shares their contact details with that owner (a notice to the owner, to the investor cards).
+    const invitation = (await api(t.app, 'GET', '/me/invitations', offerer)).body.items[0].id as string;
+    ok(await api(t.app, 'POST', `/me/invitations/${invitation}/share-contact`, offerer), 'share contact');
 
     // Donations: signed in and confirmed; signed out with an e-mail (the receipt e-mail) and confirmed; two left
     // unpaid for the reminders (SMS to the signed-in donor, e-mail to the signed-out one).

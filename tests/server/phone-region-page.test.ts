@@ -40,7 +40,7 @@ describe('the phone region of the pages', () => {
 
   it("reads local numbers in the server's region (IN), not the build's", async () => {
     t = await startTestApp('pglite', { defaultPhoneRegion: 'IN', clientDir, serverRender: false });
-    const page = await t.app.inject({ method: 'GET', url: '/sign-up' });
+    const page = await t.app.inject({ method: 'GET', url: '/signup' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<meta name="phone-region" content="IN" />');
     const isMobilePhone = await pagePhoneRule(page.body);

@@ -195,3 +195,21 @@ export function fileUrl(fileId: string): Promise<string> {
   }
   return url;
 }
+
+/**
+ * Downloads a private file (one that needs the session header, so a plain link cannot fetch it) and hands it to the
+ * browser as a download named `fileName`.
+ */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const blob = await fetchBlob(path);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -213,6 +213,11 @@ export class FormRegistry {
     return schema;
   }
 
+  /** The form's own file (schemas/<id>.schema.json), whatever version is current; undefined for an unknown form. */
+  fileSchema(formId: string): JsonSchema | undefined {
+    return this.files.schemas[formId];
+  }
+
   /** The body check of a version (its schema transformed by `shape`, e.g. an API rename), compiled once. */
   check(v: FormVersion, shape: (schema: JsonSchema) => JsonSchema = (s) => s, shapeKey = ''): BodyCheck {
     const k = `${key(v.formId, v.version)}#${shapeKey}`;

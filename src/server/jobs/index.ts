@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { Cron } from 'croner';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { closeCampaigns, markOverdue, purge, remindAndExpirePledges, type TaskContext, type TaskResult } from './tasks';
+import { closeCampaigns, makeAgreementDocuments, markOverdue, purge, remindAndExpirePledges, type TaskContext, type TaskResult } from './tasks';
 
 interface JobDefinition {
   name: string;
@@ -34,6 +34,7 @@ export const JOBS: JobDefinition[] = [
   { name: 'mark-overdue', schedule: '0 */10 * * * *', description: 'Marks instalments still due after their due date as overdue.', task: markOverdue },
   { name: 'pledges', schedule: '0 5 * * * *', description: 'Reminds donors of unpaid pledges, then expires them.', task: remindAndExpirePledges },
   { name: 'deliver-mail', schedule: '*/10 * * * * *', description: 'Sends queued e-mail notices, retrying failures with backoff.', outside: deliverMail },
+  { name: 'agreement-documents', schedule: '30 * * * * *', description: 'Makes the agreement documents of agreements accepted before documents existed.', task: makeAgreementDocuments },
   { name: 'purge', schedule: '0 17 3 * * *', description: 'Removes expired sessions, old codes, abandoned drafts and their files, e-mails sent over 30 days ago.', task: purge },
 ];
 

@@ -12,6 +12,7 @@ import { formatMoney } from '../../shared/domain/money';
 import { countOf } from '../../shared/format/count';
 import { closeEnded } from '../market/projects';
 import { addDays, daysBetween, dhakaDate, dhakaToday, startOfDhakaDay } from '../../shared/format/dhaka-calendar';
+import { createAgreementDocument } from '../agreements/documents';
 import { absoluteLink, noticeLinks, siteOrigin } from '../notices/links';
 import { queueMail } from '../notices/notify';
 
@@ -152,4 +153,27 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
     });
   }
   return { summary: `reminded ${countOf(due.length + byMail.length, 'pledge')}, expired ${countOf(expired.length, 'pledge')}`, messages };
+}
+
+/** How many older agreements get their document per run: each is a PDF drawn inside the job's transaction. */
+const DOCUMENTS_PER_RUN = 50;
+
+/**
+ * Agreements accepted before agreement documents existed (listed by migration 020) get theirs, made by the code that
+ * makes new ones, from their acceptance time and stored schedule; a few per run, so no run holds its lock for long.
+ */
+export async function makeAgreementDocuments({ trx }: TaskContext): Promise<TaskResult> {
+  const waiting = await trx
+    .selectFrom('agreement_documents_pending as w')
+    .innerJoin('agreement_requests as a', 'a.id', 'w.agreement_id')
+    .select(['a.id', 'a.decided_at', 'a.created_at'])
+    .orderBy('w.agreement_id')
+    .limit(DOCUMENTS_PER_RUN)
+    .execute();
+  let made = 0;
+  for (const a of waiting) {
+    if (await createAgreementDocument(trx, a.id, a.decided_at ?? a.created_at)) made++;
+    await trx.deleteFrom('agreement_documents_pending').where('agreement_id', '=', a.id).execute();
+  }
+  return { summary: `made ${countOf(made, 'agreement document')}` };
 }

@@ -36,6 +36,8 @@ export const noticeLinks = {
   history: (tab?: 'invitations') => (tab ? `/dashboard/history?tab=${tab}` : '/dashboard/history'),
   /** One agreement's instalments: as its investor (returns) or its owner (repayments). */
   schedule: (view: 'returns' | 'repayments', agreementId: string) => `/dashboard/returns?view=${view}&agreement=${id(agreementId)}`,
+  /** The investor cards of one of the owner's projects (the investors it invited, with what they shared). */
+  relevantInvestors: (projectId: string) => `/RelevantInvestorCards?project=${id(projectId)}`,
   profile: () => '/dashboard/profile',
   /** The verification form, to correct a rejected submission. */
   verification: () => '/BasicInfoEdit/verified',
