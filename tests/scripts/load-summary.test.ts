@@ -1,12 +1,14 @@
 /**
  * How `npm run bench -- load` reads its measurements: answers sorted into expected, unexpected and 429, setup
  * requests left out of the latencies, memory as medians after warm-up and at the end, and the event-loop lag beyond
- * prom-client's own 10 ms timer (the reading that covers start-up left out).
+ * prom-client's own 10 ms timer (the reading that covers start-up left out), and rows beyond the acknowledged ones
+ * explained only by requests that got no answer.
  */
 import { describe, expect, it } from 'vitest';
 import { Recorder } from '../../scripts/bench/lib/load/recorder';
 import { lag, latencyByKind, memory } from '../../scripts/bench/lib/load/summary';
 import { metricValue, type Sample } from '../../scripts/bench/lib/load/metrics';
+import { agrees, unexplained, type Check } from '../../scripts/bench/lib/load/verify';
 
 const reading = (at: number, rssMb: number, lagMs = 10, meanMs = 10): Sample => ({
   at,
@@ -47,6 +49,16 @@ describe('the load benchmark’s summary', () => {
     expect(l.worstMean).toBe(20);
     expect(l.worstP99).toBe(50);
     expect(l.typicalP99).toBe(10);
+  });
+
+  it('explains rows beyond the acknowledged ones only by requests that got no answer, and never a missing one', () => {
+    const check = (database: number, acknowledged: number, unanswered: number, lost = Math.max(0, acknowledged - database)): Check => ({ label: 'pledges', database, acknowledged, unanswered, lost });
+    expect(agrees(check(10, 10, 0))).toBe(true);
+    expect(unexplained(check(12, 10, 2))).toBe(0);
+    expect(unexplained(check(13, 10, 2))).toBe(1);
+    expect(unexplained(check(9, 10, 5))).toBe(1);
+    // By id: one acknowledged pledge missing and one unknown row in its place are two problems, not none.
+    expect(unexplained(check(10, 10, 0, 1))).toBe(2);
   });
 
   it('reads a series from Prometheus text', () => {

@@ -143,7 +143,7 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
     const allAlive = servers.every((s) => s.alive());
     say(`the day is over after ${seconds.toFixed(0)} s: ${recorder.total()} answers; checking the database`);
 
-    const checks = await verify(options.databaseUrl, recorder.acks, world.projects.map((p) => p.id));
+    const checks = await verify(options.databaseUrl, recorder, world.projects.map((p) => p.id));
     const perProcess = logs.map(errorLines);
     keepLogs = recorder.unexpectedCount > 0 || perProcess.some((l) => l.length > 0) || !allAlive;
     return {

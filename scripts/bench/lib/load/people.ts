@@ -8,6 +8,7 @@
  */
 import { json } from './client';
 import { acceptance, agreementRequest, donation } from './forms';
+import { WRITES } from './recorder';
 import { browse, browseSignedIn, page, signIn, signOut, signUpVerified } from './steps';
 import { between, newPerson, pick, running, think, type Account, type World } from './world';
 
@@ -73,7 +74,7 @@ export async function donor(w: World): Promise<void> {
 async function pledge(w: World, address: string, token?: string, projectId = pick(w.projects).id): Promise<void> {
   const amount = pick([500, 1_000, 2_500, 5_000, 10_000, 30_000, 60_000]);
   const res = await w.client.send({
-    kind: 'POST donation (pledge)',
+    kind: WRITES.pledge,
     method: 'POST',
     path: `${API}/projects/${projectId}/donations`,
     address,
@@ -90,14 +91,14 @@ async function pledge(w: World, address: string, token?: string, projectId = pic
 /** Signs in, then sends agreement requests, reads their own, browses; now and then signs out and in again. */
 export async function investor(w: World, account: Account): Promise<void> {
   await think(w);
-  if (running(w)) await signIn(w, account);
   while (running(w)) {
+    if (!(await signedIn(w, account))) continue;
     const r = Math.random();
     if (r < 0.35) {
       const project = pick(w.projects);
       const amount = 1_000 * between(20, 200);
       const res = await w.client.send({
-        kind: 'POST agreement request',
+        kind: WRITES.agreementRequest,
         method: 'POST',
         path: `${API}/projects/${project.id}/agreement-requests`,
         address: account.who.address,
@@ -112,9 +113,8 @@ export async function investor(w: World, account: Account): Promise<void> {
     } else if (r < 0.95) {
       await browseSignedIn(w, account);
     } else {
+      // Signs out; the next step signs in again.
       await signOut(w, account);
-      await think(w);
-      if (running(w)) await signIn(w, account);
     }
     await think(w);
   }
@@ -123,9 +123,9 @@ export async function investor(w: World, account: Account): Promise<void> {
 /** Signs in, then keeps deciding the project's waiting requests: accepts most (with the signed agreement), declines some. */
 export async function owner(w: World, account: Account, projectId: string): Promise<void> {
   await think(w);
-  if (running(w)) await signIn(w, account);
   const address = account.who.address;
   while (running(w)) {
+    if (!(await signedIn(w, account))) continue;
     const list = await w.client.send({
       kind: "GET a project's waiting requests (owner)",
       method: 'GET',
@@ -138,10 +138,10 @@ export async function owner(w: World, account: Account, projectId: string): Prom
       if (!running(w)) return;
       await think(w, 0.2);
       if (Math.random() < 0.125) {
-        const res = await w.client.send({ kind: 'POST decline', method: 'POST', path: `${API}/agreement-requests/${item.id}/decline`, address, token: account.token, body: { reason: 'We have found the money we need.' } });
+        const res = await w.client.send({ kind: WRITES.decline, method: 'POST', path: `${API}/agreement-requests/${item.id}/decline`, address, token: account.token, body: { reason: 'We have found the money we need.' } });
         if (res.ok) w.rec.acks.declined.add(item.id);
       } else {
-        const res = await w.client.send({ kind: 'POST accept', method: 'POST', path: `${API}/agreement-requests/${item.id}/accept`, address, token: account.token, body: acceptance() });
+        const res = await w.client.send({ kind: WRITES.accept, method: 'POST', path: `${API}/agreement-requests/${item.id}/accept`, address, token: account.token, body: acceptance() });
         if (res.ok) w.rec.acks.accepted.add(item.id);
       }
     }
@@ -153,19 +153,30 @@ export async function owner(w: World, account: Account, projectId: string): Prom
 /** Signs in, then confirms their share of the pledges waiting in the staff queue (the money arrived). */
 export async function staff(w: World, account: Account, index: number, of: number): Promise<void> {
   await think(w);
-  if (running(w)) await signIn(w, account);
   const address = account.who.address;
   while (running(w)) {
+    if (!(await signedIn(w, account))) continue;
     const queue = await w.client.send({ kind: 'GET /staff/donations', method: 'GET', path: `${API}/staff/donations?status=pledged`, address, token: account.token });
     const mine = ((json(queue).items as { id: string }[] | undefined) ?? []).filter((d) => share(d.id, of) === index);
     for (const item of mine.slice(0, 25)) {
       if (!running(w)) return;
       await think(w, 0.1);
-      const res = await w.client.send({ kind: 'POST confirm donation (staff)', method: 'POST', path: `${API}/staff/donations/${item.id}/review`, address, token: account.token, body: { decision: 'approve', note: 'Received.' } });
+      const res = await w.client.send({ kind: WRITES.confirm, method: 'POST', path: `${API}/staff/donations/${item.id}/review`, address, token: account.token, body: { decision: 'approve', note: 'Received.' } });
       if (res.ok) w.rec.acks.confirmed.add(item.id);
     }
     await think(w);
   }
+}
+
+/**
+ * A regular's step starts signed in: one whose sign-in failed (that answer is recorded) tries again after a pause, as
+ * a person would, instead of sending signed-in requests with no session (401s that would only echo the first failure).
+ */
+async function signedIn(w: World, account: Account): Promise<boolean> {
+  if (account.token) return true;
+  if (await signIn(w, account)) return true;
+  await think(w);
+  return false;
 }
 
 /** Which staff member a donation falls to: its id's first 32 bits modulo the number of staff. */

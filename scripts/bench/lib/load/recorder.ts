@@ -14,6 +14,19 @@ export interface Unexpected {
   at: number;
 }
 
+/** The kinds of request that write what the database is checked for at the end. */
+export const WRITES = {
+  signUp: 'POST sign-up',
+  verify: 'PATCH verify-otp',
+  signIn: 'POST sign-in',
+  signOut: 'POST sign-out',
+  agreementRequest: 'POST agreement request',
+  accept: 'POST accept',
+  decline: 'POST decline',
+  pledge: 'POST donation (pledge)',
+  confirm: 'POST confirm donation (staff)',
+} as const;
+
 /** One acknowledged money movement: the project it belongs to and its amount in paisa (exact, as in the database). */
 export interface Movement {
   projectId: string;
@@ -23,6 +36,7 @@ export interface Movement {
 export class Recorder {
   private readonly times = new Map<string, number[]>();
   private readonly limitedByKind = new Map<string, number>();
+  private readonly unansweredByKind = new Map<string, number>();
   /** The first unexpected answers, with what they said; `unexpectedCount` has them all. */
   readonly unexpected: Unexpected[] = [];
   unexpectedCount = 0;
@@ -48,6 +62,7 @@ export class Recorder {
     if (status === 429) {
       this.limitedByKind.set(kind, (this.limitedByKind.get(kind) ?? 0) + 1);
     } else if (!expected) {
+      if (status === 0) this.unansweredByKind.set(kind, (this.unansweredByKind.get(kind) ?? 0) + 1);
       this.unexpectedCount += 1;
       if (this.unexpected.length < 50) this.unexpected.push({ kind, status, detail: detail(), at: Date.now() });
     }
@@ -68,6 +83,16 @@ export class Recorder {
   total(): number {
     let n = 0;
     for (const list of this.times.values()) n += list.length;
+    return n;
+  }
+
+  /**
+   * Requests of these kinds (setup's included) that got no answer at all: whether their write happened, the person
+   * never learned (the server may have committed it after the client gave up).
+   */
+  unanswered(...kinds: string[]): number {
+    let n = 0;
+    for (const kind of kinds) n += (this.unansweredByKind.get(kind) ?? 0) + (this.unansweredByKind.get(`setup: ${kind}`) ?? 0);
     return n;
   }
 

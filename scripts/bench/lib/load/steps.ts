@@ -6,6 +6,7 @@
 import { CATEGORIES } from '../scale-data';
 import { json } from './client';
 import { PASSWORD, signUp, type Identity } from './forms';
+import { WRITES } from './recorder';
 import { pick, type Account, type World } from './world';
 
 const API = '/api/v1';
@@ -51,7 +52,7 @@ function listQuery(): string {
  * undefined when a step failed (recorded).
  */
 export async function signUpVerified(w: World, who: Identity, prefix = ''): Promise<Account | undefined> {
-  const up = await w.client.send({ kind: `${prefix}POST sign-up`, method: 'POST', path: `${API}/auth/user/sign-up`, address: who.address, body: signUp(who), expect: [201] });
+  const up = await w.client.send({ kind: `${prefix}${WRITES.signUp}`, method: 'POST', path: `${API}/auth/user/sign-up`, address: who.address, body: signUp(who), expect: [201] });
   if (!up.ok) return undefined;
   w.rec.acks.signUps += 1;
   const outbox = await w.client.send({ kind: `${prefix}GET /dev/outbox (the SMS)`, method: 'GET', path: `${API}/dev/outbox?to=${encodeURIComponent(who.phone)}`, address: who.address });
@@ -60,7 +61,7 @@ export async function signUpVerified(w: World, who: Identity, prefix = ''): Prom
     if (outbox.ok) w.rec.problem(`${prefix}GET /dev/outbox (the SMS)`, outbox.status, `no code was sent to ${who.phone} after its sign-up`);
     return undefined;
   }
-  const verified = await w.client.send({ kind: `${prefix}PATCH verify-otp`, method: 'PATCH', path: `${API}/auth/user/verify-otp`, address: who.address, body: { phone: who.phone, otp: code } });
+  const verified = await w.client.send({ kind: `${prefix}${WRITES.verify}`, method: 'PATCH', path: `${API}/auth/user/verify-otp`, address: who.address, body: { phone: who.phone, otp: code } });
   const token = json(verified).token as string | undefined;
   if (!token) return undefined;
   w.rec.acks.verified += 1;
@@ -70,7 +71,7 @@ export async function signUpVerified(w: World, who: Identity, prefix = ''): Prom
 /** Signs in with the password, by e-mail or phone as people do; keeps the session on the account. */
 export async function signIn(w: World, account: Account): Promise<boolean> {
   const login = Math.random() < 0.5 ? account.who.email : account.who.phone;
-  const res = await w.client.send({ kind: 'POST sign-in', method: 'POST', path: `${API}/auth/user/sign-in`, address: account.who.address, body: { phone: login, password: PASSWORD } });
+  const res = await w.client.send({ kind: WRITES.signIn, method: 'POST', path: `${API}/auth/user/sign-in`, address: account.who.address, body: { phone: login, password: PASSWORD } });
   const token = json(res).token as string | undefined;
   if (!token) return false;
   w.rec.acks.signIns += 1;
@@ -79,7 +80,7 @@ export async function signIn(w: World, account: Account): Promise<boolean> {
 }
 
 export async function signOut(w: World, account: Account, prefix = ''): Promise<void> {
-  const res = await w.client.send({ kind: `${prefix}POST sign-out`, method: 'POST', path: `${API}/auth/user/sign-out`, address: account.who.address, token: account.token });
+  const res = await w.client.send({ kind: `${prefix}${WRITES.signOut}`, method: 'POST', path: `${API}/auth/user/sign-out`, address: account.who.address, token: account.token });
   if (res.ok) w.rec.acks.signOuts += 1;
   account.token = undefined;
 }
