@@ -26,7 +26,8 @@
 import { loadavg } from 'node:os';
 import { createDatabase, DEFAULT_ADMIN_URL } from '../lib/postgres';
 import { runMixedLoad, type LoadResult } from '../lib/load/index';
-import { lag, latencyByKind, LAG_RESOLUTION_MS, memory } from '../lib/load/summary';
+import { byMinute, lag, latencyByKind, LAG_RESOLUTION_MS, memory } from '../lib/load/summary';
+import type { Sample } from '../lib/load/metrics';
 import { unexplained } from '../lib/load/verify';
 import type { Benchmark, Figure, Goal } from '../types';
 
@@ -83,9 +84,10 @@ function processFigures(result: LoadResult, sampleSeconds: number): Figure[] {
     const l = lag(samples);
     const name = `process ${i + 1}`;
     const after = `after warm-up (${warmup.toFixed(0)}–${(warmup + 30).toFixed(0)} s)`;
+    const minutes = (value: (s: Sample) => number) => `each minute (MB): ${byMinute(samples, value).map((b) => (b / MB).toFixed(0)).join(' ')}`;
     out.push(
-      { label: `${name}: resident memory at the end`, value: m.rssEnd / MB, unit: 'MB', peer: { label: after, value: m.rssStart / MB }, goal: { ratioAtMost: 1.2 } },
-      { label: `${name}: JavaScript heap in use at the end`, value: m.heapEnd / MB, unit: 'MB', peer: { label: after, value: m.heapStart / MB }, goal: { ratioAtMost: 1.2 } },
+      { label: `${name}: resident memory at the end`, value: m.rssEnd / MB, unit: 'MB', peer: { label: after, value: m.rssStart / MB }, goal: { ratioAtMost: 1.2 }, note: minutes((s) => s.rssBytes) },
+      { label: `${name}: JavaScript heap in use at the end`, value: m.heapEnd / MB, unit: 'MB', peer: { label: after, value: m.heapStart / MB }, goal: { ratioAtMost: 1.2 }, note: minutes((s) => s.heapUsedBytes) },
       {
         label: `${name}: event-loop lag, worst ${sampleSeconds}-s mean`,
         value: l.worstMean,

@@ -46,6 +46,18 @@ export function memory(samples: readonly Sample[], seconds: number, warmup: numb
   };
 }
 
+/** The median of each minute's readings of `value` (a minute with no reading is skipped), to tell growth from a spike. */
+export function byMinute(samples: readonly Sample[], value: (s: Sample) => number): number[] {
+  const minutes = new Map<number, number[]>();
+  for (const s of samples) {
+    const m = Math.floor(s.at / 60);
+    let list = minutes.get(m);
+    if (!list) minutes.set(m, (list = []));
+    list.push(value(s));
+  }
+  return [...minutes.keys()].sort((a, b) => a - b).map((m) => median(minutes.get(m)!));
+}
+
 export interface Lag {
   /** The worst reading's mean delay beyond the timer's own 10 ms (ms): what load shedding judges. */
   worstMean: number;
