@@ -27,6 +27,8 @@ export interface Call {
   /** The person's address (X-Forwarded-For). */
   address: string;
   token?: string;
+  /** More request headers (e.g. a receipt's key). */
+  headers?: Record<string, string>;
   body?: unknown;
   /** Statuses this request is meant to get (default 200). */
   expect?: readonly number[];
@@ -60,6 +62,7 @@ export class LoadClient {
       // What a browser accepts: the servers compress pages and larger API answers, as they would for a person.
       'accept-encoding': 'br, gzip',
       ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
+      ...call.headers,
       ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
     };
     const started = performance.now();

@@ -6,6 +6,7 @@
  * Nobody races anybody by design: each project's requests are decided by its one owner, and each staff member
  * confirms their own share of the pledges, so a 409 or any other 4xx here is unexpected.
  */
+import { RECEIPT_KEY_HEADER } from '../../../../src/shared/donations/receipt-link';
 import { json } from './client';
 import { acceptance, agreementRequest, donation } from './forms';
 import { WRITES } from './recorder';
@@ -82,10 +83,18 @@ async function pledge(w: World, address: string, token?: string, projectId = pic
     body: donation(amount, 'Load donor'),
     expect: [201],
   });
-  const id = json(res).id as string | undefined;
+  const { id, receiptKey } = json(res) as { id?: string; receiptKey?: string };
   if (!id) return;
   w.rec.acks.pledges.set(id, { projectId, paisa: amount * 100 });
-  await w.client.send({ kind: 'GET /donations/:id (receipt)', method: 'GET', path: `${API}/donations/${id}`, address, token });
+  // The receipt's own address: its key opens it (the donor's session alone does too).
+  await w.client.send({
+    kind: 'GET /donations/:id (receipt)',
+    method: 'GET',
+    path: `${API}/donations/${id}`,
+    address,
+    token,
+    headers: receiptKey ? { [RECEIPT_KEY_HEADER]: receiptKey } : undefined,
+  });
 }
 
 /** Signs in, then sends agreement requests, reads their own, browses; now and then signs out and in again. */
