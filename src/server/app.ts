@@ -81,6 +81,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // Start-up's own work (every form's check compiled before the first request, in an onReady hook) takes seconds;
+    // on a busy machine with several processes starting together it took more than Fastify's default 10 s, and the
+    // process exited ("onReady hook timed out") instead of starting a little later.
+    pluginTimeout: 120_000,
     ajv: { customOptions: { strict: false } },
     frameworkErrors,
     clientErrorHandler,
