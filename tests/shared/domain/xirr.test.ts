@@ -162,6 +162,21 @@ describe('xirr: edges', () => {
     expect(Math.abs(xirr(flows)! - 0.1)).toBeLessThan(1e-9);
   });
 
+  it('takes the lowest rate when Newton finds none and several solve the flows', () => {
+    // −1,000, +300, −20 a year apart: −90 % and −80 % both solve it; Newton from 0.1 leaves the range.
+    const flows = [flow(-1000, '2021-01-01'), flow(300, '2022-01-01'), flow(-20, '2023-01-01')];
+    expect(npv(flows, -0.8)).toBeCloseTo(0, 9);
+    expect(Math.abs(xirr(flows)! + 0.9)).toBeLessThan(1e-9);
+  });
+
+  it('is not available where the value only touches zero: floating point cannot pin such a rate to 1e-9', () => {
+    // −10,000, +24,000, −14,400 a year apart: −(100 − 120/(1 + r))² × 1, zero at 20 % without changing sign.
+    const flows = [flow(-10_000, '2021-01-01'), flow(24_000, '2022-01-01'), flow(-14_400, '2023-01-01')];
+    expect(npv(flows, 0.19)).toBeLessThan(0);
+    expect(npv(flows, 0.21)).toBeLessThan(0);
+    expect(xirr(flows)).toBeNull();
+  });
+
   it('refuses unreadable dates and amounts', () => {
     expect(() => xirr([flow(-100, '2025-02-30'), flow(110, '2026-01-01')])).toThrow(RangeError);
     expect(() => xirr([flow(-100, '2025-1-1'), flow(110, '2026-01-01')])).toThrow(RangeError);
