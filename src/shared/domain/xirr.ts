@@ -6,12 +6,13 @@
  * The answer is a decimal fraction (0.1934 is 19.34 %) within 1e-9 of a true solution in (−0.9999, 100), or null
  * ("not available") when no rate in that range solves it: never a guess. How: flows are summed per day in exact paisa;
  * Newton's method from 0.1 (where spreadsheets start) proposes a rate, which is kept only when the value has opposite
- * signs 1e-9 below and above it (a root lies in between, by continuity); otherwise the range is scanned for a sign
- * change and the root bracketed there is bisected to a width under 1e-9. A sign counts only when it exceeds the sum's
- * rounding error, so a rate where the value touches zero without crossing it (a double root of unusual flows, which
- * floating point cannot pin to 1e-9) is not available either. With one sign change in the dated flows (an agreement:
- * money out, then money back) the solution is unique; for flows with several solutions, Newton's is preferred, then
- * the lowest bracketed one.
+ * signs 1e-9 below and above it (a root lies in between, by continuity); otherwise a root is bracketed (between the
+ * range's edges when money goes out and then comes back, else by a scan of the range) and bisected to a width under
+ * 1e-9. A sign counts only when it exceeds the sum's rounding error, so a rate where the value touches zero without
+ * crossing it (a double root of unusual flows, which floating point cannot pin to 1e-9) is not available either. With
+ * one sign change in the dated flows (an agreement: money out, then money back) the solution is unique; flows with
+ * several (a portfolio whose agreements run one after another can have two or three) get Newton's, as spreadsheets
+ * do, else the lowest bracketed one.
  *
  * Cost is linear in the number of distinct days; a portfolio with many agreements should sum its flows per day
  * (GROUP BY date) before calling.
@@ -21,7 +22,7 @@ import { toPaisa } from './money';
 
 /** One movement of money for the investor: negative out (an investment), positive in (an instalment). */
 export type CashFlow =
-  | { date: CalendarDate; /** taka: "-10000.00" or -10000 */ amount: string | number }
+  | { date: CalendarDate; /** taka, read to the paisa by toPaisa: "-10000.00" or -10000 */ amount: string | number }
   | { date: CalendarDate; /** integer paisa */ paisa: bigint };
 
 /** The open range a rate is sought in (DOMAIN.md). */
@@ -75,7 +76,7 @@ function termsOf(flows: readonly CashFlow[]): Terms | null {
   }
   // A solution needs money both ways, and on more than one day (on one day the value does not depend on the rate).
   if (!amounts.some((a) => a < 0) || !amounts.some((a) => a > 0) || years.length < 2) return null;
-  return { years, amounts, maxYears: Math.max(...years) };
+  return { years, amounts, maxYears: years[years.length - 1]! };
 }
 
 /**
