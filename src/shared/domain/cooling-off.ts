@@ -8,7 +8,7 @@
  * window ends: an earlier due date moves to E. Only a window longer than the first interval (a month at least, for
  * every schedule today) moves anything; later due dates that also fall before E move too, so the order is kept.
  */
-import { dayNumber, type CalendarDate } from './calendar-date';
+import { dayNumber, type CalendarDate } from '../format/dhaka-calendar';
 
 const HOUR_MS = 3_600_000;
 

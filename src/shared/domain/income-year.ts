@@ -3,7 +3,7 @@
  * for 1 July 2026 – 30 June 2027. A movement of money belongs to the year of its Asia/Dhaka calendar date; the caller
  * passes that date (`YYYY-MM-DD`), so these functions need no time zone.
  */
-import { dayNumber, type CalendarDate } from './calendar-date';
+import { dayNumber, type CalendarDate } from '../format/dhaka-calendar';
 
 /** An income year's name, `2026-27`. */
 export type IncomeYear = string;

@@ -9,7 +9,7 @@
  * "days past due": an instalment due on 10 March and still unpaid on 11 March is 1 day overdue; paid on 17 March, it
  * was overdue for 7 days, the day it was marked paid included. With a grace of 7 days, the charge starts on the 8th.
  */
-import { daysBetween, type CalendarDate } from './calendar-date';
+import { daysBetween, type CalendarDate } from '../format/dhaka-calendar';
 import { toBasisPoints } from './money';
 
 /** Whole days an instalment due on `dueDate` is overdue on `asOf` (0 on or before its due date). */

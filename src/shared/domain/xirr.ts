@@ -17,7 +17,7 @@
  * Cost is linear in the number of distinct days; a portfolio with many agreements should sum its flows per day
  * (GROUP BY date) before calling.
  */
-import { dayNumber, type CalendarDate } from './calendar-date';
+import { dayNumber, type CalendarDate } from '../format/dhaka-calendar';
 import { toPaisa } from './money';
 
 /** One movement of money for the investor: negative out (an investment), positive in (an instalment). */

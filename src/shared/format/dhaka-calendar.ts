@@ -73,6 +73,15 @@ export function addMonths(date: CalendarDate, months: number): CalendarDate {
   return isoOf(Date.UTC(y, m, Math.min(start.getUTCDate(), last)));
 }
 
+/**
+ * Days from 1970-01-01 to a calendar date (negative before it), the unit of XIRR and the late charge. Throws a
+ * RangeError on anything that is not a real `YYYY-MM-DD` date (`2026-02-30`, `2026-7-1`, a timestamp).
+ */
+export function dayNumber(date: CalendarDate): number {
+  if (typeof date !== 'string') throw new RangeError(`not a calendar date (YYYY-MM-DD): ${JSON.stringify(date)}`);
+  return Math.round(utcMidnight(date) / DAY_MS);
+}
+
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   return Math.round((utcMidnight(to) - utcMidnight(from)) / DAY_MS);

@@ -72,7 +72,7 @@ function randomTerms(next: () => number): Terms {
 function randomAgreement(next: () => number): { amount: number; date: string }[] {
   const acceptedDay = dayOf('2024-01-01') + Math.floor(next() * 1200);
   const principal = (20_000 + Math.floor(next() * 4_980_000 * 100) / 100).toFixed(2);
-  const instalments = schedule(principal, randomTerms(next), new Date(acceptedDay * DAY_MS));
+  const instalments = schedule(principal, randomTerms(next), dateOf(acceptedDay));
   const back = instalments.map((i) => {
     const due = dayOf(i.dueOn);
     const day = next() < 0.5 ? due : Math.max(acceptedDay, due + Math.floor(next() * 71) - 10);

@@ -1,6 +1,6 @@
 /** Whole days between Dhaka calendar dates, the unit of the late charge and XIRR. */
 import { describe, expect, it } from 'vitest';
-import { dayNumber, daysBetween } from '../../../src/shared/domain/calendar-date';
+import { dayNumber, daysBetween } from '../../../src/shared/format/dhaka-calendar';
 
 describe('calendar dates', () => {
   it('counts whole days, across month ends and leap days', () => {
