@@ -24,7 +24,7 @@ import { dhakaDate } from '../../shared/format/dhaka-calendar';
 import { figuresOf, termsOf } from '../market/figures';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { createAgreementDocument } from '../agreements/documents';
-import { documentViews, type DocumentView } from '../agreements/views';
+import { documentJson, documentView, documentViews, type DocumentRow, type DocumentView } from '../agreements/views';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -88,6 +88,16 @@ export function agreementView(row: Selectable<AgreementRequestsTable>, fileNames
 export async function viewsFor(app: FastifyInstance, rows: Selectable<AgreementRequestsTable>[]): Promise<[Map<string, string>, Map<string, DocumentView>]> {
   const accepted = rows.filter((r) => r.status === 'accepted').map((r) => r.id);
   return Promise.all([fileNamesFor(app, rows), documentViews(app.db, accepted)]);
+}
+
+/** The same for a page whose query selected `documentJson` as `document_json`: only the file names are read. */
+async function pageViews(app: FastifyInstance, rows: (Selectable<AgreementRequestsTable> & { document_json: DocumentRow | null })[]): Promise<[Map<string, string>, Map<string, DocumentView>]> {
+  const documents = new Map<string, DocumentView>();
+  for (const r of rows) {
+    const view = documentView(r.id, r.document_json);
+    if (view) documents.set(r.id, view);
+  }
+  return [await fileNamesFor(app, rows), documents];
 }
 
 async function fileNamesFor(app: FastifyInstance, rows: Selectable<AgreementRequestsTable>[]): Promise<Map<string, string>> {
@@ -170,14 +180,18 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       if (project.owner_id !== me.id && !me.isStaff) throw notFound('This project');
       const { cursor, limit, status } = request.query;
       // On the project's index (project_id, created_at, id); the pending ones counted on (project_id, status).
-      let query = app.db.selectFrom('agreement_requests as a').selectAll('a').select(sql<string>`a.created_at::text`.as('created_key')).where('a.project_id', '=', project.id);
+      let query = app.db
+        .selectFrom('agreement_requests as a')
+        .selectAll('a')
+        .select([sql<string>`a.created_at::text`.as('created_key'), documentJson.as('document_json')])
+        .where('a.project_id', '=', project.id);
       if (status) query = query.where('a.status', '=', status);
       const [{ shown, nextCursor }, pending] = await Promise.all([
         newestPage(query, 'a', cursor, limit),
         app.db.selectFrom('agreement_requests').select(sql<number>`count(*)::int`.as('n')).where('project_id', '=', project.id).where('status', '=', 'pending').executeTakeFirstOrThrow(),
       ]);
       const rows = shown.map(({ created_key: _k, ...r }) => r);
-      const [names, documents] = await viewsFor(app, rows);
+      const [names, documents] = await pageViews(app, rows);
       // The project's own figures (market/figures.ts), so this page and the project page can never disagree.
       const figures = figuresOf(project);
       return {
@@ -209,10 +223,10 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         .selectFrom('agreement_requests as a')
         .innerJoin('projects as p', 'p.id', 'a.project_id')
         .selectAll('a')
-        .select(['p.title as project_title', sql<string>`a.created_at::text`.as('created_key')])
+        .select(['p.title as project_title', sql<string>`a.created_at::text`.as('created_key'), documentJson.as('document_json')])
         .where('a.investor_id', '=', me.id);
       const { shown, nextCursor } = await newestPage(query, 'a', request.query.cursor, request.query.limit);
-      const [names, documents] = await viewsFor(app, shown);
+      const [names, documents] = await pageViews(app, shown);
       return { items: shown.map(({ created_key: _k, ...r }) => ({ ...agreementView(r, names, documents), projectTitle: r.project_title })), nextCursor };
     },
   );
