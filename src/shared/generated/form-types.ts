@@ -135,6 +135,9 @@ export interface ProjectOwnerForm {
   phone: string;
   city: string;
   region: string;
+  /**
+   * The 10, 13 or 17 digits on your National ID card (English or Bengali digits).
+   */
   nid: string;
   etin: string;
   bname: string;
@@ -161,6 +164,9 @@ export interface ProjectOwnerForm {
   nprofit?: number;
   gprofit?: number;
   reduration: number;
+  /**
+   * Your first repayment to all investors together; each gets a share in proportion to what they invested. Enter 0 for none.
+   */
   initialins: number;
   bplan?: string;
   pplan?: string;
@@ -236,6 +242,9 @@ export interface SignUpForm {
  * Prove who you are: your national ID, your father's name and your nominee, each with a clear photo or scan (PNG or JPEG, at most 5 MB each).
  */
 export interface VerificationForm {
+  /**
+   * The 10, 13 or 17 digits on your National ID card (English or Bengali digits).
+   */
   nid: string;
   nidImage: string;
   nidf: string;
