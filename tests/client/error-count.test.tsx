@@ -45,7 +45,7 @@ describe('the count of highlighted fields', () => {
 
   it('says a message that marks no field (a hidden one) in words, and counts only the fields shown', async () => {
     const validator = customizeValidator({ AjvClass, ajvOptionsOverrides: AJV_OPTIONS, customFormats: CUSTOM_FORMATS, extenderFn: extendAjv as never });
-    const schema: RJSFSchema = {
+    const schema = {
       type: 'object',
       properties: {
         name: { type: 'string', title: 'Name', minLength: 3, pattern: '^[A-Z]', errorMessage: { minLength: 'Name is too short', pattern: 'Name starts with a capital' } },
@@ -53,7 +53,7 @@ describe('the count of highlighted fields', () => {
       },
       required: ['name', 'token'],
       errorMessage: { required: { name: 'Name is required', token: 'The link you followed is incomplete: open it again' } },
-    };
+    } as unknown as RJSFSchema;
     const definition = { formId: 'sign-in', schema, uiSchema: { token: { 'ui:widget': 'hidden' } }, validator } as unknown as FormDefinition;
     const user = userEvent.setup();
     render(<SchemaForm formId="sign-in" definition={definition} initialData={{ email: 'a' } as never} onSubmit={vi.fn()} />);
