@@ -165,7 +165,7 @@ export interface ProjectOwnerForm {
   gprofit?: number;
   reduration: number;
   /**
-   * Your first repayment to all investors together; each gets a share in proportion to what they invested. Enter 0 for none.
+   * Your first repayment to all investors together, shared by what each invested. 0 for none.
    */
   initialins: number;
   bplan?: string;
