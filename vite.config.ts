@@ -5,23 +5,41 @@ import { fileURLToPath } from 'node:url';
 import { takaFont } from './scripts/lib/taka-font.ts';
 import { lowPriorityScripts } from './scripts/lib/low-priority-scripts.ts';
 import { muiWithoutCssVars } from './scripts/lib/mui-without-css-vars.ts';
+import { PHONE_REGION_META } from './src/shared/phone/phone.js';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The page's phone formats load libphonenumber on first use (src/shared/validation/phone-formats.browser.js); the
- * server renderer and the tests keep the eager ones.
+ * Modules the page replaces with its own version (`<name>.browser.js` beside them); the server renderer and the tests
+ * keep the others. The page's phone formats load libphonenumber on first use (phone-formats.browser.js); its form
+ * patterns run on the browser's own RegExp (pattern-engine.browser.js) instead of the server's RE2, which is only
+ * needed for patterns the lint never lets through.
  */
-function lazyPhoneRules(): Plugin {
-  const eager = `${repo}src/shared/validation/phone-formats.js`;
+function browserVersions(): Plugin {
+  const replaced = ['phone-formats.js', 'pattern-engine.js'].map((name) => `${repo}src/shared/validation/${name}`);
   return {
-    name: 'lazy-phone-rules',
+    name: 'browser-versions',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (options?.ssr || process.env.VITEST || !source.endsWith('phone-formats.js')) return null;
+      if (options?.ssr || process.env.VITEST || !replaced.some((file) => file.endsWith(source.slice(source.lastIndexOf('/') + 1)))) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === eager ? `${repo}src/shared/validation/phone-formats.browser.js` : null;
+      return resolved && replaced.includes(resolved.id) ? resolved.id.replace(/\.js$/, '.browser.js') : null;
     },
+  };
+}
+
+/**
+ * In `npm run dev` Vite serves the page itself: it carries DEFAULT_PHONE_REGION as the server's pages do
+ * (src/server/plugins/client.ts), so the browser reads local numbers in the server's region. A build carries none:
+ * the server adds it to each page at run time.
+ */
+function devPhoneRegion(): Plugin {
+  return {
+    name: 'dev-phone-region',
+    apply: 'serve',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { name: PHONE_REGION_META, content: (process.env.DEFAULT_PHONE_REGION || 'BD').toUpperCase() }, injectTo: 'head' },
+    ],
   };
 }
 
@@ -57,7 +75,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The page lives in src/client; tests run from the repository root.
   root: process.env.VITEST ? repo : `${repo}src/client`,
   publicDir: `${repo}src/client/public`,
-  plugins: [lazyPhoneRules(), uriResolverForRjsf(), rjsfDefaultsOnUse(), muiWithoutCssVars(), react(), takaFont(`${repo}src/client/fonts/generated`), lowPriorityScripts()],
+  plugins: [browserVersions(), devPhoneRegion(), uriResolverForRjsf(), rjsfDefaultsOnUse(), muiWithoutCssVars(), react(), takaFont(`${repo}src/client/fonts/generated`), lowPriorityScripts()],
   // Schema texts are plain text: RJSF's markdown renderer is replaced by one that shows them as written.
   resolve: { alias: [{ find: /^markdown-to-jsx\/react$/, replacement: `${repo}src/client/form-engine/plain-text-markdown.tsx` }] },
   build: {

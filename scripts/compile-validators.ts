@@ -14,9 +14,16 @@ import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaV
 import { AJV_OPTIONS, AjvClass, CUSTOM_FORMATS, extendAjv } from '../src/shared/validation/ajv-setup';
 import { loadSchemas, repoRoot } from '../src/shared/forms/load-schemas';
 import { isMain } from './lib/is-main';
+import { patternRegExp } from '../src/shared/validation/pattern-engine.js';
 
 export const PRECOMPILED_DIR = join(repoRoot(), 'src/client/form-engine/precompiled');
 const STANDALONE_FORMATS = join(repoRoot(), 'src/shared/validation/standalone-formats.js');
+
+/** A path for `require` in a module written to `outDir`. */
+function requirePath(outDir: string, file: string): string {
+  const path = relative(outDir, file).split('\\').join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+}
 
 /** Writes the precompiled validator of every form; removes those of forms that no longer exist. */
 export function compileValidators(outDir: string = PRECOMPILED_DIR): string[] {
@@ -24,9 +31,14 @@ export function compileValidators(outDir: string = PRECOMPILED_DIR): string[] {
   mkdirSync(outDir, { recursive: true });
   // Function-valued formats (phone) cannot be inlined: the generated code requires them from the shared table, by a
   // path relative to where the module is written (the bundler follows it; Node resolves it in tests and the CLI).
-  let formatsPath = relative(outDir, STANDALONE_FORMATS).split('\\').join('/');
-  if (!formatsPath.startsWith('.')) formatsPath = `./${formatsPath}`;
-  const ajvOptionsOverrides = { ...AJV_OPTIONS, code: { formats: _`require(${formatsPath}).formats` } };
+  const formatsModule = requirePath(outDir, STANDALONE_FORMATS);
+  const formats = _`require(${formatsModule}).formats`;
+  // Patterns are compiled by the shared engine, required from the same module: RE2 when the CLI loads these modules,
+  // the browser's RegExp in the page, whose build puts pattern-engine.browser.js in its place (vite.config.ts).
+  const regExp = Object.assign((source: string, flags: string) => patternRegExp(source, flags), {
+    code: `require(${JSON.stringify(formatsModule)}).patternRegExp`,
+  });
+  const ajvOptionsOverrides = { ...AJV_OPTIONS, code: { formats, regExp } };
   const written: string[] = [];
   for (const [id, schema] of Object.entries(schemas)) {
     const code = compileSchemaValidatorsCode(schema, {

@@ -1,30 +1,37 @@
 /**
  * The schema lint, run by `npm run schemas:check` and by `npm test`:
  * every schema compiles, every required field has a message, every ui-schema key exists in its schema,
- * every `if` that tests a field also requires it, the site config and the payment instructions match their schemas,
- * and the generated types are current.
+ * every `if` that tests a field also requires it, every pattern (of the forms and of the configuration schemas) runs in
+ * linear time on every engine, the site config and the payment instructions match their schemas, and the generated
+ * types are current.
  */
 import { readTextIfExists } from './lib/read-text';
 import { loadApiSchemas, loadSchemas, loadUiSchemas, repoRoot } from '../src/shared/forms/load-schemas';
-import { lintApiSchemas, lintConfig, lintForms, lintPaymentInstructions, PAYMENT_INSTRUCTIONS_FILE, type Problem } from './lib/schema-lint';
+import { CONTENT_FILE, lintApiSchemas, lintConfig, lintForms, lintPaymentInstructions, lintSchemaPatterns, PAYMENT_INSTRUCTIONS_FILE, SCREENS_FILE, type Problem } from './lib/schema-lint';
 import { join } from 'node:path';
 import { readJson } from './lib/read-text';
 import { CONFIG_TYPES_FILE, renderConfigTypes, renderTypes, TYPES_FILE } from './gen-types';
 import { isMain } from './lib/is-main';
+import { loadVerdicts, saveVerdicts } from '../src/shared/forms/pattern-safety';
 
 /** Runs every check; returns the problems found (empty when all is well). */
 export async function checkAll(): Promise<Problem[]> {
   const schemas = loadSchemas();
   const apiSchemas = loadApiSchemas();
   const config = (name: string) => readJson(join(repoRoot(), 'src/client/config', name));
+  const instructionsSchema = 'src/server/payments/instructions.schema.json';
   const problems = [
-    ...lintForms(schemas, loadUiSchemas()),
-    ...lintApiSchemas(apiSchemas),
+    ...(await lintForms(schemas, loadUiSchemas())),
+    ...(await lintApiSchemas(apiSchemas)),
+    // The configuration schemas' own patterns run on what staff type (the content studio, the instructions file).
+    ...(await lintSchemaPatterns(config('screens.schema.json'), SCREENS_FILE.replace(/\.json$/, '.schema.json'))),
+    ...(await lintSchemaPatterns(config('content.schema.json'), CONTENT_FILE.replace(/\.json$/, '.schema.json'))),
+    ...(await lintSchemaPatterns(readJson(join(repoRoot(), instructionsSchema)), instructionsSchema)),
     ...lintConfig(config('screens.json'), config('screens.schema.json'), config('content.json'), config('content.schema.json'), Object.keys(schemas)),
     ...lintPaymentInstructions(
       // The file the server would read: PAYMENT_INSTRUCTIONS_FILE when set, else the shipped one.
       readJson(process.env.PAYMENT_INSTRUCTIONS_FILE || join(repoRoot(), PAYMENT_INSTRUCTIONS_FILE)),
-      readJson(join(repoRoot(), 'src/server/payments/instructions.schema.json')),
+      readJson(join(repoRoot(), instructionsSchema)),
       schemas.donate,
       process.env.PAYMENT_INSTRUCTIONS_FILE || PAYMENT_INSTRUCTIONS_FILE,
     ),
@@ -41,8 +48,13 @@ export async function checkAll(): Promise<Problem[]> {
   return problems;
 }
 
+/** The pattern checker's verdicts, kept between runs (src/shared/forms/pattern-safety.ts). */
+const VERDICTS_FILE = join(repoRoot(), 'node_modules/.cache/halal-fund/pattern-verdicts.json');
+
 if (isMain(import.meta.url)) {
+  loadVerdicts(VERDICTS_FILE);
   const problems = await checkAll();
+  await saveVerdicts(VERDICTS_FILE);
   for (const p of problems) console.error(`${p.file}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`);
   if (problems.length > 0) {
     console.error(`schemas:check: ${problems.length} problem(s)`);

@@ -52,8 +52,10 @@ const stop = (signal) => {
   if (server.exitCode === null && server.signalCode === null) server.kill(signal);
 };
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal === 'SIGHUP' ? 'SIGTERM' : signal));
-// npm runs this through `sh -c`; when a process manager stops npm, npm signals that shell, which may die without
-// passing the signal on. Re-parenting is how this process learns of it: the server is then stopped, not orphaned.
+// npm runs this through its script shell, and the npm script is a plain command (no POSIX `exec`): when a process
+// manager stops npm, npm signals that shell, which has either become this process (the signal arrives above) or may
+// die without passing the signal on. Re-parenting is how this process learns of the latter: the server is then
+// stopped, not orphaned.
 const parent = process.ppid;
 const watch = setInterval(() => {
   if (process.ppid !== parent) stop('SIGTERM');

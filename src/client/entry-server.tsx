@@ -6,6 +6,9 @@
  *
  * Data: a page asks for what it needs through `useApi` (or `usePageData`). The first render notes the paths it
  * wanted; the server fetches them in-process and renders again with the answers, until nothing new is wanted.
+ *
+ * Status: an address no screen has gets the not-found page, and so does a page whose record is not found (its
+ * answer was 404); either way the page is marked 404 (lib/page-status.tsx) and the server answers with that status.
  */
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -17,7 +20,8 @@ import createEmotionServer from '@emotion/server/create-instance';
 import AppShell from './app/App';
 import { AppRoutes, screenTitle } from './app/router';
 import { bundledContent, screensConfig, SiteContentContext, startsFromUrl, type Screen, type SiteContent } from './config';
-import { PageDataContext, serialisePageData, type PageData } from './lib/preload';
+import { PageDataContext, serialisePageData, type FailedAnswer, type PageData } from './lib/preload';
+import { notFoundTitle, PageStatusContext, type PageStatus } from './lib/page-status';
 
 /**
  * The pages rendered on the server: public ones whose content does not depend on who is looking, and the forms a
@@ -27,8 +31,8 @@ const SERVER_RENDERED_PAGES = new Set(['home', 'projects', 'project-detail', 'co
 /** Renders with new data at most this many times (each pass may reveal data a child needs). */
 const MAX_PASSES = 3;
 
-/** Fetches an API path (relative to /api/v1) in-process; `undefined` when it did not answer 200. */
-export type LoadData = (path: string) => Promise<unknown>;
+/** Fetches an API path (relative to /api/v1) in-process: its status and its JSON answer. */
+export type LoadData = (path: string) => Promise<{ status: number; body: unknown }>;
 
 export interface RenderedPage {
   /** The markup inside #root. */
@@ -38,11 +42,18 @@ export interface RenderedPage {
   title: string;
   /** The page's data, serialised for a <script type="application/json">. */
   data: string;
+  /** 200, or 404 for the not-found page (an unknown address, or a record that does not exist). */
+  status: number;
+}
+
+/** The screen of a path, as the router matches it; undefined for an address no screen has. */
+function screenOf(pathname: string): Screen | undefined {
+  return screensConfig.screens.find((s) => matchPath({ path: s.path, end: true }, pathname));
 }
 
 /** The screen a path shows when it is server-rendered, or null (then the browser renders it). */
 export function serverRenderedScreen(pathname: string): Screen | null {
-  const screen = screensConfig.screens.find((s) => matchPath({ path: s.path, end: true }, pathname));
+  const screen = screenOf(pathname);
   if (!screen) return null;
   if (screen.kind === 'form') return (screen.auth === 'public' || screen.auth === 'guest') && startsFromUrl(screen) ? screen : null;
   if (screen.auth !== 'public' || screen.kind !== 'page' || !SERVER_RENDERED_PAGES.has(screen.page ?? '')) return null;
@@ -75,23 +86,27 @@ function renderToText(element: React.ReactNode, nonce: string | undefined): Prom
 }
 
 /**
- * Renders a URL (path and query) or returns null when it is not a server-rendered page. `nonce` is the response's
- * Content-Security-Policy script nonce; `siteContent` the current published site content (the bundled one without).
+ * Renders a URL (path and query) or returns null when it is a screen rendered in the browser. An address no screen
+ * has is rendered as the not-found page (status 404). `nonce` is the response's Content-Security-Policy script
+ * nonce; `siteContent` the current published site content (the bundled one without).
  */
 export async function render(url: string, load: LoadData, nonce?: string, siteContent?: unknown): Promise<RenderedPage | null> {
   const content = (siteContent as SiteContent | undefined) ?? bundledContent;
   const target = new URL(url, 'http://localhost');
   const screen = serverRenderedScreen(target.pathname);
-  if (!screen) return null;
+  if (!screen && screenOf(target.pathname)) return null;
 
   const data: Record<string, unknown> = {};
+  const failed: Record<string, FailedAnswer> = {};
   const tried = new Set<string>();
   let html = '';
   let cache!: EmotionCache;
+  let status: PageStatus = { code: 200 };
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const wanted = new Set<string>();
     const pageData: PageData = {
       get: (path) => data[path],
+      failed: (path) => failed[path],
       want: (path) => {
         if (!tried.has(path)) wanted.add(path);
       },
@@ -99,17 +114,20 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
     cache = createCache({ key: 'css' });
     // Styles are collected from the finished markup below, not written inline into it.
     cache.compat = true;
+    status = { code: 200 };
     html = await renderToText(
       <CacheProvider value={cache}>
-        <PageDataContext.Provider value={pageData}>
-          <SiteContentContext.Provider value={content}>
-            <AppShell>
-              <StaticRouter location={target.pathname + target.search}>
-                <AppRoutes />
-              </StaticRouter>
-            </AppShell>
-          </SiteContentContext.Provider>
-        </PageDataContext.Provider>
+        <PageStatusContext.Provider value={status}>
+          <PageDataContext.Provider value={pageData}>
+            <SiteContentContext.Provider value={content}>
+              <AppShell>
+                <StaticRouter location={target.pathname + target.search}>
+                  <AppRoutes />
+                </StaticRouter>
+              </AppShell>
+            </SiteContentContext.Provider>
+          </PageDataContext.Provider>
+        </PageStatusContext.Provider>
       </CacheProvider>,
       nonce,
     );
@@ -121,10 +139,16 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
         return [path, await load(path)] as const;
       }),
     );
-    // Kept in the order the page asked for them, not the order they arrived: the same page, the same bytes.
-    for (const [path, answer] of answers) if (answer !== undefined) data[path] = answer;
+    // Kept in the order the page asked for them, not the order they arrived: the same page, the same bytes. Only
+    // public answers are asked (no session): a 404 is what any visitor gets, so the page may be made from it; other
+    // failures are left for the browser to ask again.
+    for (const [path, answer] of answers) {
+      if (answer.status === 200) data[path] = answer.body;
+      else if (answer.status === 404) failed[path] = { status: 404, message: (answer.body as { message?: string } | null)?.message ?? 'Not found.' };
+    }
   }
   const emotion = createEmotionServer(cache);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, title: screenTitle(screen, content), data: serialisePageData(data) };
+  const title = screen && status.code !== 404 ? screenTitle(screen, content) : notFoundTitle(content.siteName);
+  return { html, styles, title, data: serialisePageData(data, failed), status: status.code };
 }

@@ -11,6 +11,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: how long a query waits for a connection before it fails and the request answers 503 (ms). */
+  dbConnectTimeoutMs: number;
   smsProvider: 'outbox' | 'http';
   smsHttpUrl: string | undefined;
   smsHttpKey: string | undefined;
@@ -45,7 +47,10 @@ export interface Config {
   /** An unpaid pledge is reminded after this many days, and expires (cancelled) after the second number. */
   pledgeRemindDays: number;
   pledgeExpireDays: number;
-  /** The site's address as donors' browsers and a payment gateway reach it (for the gateway's return and IPN URLs). */
+  /**
+   * The site's origin as people and a payment gateway reach it: the start of every link in e-mails and SMS (unset:
+   * `http://HOST:PORT`, see notices/links.ts) and of the gateway's return and IPN URLs (unset: the request's address).
+   */
   publicUrl: string | undefined;
   /** The JSON file of payment instructions for each method (edited by product staff). */
   paymentInstructionsFile: string;
@@ -139,6 +144,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) {
     throw new ConfigError(`PUBLIC_URL must be the site's origin, like https://halalfund.example (got "${env.PUBLIC_URL}")`);
   }
+  // Real e-mails carry links: without the site's public address they would point at this machine's own.
+  if (smtpUrl && !publicUrl) throw new ConfigError("SMTP_URL needs PUBLIC_URL, the site's address for the links in e-mails (e.g. https://halalfund.example)");
   const defaultPhoneRegion = (env.DEFAULT_PHONE_REGION || 'BD').toUpperCase();
   if (!isSupportedCountry(defaultPhoneRegion)) {
     throw new ConfigError(`DEFAULT_PHONE_REGION must be a two-letter country code such as BD (got "${env.DEFAULT_PHONE_REGION}")`);
@@ -157,6 +164,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     otpTtlSeconds: int(env, 'OTP_TTL_SECONDS', 180, 1, 86_400),
     otpResendSeconds: int(env, 'OTP_RESEND_SECONDS', 180, 0, 86_400),
     sessionTtlDays: int(env, 'SESSION_TTL_DAYS', 30, 1, 365),
+    dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
     clientDir: env.CLIENT_DIR ? resolve(env.CLIENT_DIR) : undefined,
     serverRender: env.SERVER_RENDER !== 'off',
     signInSlowAfter: int(env, 'SIGNIN_SLOW_AFTER', 3, 1, 1000),

@@ -26,6 +26,13 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const badGateway = (message: string) => new AppError(502, message);
 
+/** Seconds a client is asked to wait (Retry-After) when the database cannot be reached: a restart takes a few. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE = 'The service cannot reach its database right now. Please try again in a few seconds.';
+/** The database is down, restarting or not answering: try again soon (the error handler's answer for such errors). */
+export const databaseUnavailable = () =>
+  new AppError(503, DATABASE_UNAVAILABLE, undefined, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
+
 /** The message of a 400 from schema validation. */
 export const VALIDATION_MESSAGE = 'Please correct the highlighted fields.';
 

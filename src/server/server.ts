@@ -41,7 +41,12 @@ async function main(): Promise<void> {
   ]);
   let database;
   try {
-    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, phoneRegion: config.defaultPhoneRegion });
+    database = await openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      phoneRegion: config.defaultPhoneRegion,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

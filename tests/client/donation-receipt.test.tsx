@@ -72,9 +72,14 @@ describe('donation receipt', () => {
 
   it('offers Pay now when the gateway serves the method, and says why when it cannot open', async () => {
     const post = vi.spyOn(api, 'post').mockRejectedValue(Object.assign(new Error('Online payment is not available right now.'), { status: 502, errors: [] }));
-    show({ ...receipt, paymentMethod: 'Mobile Banking', payOnline: true });
+    render(
+      <MemoryRouter>
+        <Receipt receipt={{ ...receipt, paymentMethod: 'Mobile Banking', payOnline: true }} heading="Thank you" receiptKey="k3y-of-the-receipt-link-000000000000000000" />
+      </MemoryRouter>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(post).toHaveBeenCalledWith(`/donations/${receipt.id}/checkout`);
+    // The key of the receipt's address opens the session for a donor who is not signed in.
+    expect(post).toHaveBeenCalledWith(`/donations/${receipt.id}/checkout`, undefined, { headers: { 'x-receipt-key': 'k3y-of-the-receipt-link-000000000000000000' } });
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Online payment is not available right now.'));
   });
 

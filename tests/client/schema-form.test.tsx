@@ -20,6 +20,20 @@ describe('SchemaForm', () => {
     expect(container.querySelector('#root_password__error')).toHaveTextContent('Password is required');
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it('shows the password rule once when several kinds of character are missing (one pattern per kind, in an allOf)', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const user = userEvent.setup();
+    const { container } = render(<SchemaForm formId="sign-in" onSubmit={vi.fn()} />);
+    await user.type(await screen.findByRole('textbox', { name: /Email or phone/ }), 'karim@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'abcdefg');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const error = () => container.querySelector('#root_password__error');
+    await waitFor(() => expect(error()).toHaveTextContent('Password must include uppercase, lowercase, number and special character'));
+    expect(within(error() as HTMLElement).getAllByText(/Password must include/)).toHaveLength(1);
+    expect(warn.mock.calls.flat().join(' ')).not.toMatch(/allOf/);
+    warn.mockRestore();
+  });
 });
 
 describe('SchemaForm typing', () => {

@@ -3,7 +3,7 @@
  * investor and a staff member made with the staff CLI — plus a donor and a stranger:
  * profile and verification with real images → staff verifies → the four-step project form (left half-way, draft
  * restored) → staff approves → the investor offers and sends two agreement requests → the owner declines one and
- * accepts the other with documents → figures and tiles move → both see the schedule → the owner marks an instalment
+ * accepts the other with a document (optional evidence) → figures and tiles move → both see the schedule → the owner marks an instalment
  * paid, the investor confirms → a donation is pledged and staff confirm it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,6 +255,8 @@ describe('the marketplace story', () => {
     await expectToast(owner, 'Request declined');
     await owner.getByRole('link', { name: 'Accept the request of Karim Ahmed' }).click();
     await owner.waitForURL('**/agreementRequest/agreementAccept?id=*');
+    // Documents are optional evidence now (the agreement itself is made at acceptance): add one to attach it.
+    await owner.getByRole('button', { name: 'Add document' }).click();
     await fill(owner, 'Description', 'Signed Murabaha agreement');
     await upload(owner, 'root_documents_0_file', 'id-card.png');
     await owner.getByRole('button', { name: 'Accept agreement' }).click();

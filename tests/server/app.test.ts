@@ -29,12 +29,14 @@ describe('configuration', () => {
   it('refuses the outbox on a host other machines can reach, unless allowed', () => {
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/SMS_PROVIDER is the outbox, whose codes anyone can read/);
     expect(loadConfig({ HOST: '0.0.0.0', ALLOW_DEV_OUTBOX: '1' }).host).toBe('0.0.0.0');
-    const mail = { SMTP_URL: 'smtp://mail.example:587', MAIL_FROM: 'Halal Fund <no-reply@halalfund.example>' };
+    const mail = { SMTP_URL: 'smtp://mail.example:587', MAIL_FROM: 'Halal Fund <no-reply@halalfund.example>', PUBLIC_URL: 'https://halalfund.example' };
     expect(loadConfig({ HOST: '0.0.0.0', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example', SMS_HTTP_KEY: 'k', ...mail }).smsProvider).toBe('http');
     // The e-mail outbox is refused the same way: it shows every notice to whoever asks.
     expect(() => loadConfig({ HOST: '0.0.0.0', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example', SMS_HTTP_KEY: 'k' })).toThrow(/E-mail goes to the outbox/);
     expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example' })).toThrow(/SMTP_URL needs MAIL_FROM/);
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example', MAIL_FROM: 'a@b.c' })).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    // Real e-mails carry links, which need the site's public address.
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'a@b.c' })).toThrow(/SMTP_URL needs PUBLIC_URL/);
   });
 
   it('has the documented defaults', () => {

@@ -67,7 +67,7 @@ describe.each(DB_KINDS)('scheduled jobs on %s', (kind) => {
     const reminded = await t.app.jobs.run('pledges', new Date(created.getTime() + 4 * DAY));
     expect(reminded).toMatchObject({ ran: true, summary: expect.stringMatching(/^reminded [1-9]\d* pledges?, expired 0 pledges$/) });
     const sms = json<{ messages: { text: string }[] }>(await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(donor.phone)}` }));
-    expect(sms.messages[0]!.text).toMatch(/your pledge of ৳[\d,]+ is not paid yet\. Pay within 10 days or it expires/);
+    expect(sms.messages[0]!.text).toMatch(/your pledge HF-[A-Z0-9]{4}-[A-Z0-9]{2} of ৳[\d,]+ is not paid yet\. Pay within 10 days or it expires\. How to pay: http:\/\/\S+\/donations\/receipt\?id=/);
     const again = await t.app.jobs.run('pledges', new Date(created.getTime() + 5 * DAY));
     expect(again).toMatchObject({ summary: expect.stringMatching(/^reminded 0 pledges/) });
 
@@ -104,7 +104,7 @@ describe.each(DB_KINDS)('scheduled jobs on %s', (kind) => {
     const res = await api(t.app, 'GET', '/staff/jobs', staff);
     expect(res.status).toBe(200);
     const jobs = res.body.items as { name: string; lastRun: { ok: boolean; result: string } | null }[];
-    expect(jobs.map((j) => j.name)).toEqual(['close-campaigns', 'mark-overdue', 'pledges', 'deliver-mail', 'purge']);
+    expect(jobs.map((j) => j.name)).toEqual(['close-campaigns', 'mark-overdue', 'pledges', 'deliver-mail', 'agreement-documents', 'purge']);
     expect(jobs.find((j) => j.name === 'purge')!.lastRun).toMatchObject({ ok: true, result: expect.stringContaining('removed') });
     expect((await api(t.app, 'GET', '/staff/jobs', owner)).status).toBe(403);
   });

@@ -99,6 +99,7 @@ describe.each(DB_KINDS)('query plans of the read paths on %s', (kind) => {
     ['my projects, for a user with a tenth of them', async () => '/me/projects', true],
     ['my projects, half of them deep', async () => `/me/projects?cursor=${await myCursorAt(Math.floor(PROJECTS / 20))}`, true],
     ['my open projects', async () => '/me/projects?status=open', true],
+    ['the platform figures of the home page', async () => '/platform/figures', false],
     ['my agreement requests, for a user with a tenth of them', async () => '/me/agreement-requests', true],
     ['my agreement requests, half of them deep', async () => `/me/agreement-requests?cursor=${await myRequestCursorAt(PROJECTS / 10)}`, true],
   ];
@@ -158,6 +159,7 @@ describe.each(DB_KINDS)('query plans of the read paths on %s', (kind) => {
     const snapshot = async () => ({
       projects: (await sql`SELECT id, raised, accepted_amount, waiting, donated, pledged_donations, backers, investors FROM projects ORDER BY id`.execute(t.app.db)).rows,
       users: (await sql`SELECT * FROM user_figures WHERE invested <> 0 OR received <> 0 OR fundraising <> 0 OR returned <> 0 OR got <> 0 OR accepted_agreements <> 0 ORDER BY user_id`.execute(t.app.db)).rows,
+      donors: (await sql`SELECT * FROM donor_figures WHERE donations <> 0 ORDER BY user_id`.execute(t.app.db)).rows,
       platform: (await sql`SELECT * FROM platform_figures`.execute(t.app.db)).rows,
       countries: (await sql`SELECT * FROM country_figures WHERE projects > 0 OR profiles > 0 ORDER BY country`.execute(t.app.db)).rows,
     });
@@ -166,8 +168,21 @@ describe.each(DB_KINDS)('query plans of the read paths on %s', (kind) => {
     await sql`UPDATE agreement_requests SET status = 'withdrawn' WHERE id IN (SELECT id FROM agreement_requests WHERE status = 'pending' ORDER BY id LIMIT 50)`.execute(t.app.db);
     await sql`UPDATE projects SET status = 'closed' WHERE id IN (SELECT id FROM projects WHERE status = 'open' ORDER BY id LIMIT 50)`.execute(t.app.db);
     await sql`DELETE FROM agreement_requests WHERE id IN (SELECT id FROM agreement_requests WHERE status = 'accepted' ORDER BY id LIMIT 20)`.execute(t.app.db);
+    // Donations of signed-in donors (some several), anonymous ones and guests', confirmed, cancelled, moved, removed.
+    await sql`
+      INSERT INTO donations (project_id, donor_id, status, data, amount, payment_method, anonymous, reference)
+      SELECT p.id, CASE WHEN p.n % 4 = 0 THEN NULL ELSE md5('u' || (p.n % 6))::uuid END,
+             CASE WHEN p.n % 3 = 0 THEN 'pledged' ELSE 'confirmed' END, '{}'::jsonb, 1000 + p.n, 'Cash', p.n % 5 = 0, 'HF-T' || p.n
+        FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM projects WHERE status = 'open' ORDER BY id LIMIT 60) p`.execute(t.app.db);
+    await sql`UPDATE donations SET status = 'confirmed' WHERE id IN (SELECT id FROM donations WHERE status = 'pledged' ORDER BY id LIMIT 5)`.execute(t.app.db);
+    await sql`UPDATE donations SET status = 'cancelled' WHERE id IN (SELECT id FROM donations WHERE status = 'confirmed' ORDER BY reference LIMIT 6)`.execute(t.app.db);
+    await sql`UPDATE donations SET anonymous = NOT anonymous WHERE id IN (SELECT id FROM donations WHERE status = 'confirmed' ORDER BY amount LIMIT 6)`.execute(t.app.db);
+    await sql`UPDATE donations SET donor_id = md5('u1')::uuid WHERE id IN (SELECT id FROM donations WHERE status = 'confirmed' ORDER BY amount DESC LIMIT 4)`.execute(t.app.db);
+    await sql`DELETE FROM donations WHERE id IN (SELECT id FROM donations WHERE status = 'confirmed' ORDER BY amount DESC LIMIT 3)`.execute(t.app.db);
     const kept = await snapshot();
     expect(kept.platform[0]).toMatchObject({ investors: expect.any(Number) });
+    expect(Number((kept.platform[0] as { donors: number }).donors)).toBeGreaterThan(0);
+    expect(kept.donors.length).toBeGreaterThan(0);
     await sql`SELECT market_figures_refresh()`.execute(t.app.db);
     expect(kept).toEqual(await snapshot());
   }, 120_000);

@@ -67,6 +67,8 @@ describe.each(DB_KINDS)('server-rendered pages (%s)', (kind) => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const html = res.body;
     expect(html).toMatch(/<div id="root" data-server-rendered>/);
+    // The server's phone region, which the page's phone rule reads (tests/server/phone-region-page.test.ts).
+    expect(html).toMatch(/<meta name="phone-region" content="BD" \/>[\s\S]*<\/head>/);
     // The hero heading from the content file and the approved project, as text in the HTML.
     expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
     expect(html).toContain(TITLE);

@@ -41,7 +41,8 @@ function ScrollOnNavigate() {
   useLayoutEffect(() => {
     const saved = scrolledTo.get(key);
     if (type === 'POP' && saved !== undefined) window.scrollTo(0, saved);
-    else if (type !== 'POP' && !hash) window.scrollTo(0, 0);
+    // A fragment of parameters (a receipt's `#key=…`) names no anchor: that page starts at its top too.
+    else if (type !== 'POP' && (!hash || hash.includes('='))) window.scrollTo(0, 0);
     const note = () => scrolledTo.set(key, window.scrollY);
     addEventListener('scroll', note, { passive: true });
     return () => removeEventListener('scroll', note);

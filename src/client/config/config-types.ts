@@ -237,13 +237,34 @@ export type VideoTitle = string;
 export type Kicker3 = string;
 export type Heading3 = string;
 export type Empty2 = string;
-export type Value = number;
+export type Figure = (
+  | TakaRaisedAcceptedInvestmentsAndConfirmedDonations
+  | TakaInvestedAcceptedInvestments
+  | TakaDonatedConfirmedDonations
+  | InvestorsPeopleWithAnAcceptedInvestment
+  | DonorsEachSignedInDonorOnceEachAnonymousOrGuestGiftOnce
+  | ProjectsThatReachedTheirGoal
+  | ProjectsWithAtLeastOneInvestorOrDonor
+  | ProjectsOpenForInvestmentNow
+) &
+  string;
+export type TakaRaisedAcceptedInvestmentsAndConfirmedDonations = 'raised';
+export type TakaInvestedAcceptedInvestments = 'invested';
+export type TakaDonatedConfirmedDonations = 'donated';
+export type InvestorsPeopleWithAnAcceptedInvestment = 'investors';
+export type DonorsEachSignedInDonorOnceEachAnonymousOrGuestGiftOnce = 'donors';
+export type ProjectsThatReachedTheirGoal = 'fundedProjects';
+export type ProjectsWithAtLeastOneInvestorOrDonor = 'backedProjects';
+export type ProjectsOpenForInvestmentNow = 'openProjects';
 export type Label4 = string;
 /**
+ * The band of platform figures under the projects: each shows a real figure the platform keeps, under your label, rounded to read at a glance (৳12.4 lakh+, 1,230+).
+ *
  * @minItems 1
+ * @maxItems 8
  */
 export type Counters = {
-  value: Value;
+  figure: Figure;
   label: Label4;
 }[];
 export type Kicker4 = string;

@@ -51,6 +51,8 @@ export function setToken(token: string | null): void {
 export interface RequestOptions {
   onUploadProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** More request headers (a receipt's key). */
+  headers?: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -62,8 +64,8 @@ interface Raw {
   body: string;
 }
 
-function headers(hasBody: boolean): Record<string, string> {
-  const out: Record<string, string> = { accept: 'application/json, text/plain, */*' };
+function headers(hasBody: boolean, extra: Record<string, string> = {}): Record<string, string> {
+  const out: Record<string, string> = { ...extra, accept: 'application/json, text/plain, */*' };
   const token = getToken();
   if (token) out.authorization = `Bearer ${token}`;
   if (hasBody) out['content-type'] = 'application/json';
@@ -96,10 +98,10 @@ function withTimeout(signal: AbortSignal | undefined): { signal: AbortSignal; do
   };
 }
 
-async function viaFetch(method: Method, path: string, body: string | undefined, signal: AbortSignal | undefined): Promise<Raw> {
+async function viaFetch(method: Method, path: string, body: string | undefined, { signal, headers: extra }: RequestOptions): Promise<Raw> {
   const timed = withTimeout(signal);
   try {
-    const res = await fetch(BASE + path, { method, headers: headers(body !== undefined), body, signal: timed.signal });
+    const res = await fetch(BASE + path, { method, headers: headers(body !== undefined, extra), body, signal: timed.signal });
     return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text() };
   } catch {
     throw new ApiError(0, NETWORK_MESSAGE, [], true);
@@ -113,7 +115,7 @@ function viaXhr(method: Method, path: string, body: string | undefined, options:
     const xhr = new XMLHttpRequest();
     xhr.open(method, BASE + path);
     xhr.timeout = TIMEOUT_MS;
-    for (const [name, value] of Object.entries(headers(body !== undefined))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(headers(body !== undefined, options.headers))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => options.onUploadProgress!(e.lengthComputable && e.total ? e.loaded / e.total : 0);
     xhr.onload = () => resolve({ status: xhr.status, retryAfter: xhr.getResponseHeader('retry-after'), body: xhr.responseText });
     xhr.onerror = xhr.ontimeout = xhr.onabort = () => reject(new ApiError(0, NETWORK_MESSAGE, [], true));
@@ -145,7 +147,7 @@ function failure(raw: Raw): ApiError {
 /** Calls the API and returns the JSON answer; throws `ApiError`. */
 export async function request<T = unknown>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const text = body === undefined ? undefined : JSON.stringify(body);
-  const raw = options.onUploadProgress ? await viaXhr(method, path, text, options) : await viaFetch(method, path, text, options.signal);
+  const raw = options.onUploadProgress ? await viaXhr(method, path, text, options) : await viaFetch(method, path, text, options);
   if (raw.status < 200 || raw.status >= 300) throw failure(raw);
   return parse(raw.body) as T;
 }
@@ -192,4 +194,22 @@ export function fileUrl(fileId: string): Promise<string> {
     fileUrls.set(fileId, url);
   }
   return url;
+}
+
+/**
+ * Downloads a private file (one that needs the session header, so a plain link cannot fetch it) and hands it to the
+ * browser as a download named `fileName`.
+ */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const blob = await fetchBlob(path);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -11,23 +11,28 @@ export interface ApiState<T> {
 }
 
 /**
- * GETs a path (null: nothing to load) and keeps the answer, the error and a reload function. When the page came
- * with the answer (server rendering, see preload.tsx) it starts from it and does not ask again.
+ * GETs a path (null: nothing to load), with any extra request headers, and keeps the answer, the error and a reload
+ * function. When the page came with the answer, or with its 404 (server rendering, see preload.tsx), it starts from
+ * it and does not ask again.
  */
-export function useApi<T>(path: string | null): ApiState<T> {
+export function useApi<T>(path: string | null, headers?: Record<string, string>): ApiState<T> {
+  // By value: a caller's new object with the same headers asks nothing again.
+  const headerKey = headers ? JSON.stringify(headers) : '';
   const pageData = usePageData();
   const preloaded = path === null ? undefined : (pageData.get(path) as T | undefined);
-  if (path !== null && preloaded === undefined) pageData.want(path);
+  // A 404 the page was made with: the page shows it (as the server drew it) and does not ask again.
+  const failed = path === null || preloaded !== undefined ? undefined : pageData.failed(path);
+  if (path !== null && preloaded === undefined && !failed) pageData.want(path);
   const [data, setData] = useState<T | null>(preloaded ?? null);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [loading, setLoading] = useState(path !== null && preloaded === undefined);
+  const [error, setError] = useState<ApiError | null>(failed ? new ApiError(failed.status, failed.message) : null);
+  const [loading, setLoading] = useState(path !== null && preloaded === undefined && !failed);
   // The path the state above belongs to. Until the effect has started on a new path (the render right after the
   // path changed), what is held is the old path's: it is not shown as this path's, and this path counts as loading,
   // so nobody acts on that render (a child that would ask for the same data itself, say).
   const [heldFor, setHeldFor] = useState(path);
   const [tick, setTick] = useState(0);
   // The path the shown data belongs to, and whether it came with the page (then the first load is skipped).
-  const shown = useRef<{ path: string | null; fromPage: boolean }>({ path, fromPage: preloaded !== undefined });
+  const shown = useRef<{ path: string | null; fromPage: boolean }>({ path, fromPage: preloaded !== undefined || failed !== undefined });
 
   useEffect(() => {
     if (path === null) {
@@ -42,7 +47,7 @@ export function useApi<T>(path: string | null): ApiState<T> {
     setHeldFor(path);
     setLoading(true);
     setError(null);
-    api.get<T>(path, { signal: controller.signal }).then(
+    api.get<T>(path, { signal: controller.signal, headers: headerKey ? (JSON.parse(headerKey) as Record<string, string>) : undefined }).then(
       (d) => {
         setData(d);
         setLoading(false);
@@ -54,7 +59,7 @@ export function useApi<T>(path: string | null): ApiState<T> {
       },
     );
     return () => controller.abort();
-  }, [path, tick]);
+  }, [path, tick, headerKey]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
   if (heldFor !== path) return { data: null, error: null, loading: path !== null, reload };

@@ -37,6 +37,20 @@ export interface DatabaseOptions {
   migrate?: boolean;
   /** DEFAULT_PHONE_REGION, for the migration that puts stored phone numbers in E.164 (default BD). */
   phoneRegion?: string;
+  /** PostgreSQL: how long a query waits for a connection before it fails (DB_CONNECT_TIMEOUT_MS; default 3 s). */
+  connectTimeoutMs?: number;
+}
+
+/** How long a query waits for a PostgreSQL connection (a new one to open, or a pooled one to be free) by default. */
+export const CONNECT_TIMEOUT_MS = 3_000;
+
+/** One line per lost connection is enough, and not one per client when a restart drops ten at once. */
+let lastWarned = 0;
+function warnConnectionLost(err: Error): void {
+  const now = Date.now();
+  if (now - lastWarned < 1_000) return;
+  lastWarned = now;
+  console.error(`PostgreSQL connection lost (${err.message}); queries answer 503 until it is back, then the pool reconnects.`);
 }
 
 /** int8, numeric and date come back as strings from both drivers: exact money, any count, dates without time zones. */
@@ -76,17 +90,29 @@ async function openPglite(dataDir: string, runMigrations: boolean, context: Migr
   }
 }
 
-async function openPostgres(url: string, runMigrations: boolean, context: MigrationContext): Promise<Database> {
+async function openPostgres(url: string, runMigrations: boolean, context: MigrationContext, connectTimeoutMs: number): Promise<Database> {
   const { default: pg } = await import('pg');
   pg.types.setTypeParser(20, (v) => v);
   pg.types.setTypeParser(1700, (v) => v);
   pg.types.setTypeParser(1082, (v) => v);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection that the server drops (restart, admin termination, network) must not crash the process;
-  // the pool replaces it on the next query.
-  pool.on('error', (err) => {
-    console.error(`PostgreSQL connection lost (${(err as Error).message}); the pool will reconnect.`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // A database that is down or unreachable fails a request in seconds (a 503 the caller can retry), instead of
+    // leaving it waiting for a connection that may never come; a pool with no client free that long is the same.
+    connectionTimeoutMillis: connectTimeoutMs,
+    // Finds a connection whose server vanished without closing it (a failover, a dropped network) while it is idle.
+    keepAlive: true,
   });
+  // A connection the server drops (a restart terminates every session, an admin, the network) emits 'error' on its
+  // client. pg-pool listens while the client is idle and removes it; while a client is checked out (a transaction
+  // between two statements, a job, a migration) nobody does, and an 'error' event nobody listens to ends the
+  // process. So every client gets a listener of its own for its whole life: the query in flight fails on its own
+  // (the request answers 503), the broken client is not reused, and the pool opens new ones when the server is back.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => warnConnectionLost(err));
+  });
+  pool.on('error', (err) => warnConnectionLost(err));
   try {
     let applied: string[] = [];
     if (runMigrations) {
@@ -124,6 +150,6 @@ export function openDatabase(options: DatabaseOptions): Promise<Database> {
   const runMigrations = options.migrate ?? true;
   const context: MigrationContext = { phoneRegion: options.phoneRegion ?? 'BD' };
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, runMigrations, context)
+    ? openPostgres(options.databaseUrl, runMigrations, context, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)
     : openPglite(options.dataDir, runMigrations, context);
 }

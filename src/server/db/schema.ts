@@ -176,6 +176,8 @@ export interface InvitationsTable {
   owner_id: string;
   investor_id: string;
   created_at: Generated<Date>;
+  /** When the investor chose to share the offer's contact details with this owner (migration 015); null: not. */
+  contact_shared_at: NullableTimestamp;
 }
 
 export type AgreementStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn';
@@ -217,6 +219,8 @@ export interface DonationsTable {
   decided_at: NullableTimestamp;
   created_at: Generated<Date>;
   reminded_at: NullableTimestamp;
+  /** The secret of the receipt's address (migration 016): with the id, it opens the receipt to whoever holds the link. */
+  receipt_key: Generated<string>;
 }
 
 export interface PaymentSessionsTable {
@@ -308,12 +312,41 @@ export interface DB {
   notice_preferences: NoticePreferencesTable;
   user_figures: UserFiguresTable;
   platform_figures: PlatformFiguresTable;
+  donor_figures: DonorFiguresTable;
   country_figures: CountryFiguresTable;
   form_versions: FormVersionsTable;
   form_drafts: FormDraftsTable;
   form_file_digests: FormFileDigestsTable;
   content_versions: ContentVersionsTable;
   content_drafts: ContentDraftsTable;
+  agreement_documents: AgreementDocumentsTable;
+  agreement_consents: AgreementConsentsTable;
+  agreement_documents_pending: AgreementDocumentsPendingTable;
+}
+
+/** The Murabaha agreement document of an accepted proposal (migration 020): never rewritten. */
+export interface AgreementDocumentsTable {
+  agreement_id: string;
+  number: string;
+  terms: Json;
+  pdf: Buffer;
+  sha256: string;
+  created_at: Generated<Date>;
+}
+
+/** A party's consent to an agreement document, one per party. */
+export interface AgreementConsentsTable {
+  agreement_id: string;
+  party: 'investor' | 'owner';
+  user_id: string;
+  sha256: string;
+  statement: string;
+  consented_at: Generated<Date>;
+}
+
+/** Agreements accepted before migration 020, waiting for the `agreement-documents` job. */
+export interface AgreementDocumentsPendingTable {
+  agreement_id: string;
 }
 
 /** Counters kept by the database (migration 009's triggers); read-only for the code. Sums are numeric text. */
@@ -334,6 +367,19 @@ export interface PlatformFiguresTable {
   invested_projects: number;
   open_projects: number;
   invitations: number;
+  /** Confirmed donations (migration 015). */
+  donated: string;
+  /** Signed-in donors once each, anonymous and guest donations once each. */
+  donors: number;
+  /** Projects that reached their goal (funded_at set). */
+  funded_projects: number;
+  /** Projects with at least one backer. */
+  backed_projects: number;
+}
+
+export interface DonorFiguresTable {
+  user_id: string;
+  donations: number;
 }
 
 export interface CountryFiguresTable {

@@ -215,6 +215,11 @@ export class FormRegistry {
     return schema;
   }
 
+  /** The form's own file (schemas/<id>.schema.json), whatever version is current; undefined for an unknown form. */
+  fileSchema(formId: string): JsonSchema | undefined {
+    return this.files.schemas[formId];
+  }
+
   /**
    * The field names of a version, and those its form's earlier versions declared that it no longer does (so a key
    * this version removed is told apart from one the form never had). Read once per version: versions never change.

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { Cron } from 'croner';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { closeCampaigns, markOverdue, purge, remindAndExpirePledges, type TaskContext, type TaskResult } from './tasks';
+import { closeCampaigns, makeAgreementDocuments, markOverdue, purge, remindAndExpirePledges, type TaskContext, type TaskResult } from './tasks';
 
 interface JobDefinition {
   name: string;
@@ -34,6 +34,7 @@ export const JOBS: JobDefinition[] = [
   { name: 'mark-overdue', schedule: '0 */10 * * * *', description: 'Marks instalments still due after their due date as overdue.', task: markOverdue },
   { name: 'pledges', schedule: '0 5 * * * *', description: 'Reminds donors of unpaid pledges, then expires them.', task: remindAndExpirePledges },
   { name: 'deliver-mail', schedule: '*/10 * * * * *', description: 'Sends queued e-mail notices, retrying failures with backoff.', outside: deliverMail },
+  { name: 'agreement-documents', schedule: '30 * * * * *', description: 'Makes the agreement documents of agreements accepted before documents existed.', task: makeAgreementDocuments },
   { name: 'purge', schedule: '0 17 3 * * *', description: 'Removes expired sessions, old codes, abandoned drafts and their files, e-mails sent over 30 days ago.', task: purge },
 ];
 
@@ -158,7 +159,10 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
     app.addHook('onReady', async () => {
       for (const job of JOBS) {
         // The slot is the scheduled time, the same in every process, whatever its clock skew within the second.
-        const cron = new Cron(job.schedule, { timezone: 'UTC', protect: true }, async (self: Cron) => {
+        // `catch`: croner rethrows what a run throws outside the run's own handling as an unhandled rejection, which
+        // ends the process; logged instead, and the timer keeps its next slot (a database outage fails a few runs).
+        const options = { timezone: 'UTC', protect: true, catch: (err: unknown) => app.log.error({ err, job: job.name }, 'job run failed') };
+        const cron = new Cron(job.schedule, options, async (self: Cron) => {
           const slot = self.currentRun() ?? new Date();
           slot.setMilliseconds(0);
           await run(job.name, new Date(), slot);

@@ -12,6 +12,9 @@ import { formatMoney } from '../../shared/domain/money';
 import { countOf } from '../../shared/format/count';
 import { closeEnded } from '../market/projects';
 import { TIME_ZONE } from '../../shared/format/dates';
+import { createAgreementDocument } from '../agreements/documents';
+import { absoluteLink, noticeLinks, siteOrigin } from '../notices/links';
+import { queueMail } from '../notices/notify';
 
 export interface TaskContext {
   trx: Transaction<DB>;
@@ -87,7 +90,8 @@ export async function markOverdue({ trx, now }: TaskContext): Promise<TaskResult
 }
 
 /**
- * Pledges not paid: after `pledgeRemindDays` the donor (when signed in to pledge) gets one reminder by SMS; after
+ * Pledges not paid: after `pledgeRemindDays` the donor gets one reminder with the receipt's address (how to pay, the
+ * reference): by SMS when they pledged signed in, by e-mail when they pledged signed out and gave an address. After
  * `pledgeExpireDays` the pledge is cancelled, audited as the system, and no longer counts in Pledged.
  */
 export async function remindAndExpirePledges({ trx, now, config }: TaskContext): Promise<TaskResult> {
@@ -103,6 +107,12 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
   for (const d of expired) {
     await audit(trx, { actorId: null, action: 'donation.expire', subjectType: 'donation', subjectId: d.id, before: 'pledged', after: 'cancelled', note: `Not paid within ${config.pledgeExpireDays} days.` });
   }
+  const origin = siteOrigin(config);
+  const reminder = (d: { id: string; amount: string; reference: string; receipt_key: string; created_at: Date }) => {
+    const left = Math.max(1, Math.ceil((d.created_at.getTime() + config.pledgeExpireDays * DAY - now.getTime()) / DAY));
+    const link = absoluteLink(origin, noticeLinks.receipt(d.id, d.receipt_key));
+    return { text: `your pledge ${d.reference} of ${formatMoney(d.amount)} is not paid yet. Pay within ${countOf(left, 'day')} or it expires`, link };
+  };
   const due = await trx
     .updateTable('donations')
     .set({ reminded_at: now })
@@ -111,14 +121,53 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
     .where('donations.status', '=', 'pledged')
     .where('donations.reminded_at', 'is', null)
     .where('donations.created_at', '<', remindBefore)
-    .returning(['donations.amount', 'users.phone', 'donations.created_at'])
+    .returning(['donations.id', 'donations.amount', 'donations.reference', 'donations.receipt_key', 'users.phone', 'donations.created_at'])
     .execute();
   const messages = due.map((d) => {
-    const left = Math.max(1, Math.ceil((d.created_at.getTime() + config.pledgeExpireDays * DAY - now.getTime()) / DAY));
-    return {
-      to: d.phone,
-      text: `Halal Fund: your pledge of ${formatMoney(d.amount)} is not paid yet. Pay within ${countOf(left, 'day')} or it expires. See Dashboard → Investment History.`,
-    };
+    const { text, link } = reminder(d);
+    return { to: d.phone, text: `Halal Fund: ${text}. How to pay: ${link}` };
   });
-  return { summary: `reminded ${countOf(due.length, 'pledge')}, expired ${countOf(expired.length, 'pledge')}`, messages };
+  // Signed out, with an address for the receipt: the reminder goes where the receipt went (queued in this transaction).
+  const byMail = await trx
+    .updateTable('donations')
+    .set({ reminded_at: now })
+    .where('donor_id', 'is', null)
+    .where('status', '=', 'pledged')
+    .where('reminded_at', 'is', null)
+    .where('created_at', '<', remindBefore)
+    .where(sql<boolean>`coalesce(data->>'email', '') <> ''`)
+    .returning(['id', 'amount', 'reference', 'receipt_key', 'created_at', sql<string>`data->>'email'`.as('email')])
+    .execute();
+  for (const d of byMail) {
+    const { text, link } = reminder(d);
+    await queueMail(trx, {
+      to: d.email,
+      subject: `Halal Fund: your pledge ${d.reference} is not paid yet`,
+      text: `${text.charAt(0).toUpperCase()}${text.slice(1)}.\n\nYour receipt, with how to pay and the reference to quote:\n${link}`,
+    });
+  }
+  return { summary: `reminded ${countOf(due.length + byMail.length, 'pledge')}, expired ${countOf(expired.length, 'pledge')}`, messages };
+}
+
+/** How many older agreements get their document per run: each is a PDF drawn inside the job's transaction. */
+const DOCUMENTS_PER_RUN = 50;
+
+/**
+ * Agreements accepted before agreement documents existed (listed by migration 020) get theirs, made by the code that
+ * makes new ones, from their acceptance time and stored schedule; a few per run, so no run holds its lock for long.
+ */
+export async function makeAgreementDocuments({ trx }: TaskContext): Promise<TaskResult> {
+  const waiting = await trx
+    .selectFrom('agreement_documents_pending as w')
+    .innerJoin('agreement_requests as a', 'a.id', 'w.agreement_id')
+    .select(['a.id', 'a.decided_at', 'a.created_at'])
+    .orderBy('w.agreement_id')
+    .limit(DOCUMENTS_PER_RUN)
+    .execute();
+  let made = 0;
+  for (const a of waiting) {
+    if (await createAgreementDocument(trx, a.id, a.decided_at ?? a.created_at)) made++;
+    await trx.deleteFrom('agreement_documents_pending').where('agreement_id', '=', a.id).execute();
+  }
+  return { summary: `made ${countOf(made, 'agreement document')}` };
 }

@@ -135,7 +135,9 @@ export function closeEndedCampaigns(db: Kysely<DB>, now = new Date()): Promise<n
  * transaction that changed the money, after the change: the database has already moved `raised` (migration 009).
  */
 export async function settleProject(trx: Transaction<DB>, projectId: string, actorId: string | null): Promise<ProjectStatus> {
-  const project = await trx.selectFrom('projects').select(['status', 'goal', 'raised']).where('id', '=', projectId).forUpdate().executeTakeFirstOrThrow();
+  // The lock the figures' trigger holds already (migration 019): FOR UPDATE here would wait for every insert in flight
+  // on this project (their foreign key checks hold FOR KEY SHARE) while they wait for this transaction: a deadlock.
+  const project = await trx.selectFrom('projects').select(['status', 'goal', 'raised']).where('id', '=', projectId).forNoKeyUpdate().executeTakeFirstOrThrow();
   if (project.status === 'open' && toPaisa(project.raised) >= toPaisa(project.goal)) {
     await trx.updateTable('projects').set({ status: 'funded', funded_at: new Date() }).where('id', '=', projectId).execute();
     await audit(trx, { actorId, action: 'project.funded', subjectType: 'project', subjectId: projectId, before: 'open', after: 'funded', note: 'Raised money reached the goal.' });

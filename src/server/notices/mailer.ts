@@ -88,21 +88,27 @@ async function mailerPlugin(app: FastifyInstance, options: MailerOptions): Promi
       RETURNING id, to_email, subject, text, attempts`.execute(app.db);
     const result: DeliveryResult = { sent: 0, failed: 0 };
     for (const row of claimed.rows) {
+      let failure: string | undefined;
       try {
         await transport.send({ to: row.to_email, subject: row.subject, text: row.text });
+      } catch (err) {
+        failure = (err as Error).message.slice(0, 500);
+      }
+      // A database error from here on (it went away mid-batch) ends this delivery and is not the transport's: the
+      // rows claimed and not marked stay 'sending' until their lease ends, then are tried again.
+      if (failure === undefined) {
         await app.db.updateTable('email_outbox').set({ status: 'sent', sent_at: new Date(), last_error: null }).where('id', '=', row.id).execute();
         result.sent += 1;
-      } catch (err) {
-        const message = (err as Error).message.slice(0, 500);
-        const last = row.attempts >= MAX_ATTEMPTS;
-        await app.db
-          .updateTable('email_outbox')
-          .set({ status: last ? 'failed' : 'queued', last_error: message, next_attempt_at: new Date(now.getTime() + backoffMs(row.attempts)) })
-          .where('id', '=', row.id)
-          .execute();
-        app.log.warn({ emailId: row.id, attempts: row.attempts }, `e-mail not sent${last ? ', giving up' : ', will retry'}: ${message}`);
-        result.failed += 1;
+        continue;
       }
+      const last = row.attempts >= MAX_ATTEMPTS;
+      await app.db
+        .updateTable('email_outbox')
+        .set({ status: last ? 'failed' : 'queued', last_error: failure, next_attempt_at: new Date(now.getTime() + backoffMs(row.attempts)) })
+        .where('id', '=', row.id)
+        .execute();
+      app.log.warn({ emailId: row.id, attempts: row.attempts }, `e-mail not sent${last ? ', giving up' : ', will retry'}: ${failure}`);
+      result.failed += 1;
     }
     return result;
   }

@@ -5,18 +5,37 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { NoticeKind } from '../../shared/notices/kinds';
+import type { DonateForm } from '../../shared/generated/form-types';
 import { formatMoney } from '../../shared/domain/money';
+import { absoluteLink, noticeLinks } from './links';
 
 export interface NoticeInput {
   userId: string;
   kind: NoticeKind;
   title: string;
   text: string;
-  /** A path in the site (e.g. /dashboard/projects), turned into a full address in the e-mail when PUBLIC_URL is set. */
+  /** A path of the site (noticeLinks): kept as it is for the app's router, made absolute in the e-mail. */
   link?: string;
 }
 
-export async function notify(trx: Transaction<DB>, notice: NoticeInput, publicUrl?: string): Promise<void> {
+export interface MailInput {
+  to: string;
+  subject: string;
+  text: string;
+  /** The notice the e-mail tells of, when there is one. */
+  noticeId?: string;
+}
+
+/** Queues one e-mail in the caller's transaction; the mailer sends it after commit. */
+export async function queueMail(trx: Transaction<DB>, mail: MailInput): Promise<void> {
+  await trx
+    .insertInto('email_outbox')
+    .values({ notice_id: mail.noticeId ?? null, to_email: mail.to, subject: mail.subject, text: mail.text, next_attempt_at: new Date() })
+    .execute();
+}
+
+/** `origin`: where the e-mail's link starts (`siteOrigin(config)`). */
+export async function notify(trx: Transaction<DB>, notice: NoticeInput, origin: string): Promise<void> {
   const created = await trx
     .insertInto('notices')
     .values({ user_id: notice.userId, kind: notice.kind, title: notice.title, text: notice.text, link: notice.link ?? null })
@@ -29,37 +48,33 @@ export async function notify(trx: Transaction<DB>, notice: NoticeInput, publicUr
     .where('users.id', '=', notice.userId)
     .executeTakeFirst();
   if (!user || user.off !== null) return;
-  const link = notice.link ? `\n\n${publicUrl ?? ''}${notice.link}` : '';
-  await trx
-    .insertInto('email_outbox')
-    .values({
-      notice_id: created.id,
-      to_email: user.email,
-      subject: `Halal Fund: ${notice.title}`,
-      text: `${notice.text}${link}\n\nYou can turn these e-mails off in Settings.`,
-      next_attempt_at: new Date(),
-    })
-    .execute();
+  const link = notice.link ? `\n\n${absoluteLink(origin, notice.link)}` : '';
+  await queueMail(trx, {
+    noticeId: created.id,
+    to: user.email,
+    subject: `Halal Fund: ${notice.title}`,
+    text: `${notice.text}${link}\n\nYou can turn these e-mails off in Settings.`,
+  });
 }
 
-/** A confirmed donation (by staff or by the payment gateway): its donor, if signed in when pledging, is told. */
-export async function notifyDonationConfirmed(trx: Transaction<DB>, donationId: string, publicUrl?: string): Promise<void> {
+/**
+ * A confirmed donation (by staff or by the payment gateway): a donor who pledged signed in gets a notice (and its
+ * e-mail); one who pledged signed out and gave an e-mail address gets the e-mail. Both lead to the receipt.
+ */
+export async function notifyDonationConfirmed(trx: Transaction<DB>, donationId: string, origin: string): Promise<void> {
   const d = await trx
     .selectFrom('donations as d')
     .innerJoin('projects as p', 'p.id', 'd.project_id')
-    .select(['d.donor_id', 'd.amount', 'd.reference', 'p.title'])
+    .select(['d.id', 'd.donor_id', 'd.amount', 'd.reference', 'd.receipt_key', 'd.data', 'p.title'])
     .where('d.id', '=', donationId)
     .executeTakeFirstOrThrow();
-  if (!d.donor_id) return;
-  await notify(
-    trx,
-    {
-      userId: d.donor_id,
-      kind: 'donation_confirmed',
-      title: `Your donation ${d.reference} is confirmed`,
-      text: `Your donation of ${formatMoney(d.amount)} to "${d.title}" arrived and is confirmed. Thank you.`,
-      link: '/dashboard/history',
-    },
-    publicUrl,
-  );
+  const title = `Your donation ${d.reference} is confirmed`;
+  const text = `Your donation of ${formatMoney(d.amount)} to "${d.title}" arrived and is confirmed. Thank you.`;
+  const link = noticeLinks.receipt(d.id, d.receipt_key);
+  if (d.donor_id) {
+    await notify(trx, { userId: d.donor_id, kind: 'donation_confirmed', title, text, link }, origin);
+    return;
+  }
+  const email = (d.data as Partial<DonateForm>).email;
+  if (email) await queueMail(trx, { to: email, subject: `Halal Fund: ${title}`, text: `${text}\n\nYour receipt: ${absoluteLink(origin, link)}` });
 }

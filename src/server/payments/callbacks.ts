@@ -29,7 +29,7 @@ function paisaOf(text: unknown): bigint | null {
 }
 
 /** Checks a callback and confirms the pledge when everything agrees. `kind` says which URL it came to. */
-export async function handleCallback(db: Kysely<DB>, s: SslcommerzSettings, kind: 'ipn' | 'success', raw: Record<string, unknown>, publicUrl?: string): Promise<CallbackResult> {
+export async function handleCallback(db: Kysely<DB>, s: SslcommerzSettings, kind: 'ipn' | 'success', raw: Record<string, unknown>, origin: string): Promise<CallbackResult> {
   // Form fields only, each bounded: what is stored for staff cannot grow without limit.
   const fields: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw).slice(0, 100)) if (typeof v === 'string') fields[k] = v.slice(0, MAX_FIELD);
@@ -96,7 +96,7 @@ export async function handleCallback(db: Kysely<DB>, s: SslcommerzSettings, kind
     await event('confirmed', 'Signature and validation API agree: pledge confirmed.');
     await audit(trx, { actorId: null, action: 'donation.confirm', subjectType: 'donation', subjectId: confirmed.id, before: 'pledged', after: 'confirmed', note });
     await settleProject(trx, confirmed.project_id, null);
-    await notifyDonationConfirmed(trx, confirmed.id, publicUrl);
+    await notifyDonationConfirmed(trx, confirmed.id, origin);
     return { outcome: 'confirmed' as const, reason: 'Pledge confirmed.', donationId };
   });
 }

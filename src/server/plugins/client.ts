@@ -1,6 +1,7 @@
 /**
- * Serves the built front end (when it exists) and answers unknown paths: a page route gets the page, an unknown
- * API path gets a JSON 404.
+ * Serves the built front end (when it exists) and answers unknown paths: a page route gets the page, an address no
+ * screen has gets the not-found page with status 404 (so does a public page whose record does not exist, e.g. a
+ * project that is not public), an unknown API path gets a JSON 404.
  *
  * Public pages are rendered here (dist/ssr/entry-server.js, built by `vite build --ssr`): the HTML arrives with
  * its content, its styles and the API answers it was made from (a JSON script the browser hydrates from), so it
@@ -18,6 +19,8 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptNonce } from './security';
 import { jsonForScript } from '../../shared/json-script';
+import { PHONE_REGION_META } from '../../shared/phone/phone.js';
+import { readScreenPaths, screenMatcher } from './screen-paths';
 
 export interface ClientPluginOptions {
   /** The directory of the built front end; nothing is served when it has no index.html. */
@@ -30,13 +33,15 @@ export interface ClientPluginOptions {
 
 /** What dist/ssr/entry-server.js exports (src/client/entry-server.tsx); typed here, as client and server never meet. */
 interface Renderer {
-  render(url: string, load: (path: string) => Promise<unknown>, nonce?: string, siteContent?: unknown): Promise<RenderedPage | null>;
+  render(url: string, load: (path: string) => Promise<{ status: number; body: unknown }>, nonce?: string, siteContent?: unknown): Promise<RenderedPage | null>;
 }
 interface RenderedPage {
   html: string;
   styles: string;
   title: string;
   data: string;
+  /** 200, or 404 for the not-found page. */
+  status: number;
 }
 
 const brotli = promisify(brotliCompress);
@@ -58,8 +63,8 @@ export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
  * Sends a page compressed (a server-rendered page is about a seventh of its size in brotli; on a phone's connection
  * that is most of the wait for its first paint). Built files are compressed at build time instead.
  */
-async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
-  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status = 200) {
+  reply.status(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
   const encoding = pageEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(html);
   const body = encoding === 'br' ? await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : await gzipAsync(html, { level: 6 });
@@ -117,9 +122,18 @@ async function loadRenderer(ssrDir: string): Promise<Renderer | null> {
   return (await import(pathToFileURL(entry).href)) as Renderer;
 }
 
+/**
+ * The page with the server's DEFAULT_PHONE_REGION in its head: the browser's phone rule reads it
+ * (src/shared/phone/phone.js), so a number typed without a country code is judged in the page as the server will
+ * judge it, not as the build's default.
+ */
+export function withPhoneRegion(template: string, region: string): string {
+  return template.replace('</head>', () => `<meta name="${PHONE_REGION_META}" content="${escapeHtml(region)}" />\n  </head>`);
+}
+
 async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions): Promise<void> {
   const hasClient = existsSync(join(options.dir, 'index.html'));
-  const template = hasClient ? readFileSync(join(options.dir, 'index.html'), 'utf8') : '';
+  const template = hasClient ? withPhoneRegion(readFileSync(join(options.dir, 'index.html'), 'utf8'), app.config.defaultPhoneRegion) : '';
   const renderedTemplate = deferScripts(template);
   // Loaded in the background (a large bundle): the server is ready at once, the first page waits for it.
   const rendererLoad: Promise<Renderer | null> =
@@ -146,13 +160,21 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
     });
   }
 
-  /** A public API answer, asked in-process without a session; undefined unless it is a 200. */
-  const load = async (path: string): Promise<unknown> => {
+  /** A public API answer, asked in-process without a session: its status and its JSON (null when it has none). */
+  const load = async (path: string): Promise<{ status: number; body: unknown }> => {
     const res = await app.inject({ method: 'GET', url: `/api/v1${path}` });
-    return res.statusCode === 200 ? (res.json() as unknown) : undefined;
+    let body: unknown = null;
+    try {
+      body = res.json();
+    } catch {
+      // Not JSON: only the status says anything.
+    }
+    return { status: res.statusCode, body };
   };
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+  const isScreen = screenMatcher(readScreenPaths());
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string) {
     reply.header('cache-control', 'no-cache');
     const nonce = scriptNonce(reply.raw);
     const site = await app.siteContent.forPages();
@@ -160,19 +182,21 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
     if (renderer) {
       try {
         const page = await renderer.render(request.url, load, nonce, site?.content);
-        if (page) return sendHtml(request, reply, withSiteContent(assemble(renderedTemplate, page, nonce), site, nonce));
+        if (page) return sendHtml(request, reply, withSiteContent(assemble(renderedTemplate, page, nonce), site, nonce), page.status);
       } catch (err) {
         request.log.error({ err }, 'server rendering failed: sending the page to render in the browser');
       }
     }
-    if (!site) return reply.type('text/html').sendFile('index.html');
-    return sendHtml(request, reply, withSiteContent(template, site, nonce));
+    // Drawn in the browser: a screen's page, or (an address no screen has) the router's not-found page, with 404.
+    // Never the built file as it is: the page carries the phone region.
+    const status = isScreen(path) ? 200 : 404;
+    return sendHtml(request, reply, withSiteContent(template, site, nonce), status);
   }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
-    if (wantsPage && hasClient && !/\.[a-z0-9]{1,5}$/i.test(path)) return sendPage(request, reply);
+    if (wantsPage && hasClient && !/\.[a-z0-9]{1,5}$/i.test(path)) return sendPage(request, reply, path);
     if (wantsPage && !hasClient && path === '/') {
       return reply
         .type('text/plain')

@@ -1,11 +1,14 @@
 /**
  * One error handler for every route: schema failures become 400 `{ message, errors: [{ path, message }] }` with the
- * schema's messages; domain errors (`AppError`) keep their status and message; anything else is a 5xx, logged with
- * its request id and answered without internals.
+ * schema's messages; domain errors (`AppError`) keep their status and message; a database that cannot be reached
+ * (stopped, restarting, failing over, not answering in time) is 503 with Retry-After, so clients and load balancers
+ * try again instead of reading it as a fault; anything else is a 5xx, logged with its request id and answered
+ * without internals.
  */
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, VALIDATION_MESSAGE } from '../errors';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, databaseUnavailable, VALIDATION_MESSAGE } from '../errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
 import { INPUT_LIMITS } from '../../shared/validation/safe-input';
 import type { FormFieldNames } from './forms';
@@ -21,7 +24,21 @@ export function cappedErrors(message: string, errors: FieldError[]) {
   return { message: `${message} (${max} of ${errors.length} problems shown)`, errors: errors.slice(0, max), errorsNotShown: rest };
 }
 
+/** While the database is down every request fails the same way: one log line a second says so, not one per request. */
+const UNAVAILABLE_LOG_EVERY_MS = 1_000;
+
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  let unavailableLogged = 0;
+  // Also what a commit whose answer was lost with its connection throws: the request may or may not be saved, so its
+  // answer is a 503 to retry, never a 2xx.
+  const unavailable = (request: FastifyRequest, error: Error): AppError => {
+    const now = Date.now();
+    if (now - unavailableLogged >= UNAVAILABLE_LOG_EVERY_MS) {
+      unavailableLogged = now;
+      request.log.warn({ reqId: request.id, reason: error.message }, 'the database cannot be reached: answering 503');
+    }
+    return databaseUnavailable();
+  };
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
       // A form body carries its version's field names (plugins/forms.ts); other bodies use every schema's.
@@ -35,9 +52,12 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       }
       return reply.status(400).send(cappedErrors(VALIDATION_MESSAGE, errors));
     }
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send(error.errors ? cappedErrors(error.message, error.errors) : { message: error.message });
+    // (A client error of Fastify's own, such as a body cut off by the client, is not the database's.)
+    const fromDatabase = !(error instanceof AppError) && (error.statusCode ?? 500) >= 500 && isDatabaseUnavailable(error);
+    const known = error instanceof AppError ? error : fromDatabase ? unavailable(request, error) : undefined;
+    if (known) {
+      if (known.headers) reply.headers(known.headers);
+      return reply.status(known.statusCode).send(known.errors ? cappedErrors(known.message, known.errors) : { message: known.message });
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import type { JsonSchema } from '../../shared/forms/catalog';
 import { createAjv } from '../../shared/validation/ajv-setup';
+import { onUnrunnablePattern } from '../../shared/validation/pattern-engine.js';
 import { limitsSchema } from '../../shared/validation/limits-schema';
 import { declaredPropertyNames } from '../../shared/validation/errors';
 import { withAsciiDigits } from '../../shared/forms/ascii-digits';
@@ -92,6 +93,9 @@ function bodyValidationError(errors: unknown[], fieldNames: FormFieldNames): Err
 }
 
 async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): Promise<void> {
+  // A version published before the lint refused look-arounds and backreferences still loads; its pattern refuses every
+  // value (RE2 cannot run it, and no backtracking engine runs what anyone types). Staff read why in the log.
+  onUnrunnablePattern((message) => app.log.warn(message));
   const forms = loadSchemas(options.schemasDir);
   const api = loadApiSchemas(options.schemasDir);
   const all: Record<string, JsonSchema> = { ...forms };

@@ -1,24 +1,28 @@
 /**
- * Load shedding (@fastify/under-pressure): when the event loop lags past MAX_EVENT_LOOP_DELAY_MS or the heap holds
- * more than MAX_HEAP_MB, new requests are refused at once with 503, Retry-After and a `{ message }` like every other
- * error, instead of queueing behind work the process cannot finish in time. A load balancer then sends them to
- * another process. Health, readiness and metrics are exempt (route config `pressureHandler: letThrough`): they are
- * cheap, and they are how an operator sees the overload; `/ready` says so itself. So are the front end's built files
- * (scripts, fonts, pictures), read from disk at almost no cost.
+ * Load shedding: while the process is overloaded — its event loop lagging past MAX_EVENT_LOOP_DELAY_MS in two of
+ * the last three samples, or its heap holding more than MAX_HEAP_MB — new requests are refused at once with 503,
+ * Retry-After and a `{ message }` like every other error, instead of queueing behind work the process cannot finish
+ * in time. A load balancer then sends them to another process. One lagging sample is not overload: a single
+ * synchronous stretch of work delays the requests that arrive during it, but refusing the ones after it would help
+ * nobody (see load-gauge.ts). Health, readiness and metrics are exempt (route config `pressureHandler: letThrough`):
+ * they are cheap, and they are how an operator sees the overload; `/ready` says so itself. So are the front end's
+ * built files (scripts, fonts, pictures), read from disk at almost no cost.
  */
 import fp from 'fastify-plugin';
-import underPressure from '@fastify/under-pressure';
 import { getHeapStatistics } from 'node:v8';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { startLoadGauge } from './load-gauge';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** True while requests are being refused for load (readiness answers 503 then). */
     isOverloaded(): boolean;
+    /** The latest event-loop lag samples (ms, oldest first) that load shedding judges. */
+    eventLoopLagSamples(): readonly number[];
   }
   interface FastifyContextConfig {
-    /** under-pressure's per-route handler; `letThrough` answers the route even under load. */
+    /** Set to `letThrough` to answer the route even under load. */
     pressureHandler?: () => undefined;
   }
 }
@@ -47,32 +51,26 @@ export function heapThresholdBytes(maxHeapMb: number): number {
 
 async function pressurePlugin(app: FastifyInstance): Promise<void> {
   const { maxEventLoopDelayMs, maxHeapMb, pressureSampleMs } = app.config;
-  // The measurements start when the plugin is registered, so the first ones include start-up's own synchronous
-  // work (schemas compiled, routes built): a new process would refuse its first requests for a second. Judge the
-  // load only from two samples after the app is ready, when every sample measures serving.
-  let judgedFrom = Number.POSITIVE_INFINITY;
-  app.addHook('onReady', async () => {
-    judgedFrom = Date.now() + 2 * pressureSampleMs;
-  });
+  const gauge = startLoadGauge({ sampleMs: pressureSampleMs, maxLagMs: maxEventLoopDelayMs, maxHeapBytes: heapThresholdBytes(maxHeapMb) });
+  // Start-up's own synchronous work (schemas compiled, routes built) is not load: judge the lag from readiness on.
+  app.addHook('onReady', async () => gauge.resetLag());
+  app.addHook('onClose', async () => gauge.stop());
+  app.decorate('isOverloaded', () => gauge.overload() !== undefined);
+  app.decorate('eventLoopLagSamples', () => gauge.lagSamplesMs());
+
   let lastWarned = 0;
-  const overloaded = () => Date.now() >= judgedFrom && app.isUnderPressure();
-  app.decorate('isOverloaded', overloaded);
-  await app.register(underPressure, {
-    maxEventLoopDelay: maxEventLoopDelayMs,
-    maxHeapUsedBytes: heapThresholdBytes(maxHeapMb),
-    sampleInterval: pressureSampleMs,
-    retryAfter: RETRY_AFTER_SECONDS,
-    // A rejected promise goes to the app's error handler, which writes `{ message }` and the Retry-After header.
-    pressureHandler: async (request, _reply, type, value) => {
-      const now = Date.now();
-      if (now < judgedFrom || isBuiltFile(request)) return;
-      // One line per sample, not one per refused request: under overload the log must not add to the load.
-      if (now - lastWarned >= pressureSampleMs) {
-        lastWarned = now;
-        request.log.warn({ type, value }, 'overloaded: refusing requests with 503');
-      }
-      throw new AppError(503, OVERLOADED, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
-    },
+  // First among the request hooks that do work (app.ts registers this plugin before sessions and bodies are read).
+  app.addHook('onRequest', async (request) => {
+    const overload = gauge.overload();
+    if (!overload || request.routeOptions.config.pressureHandler === letThrough || isBuiltFile(request)) return;
+    // One line per sample, not one per refused request: under overload the log must not add to the load.
+    const now = Date.now();
+    if (now - lastWarned >= pressureSampleMs) {
+      lastWarned = now;
+      request.log.warn(overload, 'overloaded: refusing requests with 503');
+    }
+    // The app's error handler writes `{ message }` and the Retry-After header.
+    throw new AppError(503, OVERLOADED, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
   });
 }
 

@@ -2,7 +2,8 @@
  * Agreement requests: an investor's proposal to an open project; the owner accepts (with the acceptance form's
  * documents) or declines (with a reason); the investor may withdraw while pending. Each outcome is final and is
  * decided under a row lock, so racing clicks never count money twice or move past a final state. Accepting an
- * investment creates its Murabaha repayment schedule.
+ * investment creates its Murabaha repayment schedule and its agreement document (agreements/documents.ts); the
+ * acceptance form's documents are optional evidence.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable, type Transaction } from 'kysely';
@@ -15,11 +16,14 @@ import { decodeUploads, storeUploads } from '../files/store';
 import { registerFileRule } from '../files/access';
 import { audit } from '../audit';
 import { notify } from '../notices/notify';
+import { noticeLinks, siteOrigin } from '../notices/links';
 import { closeEndedCampaigns, settleProject, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
 import { figuresOf, termsOf } from '../market/figures';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
+import { createAgreementDocument } from '../agreements/documents';
+import { documentViews, type DocumentView } from '../agreements/views';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -49,7 +53,7 @@ function documentsOf(doc: unknown): { description: string; fileId: string | null
 }
 
 /** A proposal card: what the owner and the investor see of a request. */
-export function agreementView(row: Selectable<AgreementRequestsTable>, fileNames: Map<string, string> = new Map()) {
+export function agreementView(row: Selectable<AgreementRequestsTable>, fileNames: Map<string, string> = new Map(), documents: Map<string, DocumentView> = new Map()) {
   const d = row.data as Partial<AgreementRequestForm>;
   const withNames = (list: ReturnType<typeof documentsOf>) =>
     list.map((x) => ({ ...x, fileName: x.fileId ? (fileNames.get(x.fileId) ?? null) : null }));
@@ -74,7 +78,15 @@ export function agreementView(row: Selectable<AgreementRequestsTable>, fileNames
     acceptanceFormVersion: row.acceptance_form_version,
     decidedAt: row.decided_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
+    /** The Murabaha agreement document, once accepted (null for a donation-type proposal, which has no schedule). */
+    document: documents.get(row.id) ?? null,
   };
+}
+
+/** The file names and agreement documents a page of rows shows. */
+export async function viewsFor(app: FastifyInstance, rows: Selectable<AgreementRequestsTable>[]): Promise<[Map<string, string>, Map<string, DocumentView>]> {
+  const accepted = rows.filter((r) => r.status === 'accepted').map((r) => r.id);
+  return Promise.all([fileNamesFor(app, rows), documentViews(app.db, accepted)]);
 }
 
 async function fileNamesFor(app: FastifyInstance, rows: Selectable<AgreementRequestsTable>[]): Promise<Map<string, string>> {
@@ -128,9 +140,9 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
             kind: 'proposal_received',
             title: `A new proposal for "${project.title}"`,
             text: `An investor proposes ${formatMoney(request.body.investmentAmount)} (${request.body.investmentType}) for your project. Open its proposals to accept or decline.`,
-            link: '/dashboard/project',
+            link: noticeLinks.proposals(project.id),
           },
-          app.config.publicUrl,
+          siteOrigin(app.config),
         );
         return trx.updateTable('agreement_requests').set({ data: JSON.stringify(doc) }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
       });
@@ -164,7 +176,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         app.db.selectFrom('agreement_requests').select(sql<number>`count(*)::int`.as('n')).where('project_id', '=', project.id).where('status', '=', 'pending').executeTakeFirstOrThrow(),
       ]);
       const rows = shown.map(({ created_key: _k, ...r }) => r);
-      const names = await fileNamesFor(app, rows);
+      const [names, documents] = await viewsFor(app, rows);
       // The project's own figures (market/figures.ts), so this page and the project page can never disagree.
       const figures = figuresOf(project);
       return {
@@ -172,7 +184,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         totalInvestors: figures.investors,
         backers: figures.backers,
         waiting: Number(pending.n),
-        items: rows.map((r) => agreementView(r, names)),
+        items: rows.map((r) => agreementView(r, names, documents)),
         nextCursor,
       };
     },
@@ -199,8 +211,8 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         .select(['p.title as project_title', sql<string>`a.created_at::text`.as('created_key')])
         .where('a.investor_id', '=', me.id);
       const { shown, nextCursor } = await newestPage(query, 'a', request.query.cursor, request.query.limit);
-      const names = await fileNamesFor(app, shown);
-      return { items: shown.map(({ created_key: _k, ...r }) => ({ ...agreementView(r, names), projectTitle: r.project_title })), nextCursor };
+      const [names, documents] = await viewsFor(app, shown);
+      return { items: shown.map(({ created_key: _k, ...r }) => ({ ...agreementView(r, names, documents), projectTitle: r.project_title })), nextCursor };
     },
   );
 
@@ -216,7 +228,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     apply: (
       trx: Transaction<DB>,
       row: Selectable<AgreementRequestsTable>,
-    ) => Promise<Partial<Record<'acceptance' | 'decline_reason', string>> & { acceptance_form_version?: number }>,
+    ) => Promise<Partial<Record<'acceptance' | 'decline_reason', string>> & { acceptance_form_version?: number; decided_at?: Date }>,
   ) {
     await closeEndedCampaigns(app.db);
     const decided = await app.db.transaction().execute(async (trx) => {
@@ -246,15 +258,15 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       await notify(
         trx,
         to === 'withdrawn'
-          ? { userId: project.owner_id, kind: 'proposal_decided', title: `A proposal for "${project.title}" was withdrawn`, text: `The investor withdrew their proposal of ${amount}.`, link: '/dashboard/project' }
+          ? { userId: project.owner_id, kind: 'proposal_decided', title: `A proposal for "${project.title}" was withdrawn`, text: `The investor withdrew their proposal of ${amount}.`, link: noticeLinks.proposals(row.project_id) }
           : {
               userId: row.investor_id,
               kind: 'proposal_decided',
               title: `Your proposal for "${project.title}" was ${to}`,
               text: to === 'accepted' ? `The owner accepted your proposal of ${amount}.` : `The owner declined your proposal of ${amount}. Their reason: ${extra.decline_reason ?? ''}`,
-              link: '/dashboard/history',
+              link: noticeLinks.history(),
             },
-        app.config.publicUrl,
+        siteOrigin(app.config),
       );
       return updated;
     });
@@ -273,11 +285,13 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       const me = currentUser(request);
       const decoded = decodeUploads(request.formSchema!, request.body);
       const row = await decide(request.params.id, me.id, 'owner', 'accepted', async (trx, pending) => {
+        // One instant for the decision, the schedule and the document's date.
+        const acceptedAt = new Date();
         const doc = await storeUploads(trx, me.id, decoded, { type: 'agreement_accept', id: pending.id });
         const project = await trx.selectFrom('projects').selectAll().where('id', '=', pending.project_id).executeTakeFirstOrThrow();
         if (REPAID.has(pending.investment_type)) {
           // The project's terms, its initial instalment included (this investor's share of it comes first).
-          const instalments = schedule(pending.amount, termsOf(project), new Date());
+          const instalments = schedule(pending.amount, termsOf(project), acceptedAt);
           await trx
             .insertInto('instalments')
             .values(
@@ -293,10 +307,12 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
               })),
             )
             .execute();
+          // The Murabaha agreement both parties download and consent to, made from these terms, in this transaction.
+          await createAgreementDocument(trx, pending.id, acceptedAt);
         }
-        return { acceptance: JSON.stringify(doc), acceptance_form_version: request.formVersion! };
+        return { acceptance: JSON.stringify(doc), acceptance_form_version: request.formVersion!, decided_at: acceptedAt };
       });
-      return agreementView(row, await fileNamesFor(app, [row]));
+      return agreementView(row, ...(await viewsFor(app, [row])));
     },
   );
 

@@ -4,11 +4,13 @@
  * when the gateway serves it. Staff (or the gateway's verified callback) confirm when the money arrives. Pledged money
  * counts in "Pledged"; confirmed money in "Raised" and "Backers".
  *
- * A receipt is reachable again at GET /donations/:id: by its donor only when the pledge was made signed in; by
- * whoever holds its id (a random UUID handed only to the pledger) when it was made signed out, and then without the
- * donor's name and email.
+ * A receipt has its own address (src/shared/donations/receipt-link.ts): the donation's id and its receipt key, a
+ * random secret given only to the pledger (in the answer to the pledge and the receipt e-mail). GET /donations/:id
+ * answers its donor when signed in, and whoever sends the key (`x-receipt-key`), then without the donor's name and
+ * email; anyone else gets 404, as for a donation that does not exist.
  */
 import type { FastifyInstance } from 'fastify';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { DonationsTable } from '../db/schema';
 import type { DonateForm } from '../../shared/generated/form-types';
@@ -18,8 +20,29 @@ import { closeEndedCampaigns, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { withFreshReference } from '../payments/reference';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
+import { RECEIPT_KEY_HEADER } from '../../shared/donations/receipt-link';
+import { queueMail } from '../notices/notify';
+import { receiptMail } from '../notices/receipt-mail';
+import { absoluteLink, noticeLinks, siteOrigin } from '../notices/links';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
+/** The receipt key a link holder sends (the page reads it from the address's fragment). */
+export const receiptKeyHeaders = {
+  type: 'object',
+  properties: { [RECEIPT_KEY_HEADER]: { type: 'string', maxLength: 200, description: "The receipt key from the receipt's address (#key=…)." } },
+} as const;
+
+/** A new receipt key: 256 random bits, URL-safe. */
+export function newReceiptKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Whether a key sent matches the donation's, compared in constant time (both hashed first, so lengths match too). */
+function keyMatches(stored: string, sent: string | undefined): boolean {
+  if (!sent) return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(stored), digest(sent));
+}
 
 /** A donation as shown to its donor (and, with contact details, to staff). */
 export function donationView(row: Selectable<DonationsTable>, forStaff = false) {
@@ -63,8 +86,11 @@ export function receiptView(app: FastifyInstance, row: Selectable<DonationsTable
   };
 }
 
-/** The donation a viewer may see: their own, or a signed-out pledge by its id; anything else is 404. */
-export async function viewableDonation(app: FastifyInstance, id: string, viewer: SessionUser | null) {
+/**
+ * The donation a viewer may see: their own (signed in), or any with its receipt key; anything else is 404.
+ * `withContact`: the viewer is its signed-in donor, who alone sees the name and e-mail it was given with.
+ */
+export async function viewableDonation(app: FastifyInstance, id: string, viewer: SessionUser | null, key: string | undefined) {
   const row = await app.db
     .selectFrom('donations as d')
     .innerJoin('projects as p', 'p.id', 'd.project_id')
@@ -72,8 +98,9 @@ export async function viewableDonation(app: FastifyInstance, id: string, viewer:
     .select('p.title as project_title')
     .where('d.id', '=', id)
     .executeTakeFirst();
-  if (!row || (row.donor_id !== null && row.donor_id !== viewer?.id)) throw notFound('This donation');
-  return { row, withContact: row.donor_id !== null };
+  const isDonor = row !== undefined && row.donor_id !== null && row.donor_id === viewer?.id;
+  if (!row || (!isDonor && !keyMatches(row.receipt_key, key))) throw notFound('This donation');
+  return { row, withContact: isDonor };
 }
 
 export default async function donationRoutes(app: FastifyInstance): Promise<void> {
@@ -95,35 +122,65 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
       if (project.status !== 'open') {
         throw conflict(`This project is not taking donations: it is ${project.status.replace('_', ' ')}.`);
       }
+      const receiptKey = newReceiptKey();
+      const origin = siteOrigin(app.config);
+      // The pledge and its receipt e-mail in one transaction (a fresh one per reference tried): a pledge that is
+      // recorded has its e-mail queued, and one that is not sends nothing.
       const row = await withFreshReference((reference) =>
-        app.db
-          .insertInto('donations')
-          .values({
-            project_id: project.id,
-            donor_id: viewer?.id ?? null,
-            status: 'pledged',
-            data: JSON.stringify(request.body),
-            form_version: request.formVersion!,
-            amount: fromPaisa(toPaisa(request.body.amount)),
-            payment_method: request.body.paymentMethod,
-            reference,
-            anonymous: request.body.anonymous ?? false,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow(),
+        app.db.transaction().execute(async (trx) => {
+          const made = await trx
+            .insertInto('donations')
+            .values({
+              project_id: project.id,
+              donor_id: viewer?.id ?? null,
+              status: 'pledged',
+              data: JSON.stringify(request.body),
+              form_version: request.formVersion!,
+              amount: fromPaisa(toPaisa(request.body.amount)),
+              payment_method: request.body.paymentMethod,
+              reference,
+              anonymous: request.body.anonymous ?? false,
+              receipt_key: receiptKey,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          const email = request.body.email?.trim();
+          if (email) {
+            const mail = receiptMail({
+              reference: made.reference,
+              amount: made.amount,
+              paymentMethod: made.payment_method,
+              projectTitle: project.title,
+              instructions: app.payments.instructionsFor(made.payment_method),
+              link: absoluteLink(origin, noticeLinks.receipt(made.id, receiptKey)),
+            });
+            await queueMail(trx, { to: email, ...mail });
+          }
+          return made;
+        }),
       );
+      if (request.body.email?.trim()) app.mail.kick();
       return reply.status(201).send({
         ...receiptView(app, row, project.title, row.donor_id !== null),
+        // Only here: the pledger's browser goes to the receipt's own address, which the key opens.
+        receiptKey,
         message: `Thank you! Your pledge of ${formatMoney(row.amount)} by ${row.payment_method} is recorded with the payment reference ${row.reference}. Pay as shown below; staff confirm it when the money arrives.`,
       });
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: { id: string }; Headers: { 'x-receipt-key'?: string } }>(
     '/donations/:id',
-    { schema: { tags: ['donations'], description: 'The receipt of a pledge: its donor only, or anyone with the id of a signed-out pledge.', params: idParams } },
+    {
+      schema: {
+        tags: ['donations'],
+        description: "The receipt of a pledge: to its donor signed in, or to whoever sends its receipt key (then without the donor's name and email); 404 to anyone else.",
+        params: idParams,
+        headers: receiptKeyHeaders,
+      },
+    },
     async (request) => {
-      const { row, withContact } = await viewableDonation(app, request.params.id, await app.readSession(request));
+      const { row, withContact } = await viewableDonation(app, request.params.id, await app.readSession(request), request.headers[RECEIPT_KEY_HEADER]);
       return receiptView(app, row, row.project_title, withContact);
     },
   );

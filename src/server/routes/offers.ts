@@ -3,8 +3,7 @@
  * and Request For Invest: an owner's invitation to an offer's investor, naming a project.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Selectable } from 'kysely';
-import type { OffersTable } from '../db/schema';
+import { sql } from 'kysely';
 import type { InvestForm } from '../../shared/generated/form-types';
 import { currentUser } from '../plugins/auth';
 import { conflict, forbidden, notFound } from '../errors';
@@ -14,37 +13,16 @@ import { closeEndedCampaigns, viewsOf, visibleProject } from '../market/projects
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { withE164Phones } from '../auth/stored-phones';
 import { notify } from '../notices/notify';
+import { noticeLinks, siteOrigin } from '../notices/links';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
+import { answeredInvitation, offerViews, type OfferRow } from '../market/offers';
+import { audit } from '../audit';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
-/** An offer as an investor card. Contact details are shown to signed-in users, as the spec's cards do. */
-export function offerView(row: Selectable<OffersTable>, viewerId: string) {
-  const d = row.data as Partial<InvestForm>;
-  return {
-    id: row.id,
-    status: row.status,
-    kind: row.kind,
-    name: d.name ?? '',
-    phone: d.phone ?? '',
-    email: d.email ?? '',
-    city: d.location ?? '',
-    businessCategory: row.business_category,
-    amount: row.amount,
-    currency: row.currency,
-    durationMonths: d.duration ?? null,
-    returnType: d.return ?? null,
-    returningTime: d.returningTime ?? null,
-    totalDuration: d.totalDuration ?? null,
-    investmentMethod: d.investmentMethod ?? null,
-    projectId: row.project_id,
-    formVersion: row.form_version,
-    createdAt: row.created_at.toISOString(),
-    mine: row.investor_id === viewerId,
-  };
-}
-
 export default async function offerRoutes(app: FastifyInstance): Promise<void> {
+  const views = (rows: OfferRow[], viewer: Parameters<typeof offerViews>[3]) => offerViews(app.db, app.forms, rows, viewer);
+
   app.post<{ Body: InvestForm; Querystring: { projectId?: string } }>(
     '/offers',
     {
@@ -88,14 +66,20 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         const doc = await storeUploads(trx, me.id, decoded, { type: 'offer', id: created.id });
         return trx.updateTable('offers').set({ data: JSON.stringify(doc) }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
       });
-      return reply.status(201).send(offerView(row, me.id));
+      return reply.status(201).send((await views([row], me))[0]);
     },
   );
 
   app.get<{ Querystring: { cursor?: string; limit: number } }>(
     '/offers',
     {
-      schema: { tags: ['offers'], security: [{ bearer: [] }], description: 'Open offers, the investor cards: newest first, a page at a time (`nextCursor` asks for the next one).', querystring: OWN_PAGE_QUERY },
+      schema: {
+        tags: ['offers'],
+        security: [{ bearer: [] }],
+        description:
+          'Open offers, the investor cards: newest first, a page at a time (`nextCursor` asks for the next one). Contact details only to the investor, staff, and an owner the investor answered.',
+        querystring: OWN_PAGE_QUERY,
+      },
       onRequest: app.requireUser,
     },
     async (request) => {
@@ -103,7 +87,21 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
       // On the index (status, created_at, id): every open offer can be reached, a page at a time (it stopped at 200).
       const query = app.db.selectFrom('offers').selectAll().select(sql<string>`created_at::text`.as('created_key')).where('status', '=', 'open');
       const { shown, nextCursor } = await newestPage(query, 'offers', request.query.cursor, request.query.limit);
-      return { items: shown.map(({ created_key: _k, ...r }) => offerView(r, me.id)), nextCursor };
+      return { items: await views(shown.map(({ created_key: _k, ...r }) => r), me), nextCursor };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/offers/:id',
+    {
+      schema: { tags: ['offers'], security: [{ bearer: [] }], description: 'One investor card (a withdrawn offer only to its investor and staff).', params: idParams },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const row = await app.db.selectFrom('offers').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+      if (!row || (row.status !== 'open' && row.investor_id !== me.id && !me.isStaff)) throw notFound('This offer');
+      return (await views([row], me))[0];
     },
   );
 
@@ -118,7 +116,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
       // On the investor's index (investor_id, created_at, id).
       const query = app.db.selectFrom('offers').selectAll().select(sql<string>`created_at::text`.as('created_key')).where('investor_id', '=', me.id);
       const { shown, nextCursor } = await newestPage(query, 'offers', request.query.cursor, request.query.limit);
-      return { items: shown.map(({ created_key: _k, ...r }) => offerView(r, me.id)), nextCursor };
+      return { items: await views(shown.map(({ created_key: _k, ...r }) => r), me), nextCursor };
     },
   );
 
@@ -135,7 +133,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         .where('status', '=', 'open')
         .returningAll()
         .executeTakeFirst();
-      if (row) return offerView(row, me.id);
+      if (row) return (await views([row], me))[0];
       const existing = await app.db.selectFrom('offers').select(['investor_id', 'status']).where('id', '=', request.params.id).executeTakeFirst();
       if (!existing || existing.investor_id !== me.id) throw notFound('This offer');
       throw conflict('This offer was already withdrawn.');
@@ -181,8 +179,8 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
       const invited = new Set(
         (await app.db.selectFrom('invitations').select('offer_id').where('project_id', '=', project.id).execute()).map((r) => r.offer_id),
       );
-      const card = (r: Selectable<OffersTable>, reason: 'linked' | 'matching') => ({ ...offerView(r, me.id), reason, invited: invited.has(r.id) });
-      return { items: [...linked.map((r) => card(r, 'linked')), ...matching.map((r) => card(r, 'matching'))] };
+      const cards = await views([...linked, ...matching], me);
+      return { items: cards.map((c, i) => ({ ...c, reason: i < linked.length ? 'linked' : 'matching', invited: invited.has(c.id) })) };
     },
   );
 
@@ -221,10 +219,10 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
             userId: offer.investor_id,
             kind: 'invest_request',
             title: `A Request For Invest from "${project.title}"`,
-            text: `The owner of "${project.title}" read your offer and invites you to invest in their project.`,
-            link: '/dashboard/history',
+            text: `The owner of "${project.title}" read your offer and invites you to invest in their project. Your phone and e-mail stay hidden from them until you answer with an agreement request or choose to share them.`,
+            link: noticeLinks.history('invitations'),
           },
-          app.config.publicUrl,
+          siteOrigin(app.config),
         );
         return row;
       });
@@ -255,15 +253,77 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
       // On the investor's index (investor_id, created_at, id); then the page's projects, in one read.
       const query = app.db
         .selectFrom('invitations as i')
-        .select(['i.id', 'i.offer_id', 'i.created_at', 'i.project_id', sql<string>`i.created_at::text`.as('created_key')])
+        .innerJoin('offers as o', 'o.id', 'i.offer_id')
+        .select(['i.id', 'i.offer_id', 'i.created_at', 'i.project_id', 'i.contact_shared_at', 'o.status as offer_status', sql<string>`i.created_at::text`.as('created_key')])
+        .select(answeredInvitation.as('answered'))
         .where('i.investor_id', '=', me.id);
       const { shown, nextCursor } = await newestPage(query, 'i', request.query.cursor, request.query.limit);
       const projects = shown.length ? await app.db.selectFrom('projects').selectAll().where('id', 'in', shown.map((r) => r.project_id)).execute() : [];
       const views = new Map((await viewsOf(app.forms, projects, me)).map((v) => [v.id, v]));
       return {
-        items: shown.map((r) => ({ id: r.id, offerId: r.offer_id, createdAt: r.created_at.toISOString(), project: views.get(r.project_id) })),
+        items: shown.map((r) => ({
+          id: r.id,
+          offerId: r.offer_id,
+          offerOpen: r.offer_status === 'open',
+          createdAt: r.created_at.toISOString(),
+          // Whether the owner sees the offer's contact details, and why (the same rule as the cards).
+          contactShared: r.contact_shared_at ? 'shared' : r.answered ? 'answered' : null,
+          project: views.get(r.project_id),
+        })),
         nextCursor,
       };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/me/invitations/:id/share-contact',
+    {
+      schema: {
+        tags: ['offers'],
+        security: [{ bearer: [] }],
+        description:
+          "The investor shares the contact details of the invited offer (phone, e-mail) with the project owner who sent the Request For Invest. Sharing again changes nothing; others' invitations are 404.",
+        params: idParams,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const shared = await app.db.transaction().execute(async (trx) => {
+        const inv = await trx
+          .selectFrom('invitations as i')
+          .innerJoin('offers as o', 'o.id', 'i.offer_id')
+          .innerJoin('projects as p', 'p.id', 'i.project_id')
+          .select(['i.id', 'i.owner_id', 'i.project_id', 'i.contact_shared_at', 'o.status as offer_status', 'p.title'])
+          .where('i.id', '=', request.params.id)
+          .where('i.investor_id', '=', me.id)
+          .forUpdate('i')
+          .executeTakeFirst();
+        if (!inv) throw notFound('This invitation');
+        if (inv.contact_shared_at) return { ...inv, at: inv.contact_shared_at };
+        if (inv.offer_status !== 'open') throw conflict('This offer was withdrawn: there is no card to share contact details on.');
+        const { contact_shared_at: at } = await trx
+          .updateTable('invitations')
+          .set({ contact_shared_at: new Date() })
+          .where('id', '=', inv.id)
+          .returning('contact_shared_at')
+          .executeTakeFirstOrThrow();
+        await audit(trx, { actorId: me.id, action: 'invitation.share_contact', subjectType: 'invitation', subjectId: inv.id, before: null, after: 'shared', note: `Contact details shared with the owner of "${inv.title}".` });
+        await notify(
+          trx,
+          {
+            userId: inv.owner_id,
+            kind: 'contact_shared',
+            title: `An investor shared their contact details for "${inv.title}"`,
+            text: `The investor you sent a Request For Invest for "${inv.title}" shared the phone and e-mail of their offer with you. They are on the investor's card.`,
+            link: noticeLinks.relevantInvestors(inv.project_id),
+          },
+          siteOrigin(app.config),
+        );
+        return { ...inv, at: at! };
+      });
+      app.mail.kick();
+      return { id: shared.id, contactShared: 'shared', contactSharedAt: shared.at.toISOString(), message: `The owner of "${shared.title}" can now see the phone and e-mail of your offer.` };
     },
   );
 

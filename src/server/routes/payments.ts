@@ -7,7 +7,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { badGateway, conflict, notFound } from '../errors';
-import { viewableDonation } from './donations';
+import { receiptKeyHeaders, viewableDonation } from './donations';
+import { receiptPath, RECEIPT_KEY_HEADER } from '../../shared/donations/receipt-link';
+import { siteOrigin } from '../notices/links';
 import { handleCallback } from '../payments/callbacks';
 import { createSession, GatewayError } from '../payments/sslcommerz';
 import type { DonateForm } from '../../shared/generated/form-types';
@@ -28,14 +30,19 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.post<{ Params: { id: string } }>(
+  app.post<{ Params: { id: string }; Headers: { 'x-receipt-key'?: string } }>(
     '/donations/:id/checkout',
     {
-      schema: { tags: ['donations'], description: 'Opens a hosted-checkout session for a pledge; answers the gateway page to send the browser to.', params: idParams },
+      schema: {
+        tags: ['donations'],
+        description: 'Opens a hosted-checkout session for a pledge (its donor signed in, or whoever sends its receipt key); answers the gateway page to send the browser to.',
+        params: idParams,
+        headers: receiptKeyHeaders,
+      },
       config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const { row } = await viewableDonation(app, request.params.id, await app.readSession(request));
+      const { row } = await viewableDonation(app, request.params.id, await app.readSession(request), request.headers[RECEIPT_KEY_HEADER]);
       const gateway = app.payments.gateway;
       if (row.status !== 'pledged') throw conflict(`This donation is already ${row.status}.`);
       if (!gateway || !app.payments.canPayOnline(row.payment_method, row.amount)) {
@@ -76,7 +83,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     async (request, reply) => {
       if (!app.payments.gateway) throw notFound('This endpoint');
       try {
-        const result = await handleCallback(app.db, app.payments.gateway, 'ipn', request.body, app.config.publicUrl);
+        const result = await handleCallback(app.db, app.payments.gateway, 'ipn', request.body, siteOrigin(app.config));
         if (result.outcome === 'confirmed') app.mail.kick();
         // Answered 200 whatever the outcome: the callback was received and recorded; only staff act on a rejection.
         return reply.send({ outcome: result.outcome, reason: result.reason });
@@ -100,7 +107,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
         let payment: string = result;
         if (result === 'success') {
           try {
-            const outcome = await handleCallback(app.db, app.payments.gateway, 'success', request.body, app.config.publicUrl);
+            const outcome = await handleCallback(app.db, app.payments.gateway, 'success', request.body, siteOrigin(app.config));
             if (outcome.outcome === 'confirmed') app.mail.kick();
             donationId = outcome.donationId;
             payment = outcome.outcome === 'rejected' ? 'unverified' : 'success';
@@ -113,7 +120,10 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
           const session = await app.db.selectFrom('payment_sessions').select('donation_id').where('tran_id', '=', request.body.tran_id).executeTakeFirst();
           donationId = session?.donation_id ?? null;
         }
-        const target = donationId ? `/donations/receipt?id=${donationId}&payment=${payment}` : '/donate';
+        // Back to the receipt, without its key: these addresses answer anyone who posts a transaction id (fail and
+        // cancel carry no signature), so they must not hand out the key. The page that sent the donor to the
+        // gateway kept the key in this tab's session storage and takes it from there.
+        const target = donationId ? receiptPath(donationId, undefined, { payment }) : '/donate';
         return reply.redirect(target, 303);
       },
     );

@@ -9,6 +9,7 @@ import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { sumAmounts, formatMoney } from '../../shared/domain/money';
 import { notify } from '../notices/notify';
+import { noticeLinks, siteOrigin } from '../notices/links';
 import { decodeCursor, keysetPage, OWN_PAGE_QUERY } from '../market/cursor';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
@@ -114,7 +115,7 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
         .where('id', '=', id)
         .where(party, '=', userId)
         .where('status', '=', from)
-        .returning(['id', 'seq', 'amount', 'owner_id', 'investor_id', 'project_id'])
+        .returning(['id', 'seq', 'amount', 'owner_id', 'investor_id', 'project_id', 'agreement_id'])
         .executeTakeFirst();
       if (!row) return undefined;
       const project = await trx.selectFrom('projects').select('title').where('id', '=', row.project_id).executeTakeFirstOrThrow();
@@ -123,9 +124,9 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
       await notify(
         trx,
         to === 'paid'
-          ? { userId: row.investor_id, kind: 'instalment_paid', title: `Instalment ${row.seq} of "${project.title}" is paid`, text: `The owner marked instalment ${row.seq} (${amount}) paid. Confirm it when the money arrives.`, link: '/dashboard/returns' }
-          : { userId: row.owner_id, kind: 'instalment_confirmed', title: `Instalment ${row.seq} of "${project.title}" is confirmed`, text: `The investor confirmed receiving instalment ${row.seq} (${amount}).`, link: '/dashboard/returns' },
-        app.config.publicUrl,
+          ? { userId: row.investor_id, kind: 'instalment_paid', title: `Instalment ${row.seq} of "${project.title}" is paid`, text: `The owner marked instalment ${row.seq} (${amount}) paid. Confirm it when the money arrives.`, link: noticeLinks.schedule('returns', row.agreement_id) }
+          : { userId: row.owner_id, kind: 'instalment_confirmed', title: `Instalment ${row.seq} of "${project.title}" is confirmed`, text: `The investor confirmed receiving instalment ${row.seq} (${amount}).`, link: noticeLinks.schedule('repayments', row.agreement_id) },
+        siteOrigin(app.config),
       );
       return row;
     });

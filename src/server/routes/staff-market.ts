@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
 import { badRequest, conflict, notFound } from '../errors';
 import { notify, notifyDonationConfirmed } from '../notices/notify';
+import { noticeLinks, siteOrigin } from '../notices/links';
 import { audit, auditTrail } from '../audit';
 import { PROJECT_STATUSES, settleProject, viewsOf } from '../market/projects';
 import type { ProjectStatus } from '../db/schema';
@@ -124,9 +125,9 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
             text: approve
               ? `Staff approved your project; its campaign is open until ${endsAt!.toISOString().slice(0, 10)}.`
               : `Staff did not approve your project.${note ? ` Their note: ${note}` : ''}`,
-            link: `/projects/${updated.id}`,
+            link: approve ? noticeLinks.project(updated.id) : noticeLinks.myProjects(),
           },
-          app.config.publicUrl,
+          siteOrigin(app.config),
         );
       });
       app.mail.kick();
@@ -204,7 +205,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
         await audit(trx, { actorId: me.id, action: `donation.${after === 'confirmed' ? 'confirm' : 'cancel'}`, subjectType: 'donation', subjectId: updated.id, before: 'pledged', after, note });
         if (after === 'confirmed') {
           await settleProject(trx, updated.project_id, me.id);
-          await notifyDonationConfirmed(trx, updated.id, app.config.publicUrl);
+          await notifyDonationConfirmed(trx, updated.id, siteOrigin(app.config));
         }
         return updated;
       });

@@ -8,6 +8,7 @@ import type { ReviewForm } from '../../shared/generated/form-types';
 import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { notify } from '../notices/notify';
+import { noticeLinks, siteOrigin } from '../notices/links';
 import { audit, auditTrail } from '../audit';
 import { fileIdsIn } from '../files/store';
 
@@ -142,9 +143,9 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
             kind: 'verification_decided',
             title: after === 'verified' ? 'Your identity is verified' : 'Your identity verification was not accepted',
             text: after === 'verified' ? 'Staff verified your identity.' : `Staff did not accept your verification.${note ? ` Their note: ${note}` : ''} You can correct it and submit again.`,
-            link: '/dashboard/profile',
+            link: after === 'verified' ? noticeLinks.profile() : noticeLinks.verification(),
           },
-          app.config.publicUrl,
+          siteOrigin(app.config),
         );
         return { id: updated.id, status: after, note };
       });

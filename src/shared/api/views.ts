@@ -69,6 +69,51 @@ export interface ProjectPage {
   nextCursor: string | null;
 }
 
+/** One contact detail of an offer (a field of the invest form marked `"x-visibility": "contact"`). */
+export interface OfferContactField {
+  /** The form's field name. */
+  field: string;
+  /** Its title in the form the offer was made with. */
+  label: string;
+  /** How to offer it: a phone to call, an address to write to, or plain text (from the field's `format`). */
+  kind: 'phone' | 'email' | 'text';
+  value: string;
+}
+
+/**
+ * An investment offer as an investor card. Contact details are personal data: they are in the answer only for the
+ * investor themself, staff, and a project owner the investor answered (see `contactSource`); otherwise `contact` is
+ * null and nothing of them is sent.
+ */
+export interface OfferView {
+  id: string;
+  status: 'open' | 'withdrawn';
+  kind: 'Donate' | 'Investment';
+  name: string;
+  city: string;
+  businessCategory: string | null;
+  amount: string | null;
+  currency: string | null;
+  durationMonths: number | null;
+  returnType: 'On-time' | 'Recurring' | null;
+  returningTime: number | null;
+  totalDuration: number | null;
+  investmentMethod: string | null;
+  securityPolicy: string | null;
+  /** The project the offer was made from (its page), if any; its title only while the project is public. */
+  projectId: string | null;
+  projectTitle: string | null;
+  formVersion: number;
+  createdAt: string;
+  /** True when the viewer made it. */
+  mine: boolean;
+  /** How many open offers its investor has (this one among them when open): two cards of one person say so. */
+  investorOpenOffers: number;
+  contact: OfferContactField[] | null;
+  /** Why the viewer sees the contact details: their own offer, staff, an answered Request For Invest, or shared. */
+  contactSource: 'mine' | 'staff' | 'answered' | 'shared' | null;
+}
+
 /** How to pay one method, from the payment instructions file. */
 export interface PaymentInstructions {
   method: string;
@@ -102,6 +147,8 @@ export interface DonationReceipt {
   payOnline: boolean;
   /** Only in the answer to a new pledge. */
   message?: string;
+  /** Only in the answer to a new pledge: the secret of the receipt's own address (receiptPath). */
+  receiptKey?: string;
 }
 
 /** What `GET /me/next-steps` can list. */
@@ -123,4 +170,31 @@ export interface NextStepsAnswer {
   name: string;
   items: NextStep[];
   staff: { id: string; label: string; count: number; link: string }[] | null;
+}
+
+export type ConsentParty = 'investor' | 'owner';
+
+/** A party's consent to an agreement document. */
+export interface AgreementConsentView {
+  party: ConsentParty;
+  /** The party's name as the document gives it. */
+  name: string;
+  /** The fingerprint of the document agreed to. */
+  sha256: string;
+  /** The words the party ticked. */
+  statement: string;
+  at: string;
+}
+
+/** An accepted agreement's Murabaha document, as its parties and staff see it. */
+export interface AgreementDocumentView {
+  number: string;
+  fileName: string;
+  /** Under /api/v1; needs the session, like every private file. */
+  path: string;
+  /** SHA-256 of the PDF's bytes: the fingerprint shown on the agreement's page and named by each consent. */
+  sha256: string;
+  /** What each party's consent says, as they read it before ticking. */
+  statements: Record<ConsentParty, string>;
+  consents: Record<ConsentParty, AgreementConsentView | null>;
 }

@@ -1,13 +1,14 @@
 /**
  * The schema lint: the rules a form's JSON must follow so the browser, the server and the CLI agree and every
- * message a user can meet is written by a person. Pure: it takes parsed files and returns problems.
+ * message a user can meet is written by a person. It takes parsed files and returns problems; the patterns' time is
+ * decided by a ReDoS checker (pattern-lint.ts), so the functions that lint a whole schema are asynchronous.
  */
 import { createAjv } from '../validation/ajv-setup';
 import { protectedFieldProblems } from './code-fields';
 import { VISIBILITIES } from './visibility';
 import { isSchemaKeyword } from './schema-keywords';
-
-type Node = Record<string, unknown>;
+import { esc, isNode, walkEverySchema, type Node } from './schema-walk';
+import { patternSyntaxProblems, superLinearPatternProblems } from './pattern-lint';
 
 /** One problem: the file, the JSON pointer inside it, and what is wrong. */
 export interface Problem {
@@ -25,14 +26,6 @@ const DRAFTS = new Set([
 /** Keywords an `errorMessage` object may name besides validation keywords present in the node. */
 const ERROR_MESSAGE_META = new Set(['required', 'properties', 'items', '_']);
 
-function isNode(v: unknown): v is Node {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-function esc(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** Calls `visit` on every schema node (root, properties, items, branches, allOf items) with its pointer. */
 function walkSchema(node: Node, pointer: string, visit: (node: Node, pointer: string) => void): void {
   visit(node, pointer);
@@ -48,23 +41,6 @@ function walkSchema(node: Node, pointer: string, visit: (node: Node, pointer: st
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
     const list = node[key];
     if (Array.isArray(list)) list.forEach((child, i) => isNode(child) && walkSchema(child, `${pointer}/${key}/${i}`, visit));
-  }
-}
-
-/** Every schema inside a schema, wherever JSON Schema allows one ($defs, maps of schemas, lists, single ones). */
-function walkEverySchema(node: Node, pointer: string, visit: (node: Node, pointer: string) => void): void {
-  visit(node, pointer);
-  const child = (value: unknown, at: string): void => void (isNode(value) && walkEverySchema(value, at, visit));
-  for (const key of ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const) {
-    if (isNode(node[key])) for (const [name, value] of Object.entries(node[key])) child(value, `${pointer}/${key}/${esc(name)}`);
-  }
-  for (const key of ['additionalItems', 'unevaluatedItems', 'contains', 'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'if', 'then', 'else', 'not'] as const) {
-    child(node[key], `${pointer}/${key}`);
-  }
-  for (const key of ['items', 'allOf', 'anyOf', 'oneOf'] as const) {
-    const value = node[key];
-    if (Array.isArray(value)) value.forEach((v, i) => child(v, `${pointer}/${key}/${i}`));
-    else child(value, `${pointer}/${key}`);
   }
 }
 
@@ -147,9 +123,11 @@ function lintSchema(id: string, schema: Node, file: string): Problem[] {
   if (schema.type !== 'object') at('/type', 'a form schema must be "type": "object"');
 
   const ajv = createAjv();
+  const patternProblems = patternSyntaxProblems(schema);
+  for (const p of patternProblems) at(p.pointer, p.message);
   if (!ajv.validateSchema(schema)) {
     for (const p of metaSchemaProblems((ajv.errors ?? []) as MetaError[])) at(p.pointer, p.message);
-  } else {
+  } else if (patternProblems.length === 0) {
     try {
       ajv.compile(schema);
     } catch (err) {
@@ -265,13 +243,28 @@ function lintUiSchema(id: string, ui: Node, schema: Node, file: string): Problem
   return problems;
 }
 
+/** A schema's rules with the patterns' time on a backtracking engine (pattern-lint.ts), which takes a checker's run. */
+async function lintSchemaFully(id: string, schema: Node, file: string): Promise<Problem[]> {
+  const problems = lintSchema(id, schema, file);
+  for (const p of await superLinearPatternProblems(schema)) problems.push({ file, ...p });
+  return problems;
+}
+
+/**
+ * The pattern rules alone (pattern-lint.ts), for schemas that describe configuration rather than forms (the screens,
+ * the site content, the payment instructions), whose patterns run on what staff type.
+ */
+export async function lintSchemaPatterns(schema: Node, file: string): Promise<Problem[]> {
+  return [...patternSyntaxProblems(schema), ...(await superLinearPatternProblems(schema))].map((p) => ({ file, ...p }));
+}
+
 /**
  * Lints one form: the schema rules, the ui-schema's keys, and that the fields the code reads (code-fields.ts) are
  * still there with their types. The form studio runs this on a draft; `lintForms` on the files.
  */
-export function lintForm(id: string, schema: Node, ui: Node | undefined, options: { codeFields?: boolean } = {}): Problem[] {
+export async function lintForm(id: string, schema: Node, ui: Node | undefined, options: { codeFields?: boolean } = {}): Promise<Problem[]> {
   const file = `schemas/${id}.schema.json`;
-  const problems = lintSchema(id, schema, file);
+  const problems = await lintSchemaFully(id, schema, file);
   if (options.codeFields !== false) for (const p of protectedFieldProblems(id, schema)) problems.push({ file, pointer: `/properties/${esc(p.field)}`, message: p.problem });
   if (!ui) problems.push({ file: `ui-schemas/${id}.ui.json`, pointer: '', message: `missing: every form needs a ui-schema` });
   else problems.push(...lintUiSchema(id, ui, schema, `ui-schemas/${id}.ui.json`));
@@ -279,9 +272,10 @@ export function lintForm(id: string, schema: Node, ui: Node | undefined, options
 }
 
 /** Lints every form: schema rules, ui-schema keys, and that each schema has a ui-schema and the reverse. */
-export function lintForms(schemas: Record<string, Node>, uiSchemas: Record<string, Node>): Problem[] {
+export async function lintForms(schemas: Record<string, Node>, uiSchemas: Record<string, Node>): Promise<Problem[]> {
   const problems: Problem[] = [];
-  for (const [id, schema] of Object.entries(schemas)) problems.push(...lintForm(id, schema, uiSchemas[id]));
+  const perForm = await Promise.all(Object.entries(schemas).map(([id, schema]) => lintForm(id, schema, uiSchemas[id])));
+  for (const list of perForm) problems.push(...list);
   for (const id of Object.keys(uiSchemas)) {
     if (!schemas[id]) problems.push({ file: `ui-schemas/${id}.ui.json`, pointer: '', message: `no schemas/${id}.schema.json for this ui-schema` });
   }
@@ -289,8 +283,9 @@ export function lintForms(schemas: Record<string, Node>, uiSchemas: Record<strin
 }
 
 /** Lints the API body schemas (schemas/api): the same schema rules, without ui-schemas. */
-export function lintApiSchemas(schemas: Record<string, Node>): Problem[] {
-  return Object.entries(schemas).flatMap(([id, schema]) => lintSchema(id, schema, `schemas/api/${id}.schema.json`));
+export async function lintApiSchemas(schemas: Record<string, Node>): Promise<Problem[]> {
+  const perSchema = await Promise.all(Object.entries(schemas).map(([id, schema]) => lintSchemaFully(id, schema, `schemas/api/${id}.schema.json`)));
+  return perSchema.flat();
 }
 
 /** The part of a path before its query string. */

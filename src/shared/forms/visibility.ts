@@ -1,14 +1,17 @@
 /**
  * `x-visibility` on a field of a form schema says who may see its stored value: "public" (anyone, e.g. on a project
- * page), "owner" (the person who submitted it and staff; the default when absent) or "staff" (staff only, hidden
- * from the owner too). The server's views follow it with the schema version the data was submitted with.
+ * page), "contact" (personal contact details: the person who submitted it, staff, and the people that person chose
+ * to share them with, e.g. the project owner an investor answered), "owner" (the person who submitted it and staff;
+ * the default when absent) or "staff" (staff only, hidden from the owner too). Each is wider than the next. The
+ * server's views follow it with the schema version the data was submitted with.
  */
 import { topLevelFieldTypes } from './code-fields';
 
-export const VISIBILITIES = ['public', 'owner', 'staff'] as const;
+export const VISIBILITIES = ['public', 'contact', 'owner', 'staff'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
 type Node = Record<string, unknown>;
+const isVisibility = (v: unknown): v is Visibility => (VISIBILITIES as readonly unknown[]).includes(v);
 const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
@@ -19,7 +22,6 @@ const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' &&
 function fieldVisibility(schema: unknown): ReadonlyMap<string, Visibility> {
   const known = isNode(schema) ? marksBySchema.get(schema) : undefined;
   if (known) return known;
-  const rank: Record<Visibility, number> = { public: 0, owner: 1, staff: 2 };
   const out = new Map<string, Visibility>();
   for (const name of topLevelFieldTypes(schema).keys()) out.set(name, 'owner');
   const marked = new Map<string, Visibility>();
@@ -28,9 +30,9 @@ function fieldVisibility(schema: unknown): ReadonlyMap<string, Visibility> {
     if (isNode(n.properties)) {
       for (const [name, child] of Object.entries(n.properties)) {
         const raw = isNode(child) ? child['x-visibility'] : undefined;
-        if (raw !== 'public' && raw !== 'owner' && raw !== 'staff') continue;
+        if (!isVisibility(raw)) continue;
         const before = marked.get(name);
-        if (before === undefined || rank[raw] > rank[before]) marked.set(name, raw);
+        if (before === undefined || VISIBILITIES.indexOf(raw) > VISIBILITIES.indexOf(before)) marked.set(name, raw);
       }
     }
     for (const k of ['then', 'else'] as const) visit(n[k]);
@@ -48,13 +50,32 @@ function fieldVisibility(schema: unknown): ReadonlyMap<string, Visibility> {
  */
 const marksBySchema = new WeakMap<object, Map<string, Visibility>>();
 
-/** The fields of stored data an audience may see: public sees "public", the owner all but "staff", staff all. */
+/**
+ * The fields of stored data an audience may see: an audience sees the fields marked for it and every wider mark
+ * (public sees "public"; contact "public" and "contact"; the owner all but "staff"; staff all).
+ */
 export function visibleData(data: Record<string, unknown>, schema: unknown, audience: Visibility): Record<string, unknown> {
   if (audience === 'staff') return data;
   const marks = fieldVisibility(schema);
-  const allowed = (k: string): boolean => {
-    const v = marks.get(k) ?? 'owner';
-    return audience === 'public' ? v === 'public' : v !== 'staff';
-  };
+  const widest = VISIBILITIES.indexOf(audience);
+  const allowed = (k: string): boolean => VISIBILITIES.indexOf(marks.get(k) ?? 'owner') <= widest;
   return Object.fromEntries(Object.entries(data).filter(([k]) => allowed(k)));
+}
+
+/** The top-level fields of a schema whose visibility is exactly `mark` (e.g. its contact fields). */
+export function fieldsMarked(schema: unknown, mark: Visibility): string[] {
+  return [...fieldVisibility(schema)].filter(([, v]) => v === mark).map(([k]) => k);
+}
+
+const markedSchemas = new WeakMap<object, boolean>();
+
+/** Whether any field of a schema carries an `x-visibility` mark (versions published before marks carry none). */
+export function hasVisibilityMarks(schema: unknown): boolean {
+  if (!isNode(schema)) return false;
+  let known = markedSchemas.get(schema);
+  if (known === undefined) {
+    known = JSON.stringify(schema).includes('"x-visibility"');
+    markedSchemas.set(schema, known);
+  }
+  return known;
 }

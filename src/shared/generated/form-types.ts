@@ -10,14 +10,13 @@ export const FORM_IDS = ["agreement-accept","agreement-request","change-password
 export type FormId = (typeof FORM_IDS)[number];
 
 /**
- * Attach the signed agreement and any other documents. Accepting is final.
+ * The agreement document is made from the proposal's terms when you accept, for both of you to download and consent to. Attach documents only as extra evidence (a copy signed on paper, a receipt). Accepting is final.
  */
 export interface AgreementAcceptForm {
   /**
-   * @minItems 1
    * @maxItems 10
    */
-  documents: {
+  documents?: {
     description: string;
     file: string;
   }[];
@@ -264,6 +263,14 @@ export interface VerificationForm {
 export interface VerifyOtpForm {
   phone: string;
   otp: string;
+}
+
+/** API body of schemas/api/agreement-consent.schema.json. */
+/**
+ * A party's consent to the agreement document whose SHA-256 fingerprint it names.
+ */
+export interface AgreementConsentBody {
+  sha256: string;
 }
 
 /** API body of schemas/api/invest-request.schema.json. */

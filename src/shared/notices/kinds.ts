@@ -8,6 +8,7 @@ export const NOTICE_KINDS = {
   instalment_paid: 'An instalment owed to me is marked paid',
   instalment_confirmed: 'An investor confirms an instalment I paid',
   donation_confirmed: 'My donation is confirmed',
+  contact_shared: 'An investor shares their contact details with me',
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_KINDS;

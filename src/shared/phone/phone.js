@@ -13,13 +13,30 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 
-// In Node (the server, the CLI and the precompiled validators it loads) the setting is read here too, so every copy
-// of this module agrees even when a bundle carries its own; the browser has no `process` and keeps BD.
-let region = ((typeof process !== 'undefined' && process.env && process.env.DEFAULT_PHONE_REGION) || 'BD').toUpperCase();
+/** The `<meta name="…">` through which the server tells a page its DEFAULT_PHONE_REGION. */
+export const PHONE_REGION_META = 'phone-region';
+
+/**
+ * The region at load. In Node (the server, the CLI and the precompiled validators it loads) the setting is read from
+ * the environment, so every copy of this module agrees even when a bundle carries its own. The browser has no
+ * `process`: it reads the region the server put into the page (src/server/plugins/client.ts), which is there before
+ * any script runs, so a local number is read as the server will read it. BD otherwise.
+ * @returns {string}
+ */
+function regionAtLoad() {
+  if (typeof process !== 'undefined' && process.env && process.env.DEFAULT_PHONE_REGION) return process.env.DEFAULT_PHONE_REGION;
+  if (typeof document !== 'undefined') {
+    const meta = document.querySelector(`meta[name="${PHONE_REGION_META}"]`);
+    if (meta && meta.getAttribute('content')) return /** @type {string} */ (meta.getAttribute('content'));
+  }
+  return 'BD';
+}
+
+let region = regionAtLoad().toUpperCase();
 
 /**
  * Sets the region a number without a country code belongs to (DEFAULT_PHONE_REGION). The server and the CLI call
- * it at start; the browser keeps the default.
+ * it at start; the browser reads it from its page.
  * @param {string} next ISO 3166-1 alpha-2 code, e.g. "BD"
  */
 export function setDefaultPhoneRegion(next) {

@@ -8,6 +8,7 @@ import { _ } from 'ajv';
 import addFormats from 'ajv-formats';
 import addErrors from 'ajv-errors';
 import { isEmailOrPhone, isMobilePhone } from './phone-formats.js';
+import { patternRegExp } from './pattern-engine.js';
 
 type AjvInstance = InstanceType<typeof Ajv2019>;
 
@@ -148,9 +149,16 @@ export function extendAjv<T extends AjvInstance>(ajv: T): T {
   return ajv;
 }
 
+/**
+ * Ajv's `code.regExp` for the server and the CLI: every `pattern` (and `patternProperties` key) runs on RE2, in time
+ * linear in the text (./pattern-engine.js). `code` names it in generated code; only standalone compilation reads it,
+ * and scripts/compile-validators.ts gives its own with the module's path.
+ */
+const linearPatterns = Object.assign((source: string, flags: string) => patternRegExp(source, flags), { code: 'patternRegExp' });
+
 /** Builds a ready Ajv instance (formats, custom formats, keywords, ajv-errors) for the server and the CLI. */
 export function createAjv(extra: Options = {}): AjvInstance {
-  const ajv = new AjvClass({ ...AJV_OPTIONS, ...extra });
+  const ajv = new AjvClass({ ...AJV_OPTIONS, ...extra, code: { regExp: linearPatterns, ...extra.code } });
   addFormats(ajv);
   for (const [name, format] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, format);
   return extendAjv(ajv);

@@ -2,3 +2,4 @@
 export declare const formats: Record<string, unknown>;
 export declare const FORMATS_GLOBAL: string;
 export declare function shareFormats(): void;
+export { patternRegExp } from './pattern-engine.js';

@@ -7,6 +7,10 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { isEmailOrPhone, isMobilePhone } from './phone-formats.js';
 
+// The engine the precompiled validators compile their patterns with, from the module they already require (so the
+// page loads no file more for it): RE2 in Node, the browser's RegExp in the page (see ./pattern-engine.js).
+export { patternRegExp } from './pattern-engine.js';
+
 export const formats = { ...fullFormats, phone: isMobilePhone, 'email-or-phone': isEmailOrPhone };
 
 /**

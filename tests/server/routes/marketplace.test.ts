@@ -249,7 +249,7 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     const investor = await signUpVerified(t.app);
     const offer = await api(t.app, 'POST', '/offers', investor, { ...fixture('invest'), phone: '8801912 345678' });
     expect(offer.status).toBe(201);
-    expect(offer.body.phone).toBe('+8801912345678');
+    expect(offer.body.contact).toContainEqual({ field: 'phone', label: 'Phone Number', kind: 'phone', value: '+8801912345678' });
   });
 
   it('matches relevant investors and delivers Request For Invest as an invitation', async () => {

@@ -13,6 +13,12 @@ import { REFERENCE_PATTERN, withFreshReference } from '../../../src/server/payme
 const STORE_ID = 'halaltest0001';
 const STORE_PASSWORD = 'halaltest0001@ssl';
 
+/** A receipt's API call with its key, as the receipt page sends it. */
+async function withKey(app: FastifyInstance, method: 'GET' | 'POST', id: string, key: string, suffix = '') {
+  const res = await app.inject({ method, url: `/api/v1/donations/${id}${suffix}`, headers: { 'x-receipt-key': key }, ...(method === 'POST' ? { payload: {} } : {}) });
+  return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON
+}
+
 async function postForm(app: FastifyInstance, url: string, fields: Record<string, string>) {
   return app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
 }
@@ -53,9 +59,10 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     const history = await api(t.app, 'GET', '/me/donations', donor);
     expect(history.body.items[0]).toMatchObject({ id: made.body.id, reference: made.body.reference });
 
-    // A signed-out pledge: its id is the key; no name or email shown.
+    // A signed-out pledge: read with its receipt key (the id alone opens nothing); no name or email shown.
     const open = await api(t.app, 'POST', `/projects/${project}/donations`, null, { amount: 700, paymentMethod: 'Mobile Banking', name: 'Rahim', email: 'rahim@example.com' });
-    const seen = await api(t.app, 'GET', `/donations/${open.body.id}`);
+    expect((await api(t.app, 'GET', `/donations/${open.body.id}`)).status).toBe(404);
+    const seen = await withKey(t.app, 'GET', open.body.id, open.body.receiptKey);
     expect(seen.status).toBe(200);
     expect(seen.body).not.toHaveProperty('email');
     expect(seen.body.donorName).toBeNull();
@@ -63,7 +70,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     expect(seen.body.instructions.details.map((d: { label: string }) => d.label)).toEqual(['bKash merchant number', 'Nagad merchant number']);
     // The gateway is off by default: no Pay now, no checkout, no callback endpoint.
     expect(seen.body.payOnline).toBe(false);
-    expect((await api(t.app, 'POST', `/donations/${open.body.id}/checkout`)).status).toBe(409);
+    expect((await withKey(t.app, 'POST', open.body.id, open.body.receiptKey, '/checkout')).status).toBe(409);
     expect((await postForm(t.app, '/payments/sslcommerz/ipn', { tran_id: 'x' })).statusCode).toBe(404);
   });
 
@@ -119,15 +126,19 @@ describe.each(DB_KINDS)('SSLCommerz gateway on %s', (kind) => {
   async function pledge(amount: number, paymentMethod = 'Mobile Banking') {
     const made = await api(t.app, 'POST', `/projects/${project}/donations`, null, { amount, paymentMethod, name: 'Karim', email: 'karim@example.com' });
     expect(made.status).toBe(201);
-    return made.body as { id: string; reference: string; payOnline: boolean };
+    const pledged = made.body as { id: string; reference: string; payOnline: boolean; receiptKey: string };
+    keys.set(pledged.id, pledged.receiptKey);
+    return pledged;
   }
+  /** Receipt keys by donation: the pledges here are made signed out. */
+  const keys = new Map<string, string>();
   async function checkout(id: string) {
-    const res = await api(t.app, 'POST', `/donations/${id}/checkout`);
+    const res = await withKey(t.app, 'POST', id, keys.get(id)!, '/checkout');
     expect(res.status).toBe(200);
     const tranId = [...gateway.sessions.keys()].at(-1)!;
     return { url: res.body.url as string, tranId };
   }
-  const status = async (id: string) => (await api(t.app, 'GET', `/donations/${id}`)).body.status as string;
+  const status = async (id: string) => (await withKey(t.app, 'GET', id, keys.get(id)!)).body.status as string;
   const ipn = async (fields: Record<string, string>) => {
     const res = await postForm(t.app, '/payments/sslcommerz/ipn', fields);
     expect(res.statusCode).toBe(200);
@@ -155,7 +166,9 @@ describe.each(DB_KINDS)('SSLCommerz gateway on %s', (kind) => {
     // Methods the gateway does not serve, and amounts above its limit, get no Pay now.
     const bank = await pledge(1200, 'Bank');
     expect(bank.payOnline).toBe(false);
-    expect((await api(t.app, 'POST', `/donations/${bank.id}/checkout`)).status).toBe(409);
+    expect((await withKey(t.app, 'POST', bank.id, keys.get(bank.id)!, '/checkout')).status).toBe(409);
+    // Without the key, a signed-out pledge opens nothing: not its receipt, not a session.
+    expect((await api(t.app, 'POST', `/donations/${p.id}/checkout`)).status).toBe(404);
   });
 
   it('confirms only a signed, validated payment of the exact amount; refuses forged, unknown, wrong amount and currency', async () => {
@@ -183,7 +196,7 @@ describe.each(DB_KINDS)('SSLCommerz gateway on %s', (kind) => {
     expect(await ipn(gateway.pay(tranId))).toMatchObject({ outcome: 'unchanged', reason: expect.stringContaining('already confirmed') });
     const audits = await t.app.db.selectFrom('audit_log').select('id').where('subject_id', '=', p.id).execute();
     expect(audits).toHaveLength(1);
-    expect((await api(t.app, 'POST', `/donations/${p.id}/checkout`)).status).toBe(409);
+    expect((await withKey(t.app, 'POST', p.id, keys.get(p.id)!, '/checkout')).status).toBe(409);
 
     // Staff see every callback, newest first, with its outcome and reason.
     const events = await api(t.app, 'GET', '/staff/gateway-events', staff);
@@ -212,9 +225,10 @@ describe.each(DB_KINDS)('SSLCommerz gateway on %s', (kind) => {
     expect(await ipn(paid)).toMatchObject({ outcome: 'confirmed' });
     expect(await ipn(paid)).toMatchObject({ outcome: 'unchanged' });
     const notices = await api(t.app, 'GET', '/me/notices', donor);
-    expect(notices.body.items).toEqual([expect.objectContaining({ kind: 'donation_confirmed', title: `Your donation ${made.body.reference} is confirmed`, link: '/dashboard/history' })]);
+    const receipt = `/donations/receipt?id=${made.body.id}#key=${made.body.receiptKey}`;
+    expect(notices.body.items).toEqual([expect.objectContaining({ kind: 'donation_confirmed', title: `Your donation ${made.body.reference} is confirmed`, link: receipt })]);
     const mail = await t.app.db.selectFrom('email_outbox').select(['to_email', 'text']).where('to_email', '=', donor.email).execute();
-    expect(mail).toEqual([{ to_email: donor.email, text: expect.stringContaining('https://halalfund.example/dashboard/history') }]);
+    expect(mail).toEqual([{ to_email: donor.email, text: expect.stringContaining(`https://halalfund.example${receipt}`) }]);
   });
 
   it('confirms from the donor’s return to the success URL too, then lands on the receipt; a cancel changes nothing', async () => {

@@ -9,6 +9,7 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 import type { Database } from '../../../src/server/db/database';
 import { migrationFiles } from '../../../src/server/db/migrate';
+import { DATABASE_UNAVAILABLE } from '../../../src/server/errors';
 import type { DB } from '../../../src/server/db/schema';
 import { DB_KINDS, json, startTestApp, type TestApp } from '../helpers';
 
@@ -39,7 +40,7 @@ describe.each(DB_KINDS)('readiness on %s', (kind) => {
 });
 
 describe('readiness without a database', () => {
-  it('answers 503 with the reason when PostgreSQL cannot be reached', async () => {
+  it('answers 503 with the reason when PostgreSQL cannot be reached, and every other request 503 to retry', async () => {
     // A real pool aimed at a port where nothing listens: every connection is refused.
     const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none', connectionTimeoutMillis: 2000 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -50,6 +51,13 @@ describe('readiness without a database', () => {
       const res = await app.inject({ method: 'GET', url: '/api/v1/ready' });
       expect(res.statusCode).toBe(503);
       expect(json(res)).toEqual({ status: 'unavailable', message: expect.stringMatching(/^The database is not reachable: .*ECONNREFUSED/) });
+      // Every other request too: 503 with Retry-After and a sentence, not a 500 (a read, and a write behind its rate limit).
+      for (const req of [{ method: 'GET', url: '/api/v1/health' }, { method: 'POST', url: '/api/v1/newsletter', payload: { email: 'a@example.com' } }] as const) {
+        const other = await app.inject(req);
+        expect(other.statusCode).toBe(503);
+        expect(other.headers['retry-after']).toBe('5');
+        expect(json(other)).toEqual({ message: DATABASE_UNAVAILABLE });
+      }
     } finally {
       await app.close();
       await database.close();

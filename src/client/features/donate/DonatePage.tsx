@@ -1,10 +1,10 @@
 /**
  * Donate: choose an open project (or arrive from one), fill the donate form — its payment methods follow the amount
- * tiers of the schema — and get a receipt: the payment reference, how to pay, Pay now when the gateway serves the
- * method. No account needed.
+ * tiers of the schema — and land on the receipt's own address (ReceiptPage): the payment reference, how to pay, Pay
+ * now when the gateway serves the method. No account needed.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -25,16 +25,16 @@ import PageHero from '../../components/PageHero';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import InlineFailure from '../../components/InlineFailure';
 import type { Message } from '../../components/MessageDialog';
+import { receiptPath } from '../../../shared/donations/receipt-link';
+import type { FreshReceipt } from './ReceiptPage';
 
-// The receipt (the read-only view of the donation, with its phone formatting) is needed once a donation is made: its
-// code is fetched while the donation is sent, not with the form.
-const loadReceipt = () => import('./Receipt');
-const Receipt = lazy(loadReceipt);
-
+// The receipt page (the read-only view of the donation, with its phone formatting) is needed once a donation is made:
+// its code is fetched while the donation is sent, not with the form.
+const loadReceipt = () => import('./ReceiptPage');
 
 export default function DonatePage() {
   const [params, setParams] = useSearchParams();
-  const location = useLocation();
+  const navigate = useNavigate();
   const projectId = params.get('project') ?? '';
   const { data, error, loading, reload } = useApi<ProjectPage>('/projects?status=open&limit=50&sort=newest');
   // A project from a link may be older than the 50 newest: load it on its own.
@@ -44,13 +44,9 @@ export default function DonatePage() {
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-  const [receipt, setReceipt] = useState<DonationReceipt | null>(null);
 
   const projects = [...(data?.items ?? []), ...(single.data && !listed ? [single.data] : [])];
   const chosen = projects.find((p) => p.id === projectId && p.status === 'open');
-
-  // A new visit (the header's Donate link, another project) starts a new donation.
-  useEffect(() => setReceipt(null), [projectId, location.key]);
 
   async function donate(form: DonateForm) {
     setBusy(true);
@@ -58,27 +54,23 @@ export default function DonatePage() {
     setServerErrors([]);
     void loadReceipt().catch(() => undefined);
     try {
-      setReceipt(await api.post<DonationReceipt>(`/projects/${projectId}/donations`, form));
+      const made = await api.post<DonationReceipt>(`/projects/${projectId}/donations`, form);
+      // The receipt's own address, in place of this form's: a reload shows the receipt again, and Back does not
+      // send the pledge twice.
+      // The form stays busy until the receipt replaces it (its code may still be arriving): no second pledge.
+      const fresh: FreshReceipt = { receipt: made, emailedTo: form.email?.trim() || null };
+      void navigate(receiptPath(made.id, made.receiptKey), { replace: true, state: fresh });
     } catch (err) {
       const e = err as ApiError;
       if (e.network) setNotice(e.message);
       else if (e.status === 400 && e.errors.length) setServerErrors(e.errors);
       else setMessage({ title: 'Donation not recorded', text: e.message, tone: 'error' });
-    } finally {
       setBusy(false);
     }
   }
 
   let body;
-  if (receipt) {
-    body = (
-      <Box role="status">
-        <Suspense fallback={<Loading label="Loading your receipt…" />}>
-          <Receipt receipt={receipt} heading="Thank you for your donation" />
-        </Suspense>
-      </Box>
-    );
-  } else if (loading) {
+  if (loading) {
     body = <Loading label="Loading open projects…" />;
   } else if (error) {
     body = <ErrorState message={`Open projects could not be loaded: ${error.message}`} onRetry={reload} />;

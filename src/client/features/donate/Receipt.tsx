@@ -19,6 +19,8 @@ import { api } from '../../lib/api';
 import { FormReadOnlyView } from '../../form-engine/read-only';
 import DetailList from '../../components/DetailList';
 import { formatDateTime } from '../../../shared/format/dates';
+import { RECEIPT_KEY_HEADER } from '../../../shared/donations/receipt-link';
+import { rememberReceiptKey } from './receipt-keys';
 
 
 const STATUS = {
@@ -27,7 +29,8 @@ const STATUS = {
   cancelled: { chip: 'Cancelled', color: 'default', text: 'Cancelled' },
 } as const;
 
-export default function Receipt({ receipt, heading }: { receipt: DonationReceipt; heading: string }) {
+/** `receiptKey`: the key of the receipt's address, which opens it to a donor who is not signed in (Pay now needs it too). */
+export default function Receipt({ receipt, heading, receiptKey }: { receipt: DonationReceipt; heading: string; receiptKey?: string | null }) {
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   const status = STATUS[receipt.status];
@@ -37,7 +40,9 @@ export default function Receipt({ receipt, heading }: { receipt: DonationReceipt
     setPaying(true);
     setPayError(null);
     try {
-      const { url } = await api.post<{ url: string }>(`/donations/${receipt.id}/checkout`);
+      const { url } = await api.post<{ url: string }>(`/donations/${receipt.id}/checkout`, undefined, receiptKey ? { headers: { [RECEIPT_KEY_HEADER]: receiptKey } } : undefined);
+      // The gateway sends the donor back to the receipt without its key: this tab keeps it for the return.
+      if (receiptKey) rememberReceiptKey(receipt.id, receiptKey);
       // The gateway's own page: a full navigation, not a route of this app.
       window.location.assign(url);
     } catch (err) {

@@ -1,16 +1,23 @@
 /**
- * A donation's receipt, opened again (from the donor's history, or on the way back from the payment gateway with
- * `payment=success|fail|cancel|unverified`).
+ * A donation's receipt at its own address, `/donations/receipt?id=…#key=…` (src/shared/donations/receipt-link.ts):
+ * where a pledge lands (history replaced, so Back does not send it again), where the receipt e-mail leads, and where
+ * the payment gateway sends the donor back (`payment=success|fail|cancel|unverified`). The key opens it to anyone
+ * holding the link; without one, its donor sees it signed in.
  */
-import { useSearchParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import type { DonationReceipt } from '../../../shared/api/views';
+import { RECEIPT_KEY_HEADER, receiptKeyFromHash } from '../../../shared/donations/receipt-link';
 import { useApi } from '../../lib/use-api';
+import { useAuth } from '../../lib/auth';
 import PageHero from '../../components/PageHero';
-import { ErrorState, Loading } from '../../components/Status';
+import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import Receipt from './Receipt';
+import { rememberedReceiptKey } from './receipt-keys';
 
 const RETURNS: Record<string, { severity: 'success' | 'info' | 'warning'; text: string }> = {
   success: { severity: 'success', text: 'The payment gateway confirmed your payment.' },
@@ -19,25 +26,64 @@ const RETURNS: Record<string, { severity: 'success' | 'info' | 'warning'; text: 
   cancel: { severity: 'info', text: 'You cancelled the payment. Your pledge stays open: pay whenever you are ready.' },
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the donate page hands over with the navigation here (kept by the browser's history across a reload). */
+export interface FreshReceipt {
+  receipt: DonationReceipt;
+  /** The address the receipt e-mail went to, when one was given. */
+  emailedTo: string | null;
+}
+
 export default function ReceiptPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { status: auth } = useAuth();
   const id = params.get('id') ?? '';
-  const state = useApi<DonationReceipt>(/^[0-9a-f-]{36}$/i.test(id) ? `/donations/${id}` : null);
+  const valid = UUID.test(id);
+  const inAddress = receiptKeyFromHash(location.hash);
+  const kept = valid && !inAddress ? rememberedReceiptKey(id) : null;
+  const key = inAddress ?? kept;
+  const state = useApi<DonationReceipt>(valid ? `/donations/${id}` : null, key ? { [RECEIPT_KEY_HEADER]: key } : undefined);
   const back = RETURNS[params.get('payment') ?? ''];
+  const fresh = location.state as FreshReceipt | null;
+  const justMade = fresh?.receipt?.id === id ? fresh : null;
+
+  // Back from the gateway without the key: the address gets it again, so a bookmark or a reload still opens it.
+  useEffect(() => {
+    if (kept) void navigate({ search: location.search, hash: `key=${encodeURIComponent(kept)}` }, { replace: true, state: location.state });
+  }, [kept, location.search, location.state, navigate]);
+
+  // The answer of the pledge shows at once; the server's own answer replaces it when it arrives (same receipt).
+  const receipt = state.data ? { ...state.data, message: justMade?.receipt.message } : (justMade?.receipt ?? null);
 
   let body;
-  if (!/^[0-9a-f-]{36}$/i.test(id)) body = <ErrorState message="This link does not name a donation." />;
-  else if (state.error) body = <ErrorState message={state.error.message} onRetry={state.error.status === 404 ? undefined : state.reload} />;
-  else if (!state.data) body = <Loading label="Loading the receipt…" />;
-  else body = <Receipt receipt={state.data} heading={`Your donation to ${state.data.projectTitle}`} />;
+  if (!valid) body = <ErrorState message="This link does not name a donation. Check the address, or find the donation under Investment History." />;
+  else if (state.error?.status === 404) body = <NotHere signedIn={auth === 'signed-in'} hasKey={key !== null} />;
+  else if (state.error) body = <ErrorState message={state.error.message} onRetry={state.reload} />;
+  else if (!receipt) body = <Loading label="Loading the receipt…" />;
+  else {
+    // A pledge just made is announced, as the donate page used to show it in place.
+    body = (
+      <Box role={justMade ? 'status' : undefined}>
+        {justMade?.emailedTo && (
+          <Alert severity="info" sx={{ mb: 2 }} className="no-print">
+            A copy of this receipt, with its link, is on its way to {justMade.emailedTo}.
+          </Alert>
+        )}
+        <Receipt receipt={receipt} heading={justMade ? 'Thank you for your donation' : `Your donation to ${receipt.projectTitle}`} receiptKey={key} />
+      </Box>
+    );
+  }
 
   return (
     <>
       <Box className="no-print">
-        <PageHero title="Donation receipt" intro="Your payment reference, the amount and how to pay. Print it or come back to it from your history." />
+        <PageHero title="Donation receipt" intro="Your payment reference, the amount and how to pay. Print it, or keep this page's address: it opens this receipt again, on any device." />
       </Box>
       <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
-        {back && state.data && (
+        {back && receipt && (
           <Alert severity={back.severity} role="status" sx={{ mb: 2 }} className="no-print">
             {back.text}
           </Alert>
@@ -45,5 +91,29 @@ export default function ReceiptPage() {
         {body}
       </Container>
     </>
+  );
+}
+
+/** A receipt this visitor may not see, or that does not exist: the same answer, with the ways that could open it. */
+function NotHere({ signedIn, hasKey }: { signedIn: boolean; hasKey: boolean }) {
+  const location = useLocation();
+  const text = hasKey
+    ? 'No receipt opens with this link. Check that the whole address was copied from the receipt e-mail.'
+    : signedIn
+      ? 'This receipt is not one of your donations. Open the link from its receipt e-mail, or find your donations under Investment History.'
+      : 'Sign in as the donor to see it, or open the link from its receipt e-mail.';
+  const signIn = !signedIn && !hasKey;
+  return (
+    <EmptyState
+      title="This receipt cannot be shown"
+      text={text}
+      action={
+        signIn ? (
+          <Button component={RouterLink} to="/login" state={{ from: `${location.pathname}${location.search}` }} variant="contained">
+            Sign in
+          </Button>
+        ) : undefined
+      }
+    />
   );
 }

@@ -19,8 +19,10 @@ import { ApiItems, EmptyState } from '../../components/Status';
 import type { Message } from '../../components/MessageDialog';
 import InlineFailure from '../../components/InlineFailure';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { useToast } from '../../components/Toast';
 import OfferCard from './OfferCard';
-import { PROPOSAL_STATUS } from './ProposalsPage';
+import AgreementConsent from '../../components/AgreementConsent';
+import { hasAcceptanceEvidence, PROPOSAL_STATUS } from './ProposalsPage';
 import type { Invitation, Offer, Proposal } from './types';
 import { formatDate } from '../../../shared/format/dates';
 
@@ -70,7 +72,8 @@ function Requests() {
                       <Money amount={p.amount} /> · {p.investmentType} · sent {formatDate(p.createdAt)}
                     </Typography>
                     {p.declineReason && <Typography variant="body2" color="text.secondary">Owner’s reason: {p.declineReason}</Typography>}
-                    {p.acceptance && (
+                    {p.document && <AgreementConsent agreementId={p.id} document={p.document} party="investor" />}
+                    {p.acceptance && hasAcceptanceEvidence(p) && (
                       <>
                         <Typography variant="body2" sx={{ fontWeight: 600 }}>The owner’s acceptance</Typography>
                         <FormReadOnlyView formId="agreement-accept" formVersion={p.acceptanceFormVersion} data={p.acceptance} fileUrl={fileUrl} label="The owner’s acceptance" />
@@ -160,6 +163,51 @@ function Offers() {
   );
 }
 
+/** What the invitation's owner sees of the invited offer's contact details, and the choice to share them. */
+function ContactSharing({ invitation, onShared }: { invitation: Invitation; onShared: () => void }) {
+  const { confirm, dialog } = useConfirm();
+  const [failure, setFailure] = useState<Message | null>(null);
+  const toast = useToast();
+  if (invitation.contactShared) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {invitation.contactShared === 'shared' ? 'You shared' : 'You answered with an agreement request, which shares'} the phone and e-mail of your offer with this owner.
+      </Typography>
+    );
+  }
+  if (!invitation.offerOpen) return null;
+  async function share() {
+    const yes = await confirm({
+      title: `Share your contact details with the owner of “${invitation.project.title}”?`,
+      text: 'They will see the phone and e-mail of the offer they invited. Nobody else will. You cannot take this back.',
+      confirmText: 'Share my contact details',
+    });
+    if (!yes) return;
+    setFailure(null);
+    try {
+      const answer = await api.post<{ message: string }>(`/me/invitations/${invitation.id}/share-contact`);
+      toast({ title: 'Contact details shared', text: answer.message, tone: 'success' });
+      onShared();
+    } catch (e) {
+      setFailure({ title: 'Not shared', text: (e as ApiError).message, tone: 'error' });
+    }
+  }
+  return (
+    <>
+      {dialog}
+      <Typography variant="body2" color="text.secondary">
+        The owner does not see your phone or e-mail. Sending an agreement request to this project shares them; so does this:
+      </Typography>
+      <Box>
+        <Button size="small" onClick={share}>
+          Share my contact details with this owner
+        </Button>
+      </Box>
+      <InlineFailure failure={failure} />
+    </>
+  );
+}
+
 function Invitations() {
   const state = usePagedApi<Invitation>('/me/invitations');
   return (
@@ -170,17 +218,17 @@ function Invitations() {
             {items.map((i) => (
               <Grid key={i.id} size={{ xs: 12, md: 6 }}>
                 <Card>
-                  <CardContent>
+                  <CardContent sx={{ display: 'grid', gap: 1 }}>
                     <Typography variant="body2" color="text.secondary">
                       {formatDate(i.createdAt)} · Request For Invest
                     </Typography>
                     <Typography variant="h6" component="h2">
                       {i.project.title}
                     </Typography>
-                    <Typography sx={{ mb: 1 }}>
+                    <Typography>
                       Goal <Money amount={i.project.figures.goal} /> · markup {i.project.figures.markupPercent} % · {i.project.figures.progressPercent}% raised
                     </Typography>
-                    <Box sx={{ display: 'flex', gap: 1 }}>
+                    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                       <Button size="small" variant="outlined" component={RouterLink} to={`/projectDetails?id=${i.project.id}`}>
                         See Details
                       </Button>
@@ -190,6 +238,7 @@ function Invitations() {
                         </Button>
                       )}
                     </Box>
+                    <ContactSharing invitation={i} onShared={state.reload} />
                   </CardContent>
                 </Card>
               </Grid>
@@ -236,11 +285,13 @@ function Donations() {
   );
 }
 
+/** The tabs in order, as `?tab=` names them (a dashboard link to an unpaid pledge, the Invest tab's own offers). */
+const HISTORY_TABS = ['requests', 'offers', 'invitations', 'donations'];
+
 /** Investment History: my agreement requests, my offers, the invitations I received, and my donations. */
 export default function HistoryPage() {
-  // `?tab=donations` (a dashboard link to an unpaid pledge) opens the donations tab.
   const [params] = useSearchParams();
-  const [tab, setTab] = useState(params.get('tab') === 'donations' ? 3 : 0);
+  const [tab, setTab] = useState(Math.max(0, HISTORY_TABS.indexOf(params.get('tab') ?? '')));
   return (
     <Box>
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }} aria-label="Investment history">

@@ -7,8 +7,23 @@ import AddIcon from '@mui/icons-material/Add';
 import { usePagedApi } from '../../lib/use-paged-api';
 import { LoadMore } from '../../components/LoadMore';
 import { ApiItems, EmptyState } from '../../components/Status';
+import Chip from '@mui/material/Chip';
 import OfferCard from './OfferCard';
+import RequestForInvestButton from './RequestForInvest';
 import type { Offer } from './types';
+
+/** A card's action: Request For Invest on someone else's offer; on one's own, where to manage it. */
+function CardAction({ offer }: { offer: Offer }) {
+  if (!offer.mine) return <RequestForInvestButton offer={offer} />;
+  return (
+    <>
+      <Chip size="small" label="Your offer" />
+      <Button component={RouterLink} to="/dashboard/history?tab=offers" size="small" variant="outlined">
+        Manage my offers
+      </Button>
+    </>
+  );
+}
 
 /** The Invest tab: Create New Invest and the investor cards of open offers. */
 export default function InvestTab() {
@@ -26,7 +41,7 @@ export default function InvestTab() {
           <Grid container spacing={2}>
             {items.map((o) => (
               <Grid key={o.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <OfferCard offer={o} />
+                <OfferCard offer={o} action={<CardAction offer={o} />} />
               </Grid>
             ))}
           </Grid>

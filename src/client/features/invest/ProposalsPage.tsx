@@ -18,6 +18,7 @@ import { usePagedApi } from '../../lib/use-paged-api';
 import { LoadMore } from '../../components/LoadMore';
 import Money from '../../components/Money';
 import InlineFailure from '../../components/InlineFailure';
+import AgreementConsent from '../../components/AgreementConsent';
 import { useSubmit } from '../forms/use-submit';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../misc/NotFoundPage';
@@ -30,6 +31,11 @@ export const PROPOSAL_STATUS: Record<Proposal['status'], { label: string; color:
   declined: { label: 'Declined', color: 'warning' },
   withdrawn: { label: 'Withdrawn', color: 'default' },
 };
+
+/** Whether the owner's acceptance carries anything to show: its documents are optional evidence now. */
+export function hasAcceptanceEvidence(p: Proposal): boolean {
+  return p.acceptanceDocuments.length > 0 || Object.keys(p.acceptance ?? {}).some((k) => k !== 'documents');
+}
 
 /** Answers the card shows in its header (type, name, amount): the view below shows the rest. */
 const IN_CARD_HEADER = ['investorType', 'investorName', 'investmentAmount'];
@@ -96,7 +102,8 @@ export default function ProposalsPage() {
                       Your reason: {p.declineReason}
                     </Typography>
                   )}
-                  {p.status === 'accepted' && p.acceptance && (
+                  {p.document && <AgreementConsent agreementId={p.id} document={p.document} party="owner" />}
+                  {p.status === 'accepted' && p.acceptance && hasAcceptanceEvidence(p) && (
                     <>
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
                         Your acceptance

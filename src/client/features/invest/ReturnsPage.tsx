@@ -22,6 +22,8 @@ import { usePagedApi } from '../../lib/use-paged-api';
 import { LoadMore } from '../../components/LoadMore';
 import { formatMoney } from '../../../shared/domain/money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import AgreementConsent from '../../components/AgreementConsent';
+import type { AgreementDocumentView, ConsentParty } from '../../../shared/api/views';
 import type { Instalment, Schedule } from './types';
 import { formatDate } from '../../../shared/format/dates';
 
@@ -176,6 +178,17 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
   );
 }
 
+/** The agreement a link points at (as right after accepting it): its document, to download and agree to. */
+function ChosenAgreement({ id }: { id: string }) {
+  const answer = useApi<{ document: AgreementDocumentView | null; viewerParty: ConsentParty | null }>(`/agreement-requests/${encodeURIComponent(id)}`);
+  if (!answer.data?.document) return null;
+  return (
+    <Box sx={{ mb: 2, maxWidth: 720 }}>
+      <AgreementConsent agreementId={id} document={answer.data.document} party={answer.data.viewerParty} />
+    </Box>
+  );
+}
+
 /**
  * Investment Return: my schedules as investor (confirm receipts) and as owner (mark instalments paid).
  * `?view=repayments|returns` opens a tab and `?agreement=<id>` highlights one agreement's instalments, so a link
@@ -190,6 +203,7 @@ export default function ReturnsPage() {
         <Tab label="Returns to me" />
         <Tab label="My repayments" />
       </Tabs>
+      {params.get('agreement') && <ChosenAgreement id={params.get('agreement')!} />}
       <ScheduleTable key={tab} role={tab === 0 ? 'investor' : 'owner'} agreementId={params.get('agreement')} />
     </Box>
   );

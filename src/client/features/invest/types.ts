@@ -1,25 +1,8 @@
 /** API answer shapes of the investment screens. */
-import type { ProjectView } from '../../../shared/api/views';
+import type { AgreementDocumentView, OfferView, ProjectView } from '../../../shared/api/views';
 
-export interface Offer {
-  id: string;
-  status: 'open' | 'withdrawn';
-  kind: 'Donate' | 'Investment';
-  name: string;
-  phone: string;
-  email: string;
-  city: string;
-  businessCategory: string | null;
-  amount: string | null;
-  currency: string | null;
-  durationMonths: number | null;
-  returnType: 'On-time' | 'Recurring' | null;
-  returningTime: number | null;
-  totalDuration: number | null;
-  investmentMethod: string | null;
-  projectId: string | null;
-  createdAt: string;
-  mine: boolean;
+/** An investor card, with what the relevant-investors list adds (why it is listed, whether it was invited). */
+export interface Offer extends OfferView {
   reason?: 'linked' | 'matching';
   invited?: boolean;
 }
@@ -53,12 +36,18 @@ export interface Proposal {
   acceptanceFormVersion: number | null;
   decidedAt: string | null;
   createdAt: string;
+  /** The Murabaha agreement document, once accepted (null before, and for a donation). */
+  document: AgreementDocumentView | null;
 }
 
 export interface Invitation {
   id: string;
   offerId: string;
+  /** The invited offer is still open (sharing contact details on a withdrawn one would show nothing). */
+  offerOpen: boolean;
   createdAt: string;
+  /** Whether the owner sees the offer's contact details: shared by choice, or by answering with an agreement request. */
+  contactShared: 'shared' | 'answered' | null;
   project: ProjectView;
 }
 

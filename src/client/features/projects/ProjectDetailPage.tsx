@@ -115,7 +115,9 @@ function HelpTip({ label, text }: { label: string; text: string }) {
 export default function ProjectDetailPage() {
   const content = useContent();
   const [params] = useSearchParams();
-  const id = params.get('id');
+  // An id that cannot be a project's is not asked for: the page is not found (404 from the server).
+  const raw = params.get('id');
+  const id = raw && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw) ? raw : null;
   const { visitor } = useAuth();
   const { data: project, error, loading, reload } = useApi<ProjectView>(id ? `/projects/${id}` : null);
   // The form its details were given with, asked like the project (it comes with a server-rendered page, so the

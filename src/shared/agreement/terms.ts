@@ -1,0 +1,98 @@
+/**
+ * What a Murabaha agreement document is made from: the terms fixed when the owner accepted a proposal (parties as
+ * the platform knew them then, goods and purpose, money, schedule). The server stores this snapshot beside the PDF it
+ * made from it, so the document never changes when a profile, a project or a verification does later; the browser
+ * renders the same snapshot as text (see ./content.ts).
+ */
+
+/** One party as the document names it. Identity numbers are never kept whole here: the PDF may be forwarded. */
+export interface AgreementParty {
+  /** The person's name (their profile name, checked by staff against their ID when `verifiedOn` is set). */
+  name: string;
+  /** For an investor who proposed for an organisation (NGO, agency…): its name and kind; null for an individual. */
+  onBehalfOf: { name: string; kind: string } | null;
+  /** Dhaka calendar date staff verified the identity (YYYY-MM-DD), null when not verified. */
+  verifiedOn: string | null;
+  /** The kind of identity document and its last four characters ("National ID", "4321"); null when none. */
+  idDocument: { kind: string; last4: string } | null;
+  /** The address the party gave for the agreement (investor) or the business's office address (owner). */
+  address: string | null;
+}
+
+export interface AgreementInstalment {
+  seq: number;
+  /** YYYY-MM-DD. */
+  dueOn: string;
+  /** Decimal taka, two places. */
+  amount: string;
+}
+
+export interface AgreementTerms {
+  /** Bumped when the shape or the wording changes, so an old snapshot is read as it was written. */
+  version: 1;
+  agreementId: string;
+  /** The number people quote: HF-M- and the first 8 hex digits of the id, upper case. */
+  number: string;
+  /** The instant of acceptance (ISO) and its calendar date in Asia/Dhaka (YYYY-MM-DD). */
+  acceptedAt: string;
+  acceptedOn: string;
+  investor: AgreementParty;
+  owner: AgreementParty;
+  project: {
+    id: string;
+    title: string;
+    business: string;
+    category: string;
+    /** What the money is for: the project's brief description. */
+    purpose: string;
+    /** The project (or business) plan, when one was given. */
+    plan: string | null;
+    security: string | null;
+    financialDocument: string | null;
+    /** The business account the principal is paid into; the number shown by its last four digits only. */
+    account: { name: string; bank: string; branch: string | null; last4: string } | null;
+  };
+  /** Decimal taka strings, two places. */
+  principal: string;
+  markupPercent: string;
+  profit: string;
+  total: string;
+  returnType: 'On-time' | 'Recurring';
+  tenorMonths: number;
+  everyMonths: number | null;
+  schedule: AgreementInstalment[];
+}
+
+/** The agreement number people quote and file under: `HF-M-3F2A9C1B`. */
+export function agreementNumber(agreementId: string): string {
+  return `HF-M-${agreementId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}
+
+const BENGALI_ZERO = 0x09e6;
+
+/**
+ * The last four letters or digits of an identity or account number (Bengali digits read as 0–9), or null when it
+ * has fewer than six: showing four of five would all but show it whole.
+ */
+export function lastFour(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const plain = [...value]
+    .map((c) => {
+      const code = c.codePointAt(0)!;
+      return code >= BENGALI_ZERO && code <= BENGALI_ZERO + 9 ? String(code - BENGALI_ZERO) : c;
+    })
+    .join('')
+    .replace(/[^0-9A-Za-z]/g, '');
+  return plain.length >= 6 ? plain.slice(-4).toUpperCase() : null;
+}
+
+/** Bangladesh Standard Time, UTC+06:00 all year. */
+const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * The calendar date in Asia/Dhaka of an instant (YYYY-MM-DD). A local helper: another branch adds a shared one under
+ * src/shared/format, which this should call once both are merged.
+ */
+export function dhakaDay(at: Date): string {
+  return new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
+}
