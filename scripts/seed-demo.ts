@@ -11,6 +11,7 @@ import { openDatabase } from '../src/server/db/database';
 import { buildApp } from '../src/server/app';
 import { outboxSender } from '../src/server/sms';
 import { CATEGORY_SCENE, scenePng, type SceneName } from './lib/demo-scenes';
+import { dhakaToday } from '../src/shared/format/dhaka-calendar';
 
 const PASSWORD = 'Demo@1234';
 
@@ -147,7 +148,7 @@ async function project(seed: ProjectSeed, staff: Person, n: number): Promise<str
 
 function agreement(amount: number, name: string, type = 'Halal Way'): Json {
   return {
-    investDate: new Date().toISOString().slice(0, 10),
+    investDate: dhakaToday(),
     investorType: 'Individual',
     investorName: name,
     investorAddress: 'Gulshan 2, Dhaka',
@@ -270,7 +271,7 @@ async function main(): Promise<void> {
     const repayments = await call('GET', '/me/repayments', salma);
     const first = (repayments.items as { id: string }[])[0];
     if (first) {
-      await call('POST', `/instalments/${first.id}/paid`, salma);
+      await call('POST', `/instalments/${first.id}/paid`, salma, { method: 'bkash', reference: '9BD4K7QX2M' });
       await call('POST', `/instalments/${first.id}/confirm`, karim);
     }
 

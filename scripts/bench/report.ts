@@ -16,6 +16,8 @@ export function meetsGoal(figure: Figure): boolean {
 }
 
 function amount(value: number, unit: string): string {
+  // A count (no unit, a whole number: answers, lines, a score) is written as one.
+  if (unit === '' && Number.isInteger(value)) return value.toLocaleString('en-US');
   const size = Math.abs(value);
   const digits = size >= 100 ? 0 : size >= 10 ? 1 : size >= 0.1 || size === 0 ? 2 : 3;
   return `${value.toFixed(digits)} ${unit}`.trim();

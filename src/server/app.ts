@@ -16,6 +16,7 @@ import { clientErrorHandler, frameworkErrors, MAX_URL_LENGTH, URL_TOO_LONG } fro
 import { AppError } from './errors';
 import { repoRoot } from '../shared/forms/load-schemas';
 import { setDefaultPhoneRegion } from '../shared/phone/phone.js';
+import clockPlugin from './plugins/clock';
 import dbPlugin from './plugins/db';
 import formsPlugin from './plugins/forms';
 import errorsPlugin from './plugins/errors';
@@ -67,6 +68,8 @@ export interface AppOptions {
   mail?: MailTransport;
   /** Fastify logger option; defaults to the configured level. */
   logger?: FastifyServerOptions['logger'];
+  /** The clock of business steps (`app.now()`); the wall clock by default. Tests set it across Dhaka's midnight. */
+  clock?: () => Date;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -78,6 +81,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // Start-up's own work (every form's check compiled before the first request, in an onReady hook) takes seconds;
+    // on a busy machine with several processes starting together it took more than Fastify's default 10 s, and the
+    // process exited ("onReady hook timed out") instead of starting a little later.
+    pluginTimeout: 120_000,
     ajv: { customOptions: { strict: false } },
     frameworkErrors,
     clientErrorHandler,
@@ -90,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // API answers go compressed (brotli or gzip, as the browser accepts; a page of projects is a quarter of its size).
   // Pages are compressed by the client plugin, built assets at build time.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(clockPlugin, { clock: options.clock });
   await app.register(dbPlugin, { config, database, sms: options.sms });
   await app.register(formsPlugin, { schemasDir: options.schemasDir });
   await app.register(siteContentPlugin);

@@ -28,15 +28,18 @@ function instalment(seq: number, agreementId = '00000000-0000-4000-8000-00000000
     status: 'due',
     paidAt: null,
     confirmedAt: null,
+    payment: null,
+    paymentFormVersion: null,
   };
 }
 
 const totals = { scheduled: '117700.00', due: '117700.00', paid: '0.00', confirmed: '0.00' };
+const counts = { scheduled: 3, due: 3, paid: 0, confirmed: 0 };
 
 function serve(extra: Record<string, Schedule> = {}) {
   return vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
-    if (path === '/me/returns') return { items: [instalment(1), instalment(2)], nextCursor: 'page-2', count: 3, totals } satisfies Schedule as never;
-    if (path === '/me/returns?cursor=page-2') return { items: [instalment(3, AGREEMENT)], nextCursor: null, count: 3, totals } satisfies Schedule as never;
+    if (path === '/me/returns') return { items: [instalment(1), instalment(2)], nextCursor: 'page-2', count: 3, totals, counts } satisfies Schedule as never;
+    if (path === '/me/returns?cursor=page-2') return { items: [instalment(3, AGREEMENT)], nextCursor: null, count: 3, totals, counts } satisfies Schedule as never;
     if (path in extra) return extra[path] as never;
     throw new Error(`unexpected GET ${path}`);
   });
@@ -71,7 +74,7 @@ describe('a schedule, a page at a time', () => {
   });
 
   it("says one agreement's own count and sum when linked to it, though its instalments are not on the first page", async () => {
-    serve({ [`/me/returns?agreement=${AGREEMENT}&limit=1`]: { items: [instalment(3, AGREEMENT)], nextCursor: 'x', count: 7, totals } });
+    serve({ [`/me/returns?agreement=${AGREEMENT}&limit=1`]: { items: [instalment(3, AGREEMENT)], nextCursor: 'x', count: 7, totals, counts } });
     show(`/dashboard/returns?agreement=${AGREEMENT}`);
     expect(await screen.findByText('The schedule of the agreement with “Green Harvest Agro”: 7 instalments of ৳117,700 in all, highlighted below.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show later instalments' }));

@@ -282,9 +282,17 @@ describe('the marketplace story', () => {
     await expect.poll(() => owner.getByRole('row').count()).toBe(5);
     expect(await owner.getByRole('table').textContent()).toContain('৳29,425');
     await owner.getByRole('button', { name: 'Mark instalment 1 of Green Harvest Agro paid' }).click();
+    const payment = owner.getByRole('dialog', { name: 'Mark instalment 1 of Green Harvest Agro paid' });
+    await payment.getByRole('radio', { name: 'Cheque' }).check();
+    await payment.getByLabel(field('Cheque number')).fill('CDA 1234567');
+    await payment.getByRole('button', { name: 'Continue' }).click();
+    await owner.getByRole('dialog', { name: 'Record instalment 1 as paid?' }).getByRole('button', { name: 'Record payment' }).click();
     await expect.poll(() => owner.getByText('Paid — awaiting confirmation').isVisible()).toBe(true);
     await investor.goto('/dashboard/returns');
     await investor.getByRole('button', { name: 'Confirm receipt of instalment 1 of Green Harvest Agro' }).click();
+    const receipt = investor.getByRole('dialog', { name: 'Confirm you received instalment 1?' });
+    await receipt.getByText('CDA 1234567', { exact: true }).waitFor();
+    await receipt.getByRole('button', { name: 'Confirm receipt' }).click();
     // Instalment 1's own status chip (the first body row), not the "Confirmed" total's label, which is always on the
     // page: matching that proved nothing and, once the chip also said it, broke on two matches.
     const firstInstalment = investor.getByRole('table', { name: 'Returns to you' }).getByRole('row').nth(1);

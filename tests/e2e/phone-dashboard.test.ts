@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screensConfig } from '../../src/client/config';
-import { expectAccessible, expectNoPageErrors, expectNoSidewaysScroll, screenshot, SHOTS, startHarness, type Harness, signedInPage } from './harness';
+import { expectAccessible, expectNoPageErrors, expectNoSidewaysScroll, field, screenshot, SHOTS, startHarness, type Harness, signedInPage } from './harness';
 import { apiPerson, apiStaff, apiVerifiedOwner, call, fixture, type ApiPerson } from './seed';
 import { person } from '../server/helpers';
 
@@ -200,8 +200,22 @@ describe('the image picker from the keyboard', () => {
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'repayments at 390 px');
     await screenshot(page, 'repayments-phone');
+    // Its step asks how it was paid, then to confirm, inside the 390 px screen; the card then says how.
     await mark.click();
+    const form = page.getByRole('dialog', { name: /^Mark instalment 1 of .+ paid$/ });
+    await form.getByRole('radio', { name: 'Bank transfer' }).check();
+    await form.getByLabel(field('Bank reference')).fill('BEFTN 2611-0042');
+    await form.getByRole('button', { name: 'Continue' }).click();
+    const question = page.getByRole('dialog', { name: 'Record instalment 1 as paid?' });
+    const record = question.getByRole('button', { name: 'Record payment' });
+    const [dialogBox, recordBox] = [(await question.boundingBox())!, (await record.boundingBox())!];
+    expect(dialogBox.x).toBeGreaterThanOrEqual(0);
+    expect(recordBox.x + recordBox.width).toBeLessThanOrEqual(PHONE);
+    await record.click();
     await first.getByText('Paid — awaiting confirmation').waitFor();
+    expect(await first.getByLabel('How instalment 1 was paid').textContent()).toMatch(/Bank transfer.*BEFTN 2611-0042/);
+    expect(await first.getByRole('button', { name: /^Mark instalment 1 of / }).count()).toBe(0);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     expectNoPageErrors(page);
     await page.setViewportSize({ width: DESKTOP, height: 900 });
     await page.getByRole('table', { name: 'Your repayments' }).waitFor();

@@ -90,8 +90,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh database of the given kind. */
-export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}, schemasDir?: string): Promise<TestApp> {
+/** Builds the app on a fresh database of the given kind (`clock`: the time of its business steps, `app.now()`). */
+export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}, schemasDir?: string, clock?: () => Date): Promise<TestApp> {
   const dataDir = kind === 'pglite' ? await freshDataDir() : '';
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
   const config = loadConfig(
@@ -99,7 +99,7 @@ export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}
     { dataDir, databaseUrl: pgdb?.url, jobs: false, maxEventLoopDelayMs: 0, authRateLimitPerMinute: 10_000, signInRateLimitPerMinute: 10_000, signInSlowAfter: 50, signInLockAfter: 100, ...overrides },
   );
   const database = await openDatabase({ dataDir, databaseUrl: pgdb?.url, phoneRegion: config.defaultPhoneRegion });
-  const app = await buildApp({ config, database, schemasDir, logger: false });
+  const app = await buildApp({ config, database, schemasDir, logger: false, clock });
   await app.ready();
   return {
     app,

@@ -140,7 +140,7 @@ describe.each(DB_KINDS)('links in notices, e-mails and SMS on %s', (kind) => {
 
     // Instalments: paid, then confirmed.
     const first = (await api(t.app, 'GET', '/me/repayments', owner)).body.items[0].id as string;
-    ok(await api(t.app, 'POST', `/instalments/${first}/paid`, owner), 'paid');
+    ok(await api(t.app, 'POST', `/instalments/${first}/paid`, owner, fixture('instalment-paid')), 'paid');
     ok(await api(t.app, 'POST', `/instalments/${first}/confirm`, investor), 'confirm');
 
     // A Request For Invest.

@@ -13,7 +13,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase } from '../../../src/server/db/database';
 import { hashToken, newToken } from '../../../src/server/auth/secrets';
@@ -21,6 +20,7 @@ import { encodeCursor } from '../../../src/server/market/cursor';
 import { CATEGORIES, HEAVY_USER, loadMarket, publicProjectIds, type LoadedSize } from '../lib/scale-data';
 import { get, latency, throughput, type Latency } from '../lib/http';
 import { startApp, startBare } from '../lib/server';
+import { createDatabase } from '../lib/postgres';
 import type { Benchmark, Figure } from '../types';
 
 type Kind = 'postgres' | 'pglite';
@@ -45,24 +45,14 @@ async function freshDatabase(kind: Kind): Promise<{ env: Record<string, string>;
     const dir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
     return { env: { DATA_DIR: dir }, open: () => openDatabase({ dataDir: dir }), drop: async () => rmSync(dir, { recursive: true, force: true }), name: dir };
   }
-  const name = `bench_scale_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const database = await createDatabase('bench_scale', ADMIN_URL);
   return {
-    env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ dataDir: tmpdir(), databaseUrl: url.toString() }),
+    env: { DATABASE_URL: database.url },
+    open: () => openDatabase({ dataDir: tmpdir(), databaseUrl: database.url }),
     drop: async () => {
-      if (process.env.SCALE_KEEP === '1') return;
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      if (process.env.SCALE_KEEP !== '1') await database.drop();
     },
-    name,
+    name: database.name,
   };
 }
 

@@ -14,8 +14,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 export interface Confirmation {
   title: string;
   text?: string;
+  /** What the step is about, shown under the text (the payment an investor is asked to confirm). */
+  details?: ReactNode;
   /** The confirming button's text: the action itself ("Close campaign"), not "OK". */
   confirmText: string;
+  /** `danger` (the default) for a step that takes something away; `primary` for recording what happened. */
+  tone?: 'danger' | 'primary';
 }
 
 /** `confirm(question)` resolves true when the user confirms, false on Cancel or Escape; render `dialog` once. */
@@ -40,16 +44,17 @@ export function useConfirm(): { confirm: (q: Confirmation) => Promise<boolean>; 
   const dialog = (
     <Dialog open={Boolean(question)} onClose={() => answer(false)} aria-labelledby="confirm-dialog-title" aria-describedby={question?.text ? 'confirm-dialog-text' : undefined} maxWidth="xs" fullWidth>
       <DialogTitle id="confirm-dialog-title">{question?.title}</DialogTitle>
-      {question?.text && (
+      {(question?.text || question?.details) && (
         <DialogContent>
-          <DialogContentText id="confirm-dialog-text">{question.text}</DialogContentText>
+          {question.text && <DialogContentText id="confirm-dialog-text">{question.text}</DialogContentText>}
+          {question.details}
         </DialogContent>
       )}
       <DialogActions>
         <Button onClick={() => answer(false)} autoFocus>
           Cancel
         </Button>
-        <Button onClick={() => answer(true)} variant="contained" color="error">
+        <Button onClick={() => answer(true)} variant="contained" color={question?.tone === 'primary' ? 'primary' : 'error'}>
           {question?.confirmText}
         </Button>
       </DialogActions>

@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import { agreementNumber, dhakaDay, lastFour, type AgreementParty, type AgreementTerms } from '../../shared/agreement/terms';
+import { agreementNumber, lastFour, type AgreementParty, type AgreementTerms } from '../../shared/agreement/terms';
+import { dhakaDate } from '../../shared/format/dhaka-calendar';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { repaymentTotal } from '../../shared/domain/murabaha';
 import { renderAgreementPdf } from './pdf';
@@ -29,7 +30,7 @@ async function party(db: Db, userId: string, fallbackName: string | null): Promi
   const verified = verification?.status === 'verified' && verification.reviewed_at;
   return {
     name: text(profile?.name) ?? fallbackName ?? 'Name not given',
-    verifiedOn: verified ? dhakaDay(verification.reviewed_at!) : null,
+    verifiedOn: verified ? dhakaDate(verification.reviewed_at!) : null,
     idDocument: nid ? { kind: 'National ID', last4: nid } : passport ? { kind: 'Passport', last4: passport } : null,
   };
 }
@@ -60,7 +61,7 @@ export async function termsOfAgreement(db: Db, agreementId: string, acceptedAt: 
     agreementId,
     number: agreementNumber(agreementId),
     acceptedAt: acceptedAt.toISOString(),
-    acceptedOn: dhakaDay(acceptedAt),
+    acceptedOn: dhakaDate(acceptedAt),
     investor: { ...investor, onBehalfOf, address: text(request.investorAddress) },
     owner: { ...owner, onBehalfOf: null, address: text(p.offaddress) },
     project: {

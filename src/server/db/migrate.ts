@@ -48,11 +48,13 @@ function quote(s: string): string {
 
 /** Applies pending migrations; returns the names applied now. */
 export async function migrate(runner: ScriptRunner, context: MigrationContext = { phoneRegion: 'BD' }): Promise<string[]> {
-  await runner.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  // The lock first: two servers starting together on an empty database would both create the bookkeeping table,
+  // and IF NOT EXISTS does not stop that race (the second fails on PostgreSQL's catalogue's unique index).
   await runner.exec(`SELECT pg_advisory_lock(${LOCK_KEY})`);
   try {
+    await runner.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     const done = new Set((await runner.query('SELECT name FROM schema_migrations')).map((r) => String(r.name)));
     const applied: string[] = [];
     for (const file of migrationFiles()) {

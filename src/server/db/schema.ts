@@ -265,6 +265,9 @@ export interface InstalmentsTable {
   paid_at: NullableTimestamp;
   confirmed_at: NullableTimestamp;
   overdue_at: NullableTimestamp;
+  /** How the owner paid: the instalment-paid form's document (migration 017); null while due, and for older rows. */
+  payment: NullableJson;
+  payment_form_version: number | null;
 }
 
 export interface JobRunsTable {

@@ -68,7 +68,7 @@ function lockKey(name: string): number {
 async function jobsPlugin(app: FastifyInstance): Promise<void> {
   const byName = new Map(JOBS.map((j) => [j.name, j]));
 
-  async function run(name: string, now = new Date(), slot = now): Promise<JobOutcome> {
+  async function run(name: string, now = app.now(), slot = now): Promise<JobOutcome> {
     const job = byName.get(name);
     if (!job) throw new Error(`no job named ${name}`);
     let outcome: JobOutcome;
@@ -165,7 +165,7 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
         const cron = new Cron(job.schedule, options, async (self: Cron) => {
           const slot = self.currentRun() ?? new Date();
           slot.setMilliseconds(0);
-          await run(job.name, new Date(), slot);
+          await run(job.name, app.now(), slot);
         });
         crons.push(cron);
       }
@@ -176,4 +176,4 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
   }
 }
 
-export default fp(jobsPlugin, { name: 'jobs', dependencies: ['db', 'metrics', 'mailer'] });
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['clock', 'db', 'metrics', 'mailer'] });

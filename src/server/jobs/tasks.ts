@@ -11,7 +11,7 @@ import { audit } from '../audit';
 import { formatMoney } from '../../shared/domain/money';
 import { countOf } from '../../shared/format/count';
 import { closeEnded } from '../market/projects';
-import { TIME_ZONE } from '../../shared/format/dates';
+import { addDays, daysBetween, dhakaDate, dhakaToday, startOfDhakaDay } from '../../shared/format/dhaka-calendar';
 import { createAgreementDocument } from '../agreements/documents';
 import { absoluteLink, noticeLinks, siteOrigin } from '../notices/links';
 import { queueMail } from '../notices/notify';
@@ -72,11 +72,6 @@ export async function purge({ trx, now }: TaskContext): Promise<TaskResult> {
   };
 }
 
-/** Today's date in Dhaka (instalments fall due by the calendar there). */
-function dhakaDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 /** Instalments still due after their due date (Dhaka time) are marked overdue, once. */
 export async function markOverdue({ trx, now }: TaskContext): Promise<TaskResult> {
   const marked = await trx
@@ -84,19 +79,30 @@ export async function markOverdue({ trx, now }: TaskContext): Promise<TaskResult
     .set({ overdue_at: now })
     .where('status', '=', 'due')
     .where('overdue_at', 'is', null)
-    .where('due_on', '<', dhakaDate(now))
+    .where('due_on', '<', dhakaToday(now))
     .executeTakeFirst();
   return { summary: `marked ${countOf(Number(marked.numUpdatedRows), 'instalment')} overdue` };
 }
 
 /**
- * Pledges not paid: after `pledgeRemindDays` the donor gets one reminder with the receipt's address (how to pay, the
- * reference): by SMS when they pledged signed in, by e-mail when they pledged signed out and gave an address. After
- * `pledgeExpireDays` the pledge is cancelled, audited as the system, and no longer counts in Pledged.
+ * The instant before which a pledge was made `days` or more Dhaka calendar days before today: made on date D, it is
+ * that old from D + days on, so every pledge made before the start of (today − days + 1) is.
+ */
+function madeDaysAgo(today: string, days: number): Date {
+  return startOfDhakaDay(addDays(today, 1 - days));
+}
+
+/**
+ * Pledges not paid, in Dhaka calendar days: `pledgeRemindDays` days after the day of the pledge the donor gets one
+ * reminder with the receipt's address (how to pay, the reference): by SMS when they pledged signed in, by e-mail when
+ * they pledged signed out and gave an address. `pledgeExpireDays` days after it the pledge is cancelled, audited as
+ * the system, and no longer counts in Pledged. A pledge made at 23:59 counts from that day, one made at 00:01 the
+ * next from the next, wherever the server's clock is set.
  */
 export async function remindAndExpirePledges({ trx, now, config }: TaskContext): Promise<TaskResult> {
-  const expireBefore = new Date(now.getTime() - config.pledgeExpireDays * DAY);
-  const remindBefore = new Date(now.getTime() - config.pledgeRemindDays * DAY);
+  const today = dhakaToday(now);
+  const expireBefore = madeDaysAgo(today, config.pledgeExpireDays);
+  const remindBefore = madeDaysAgo(today, config.pledgeRemindDays);
   const expired = await trx
     .updateTable('donations')
     .set({ status: 'cancelled', decided_at: now, staff_note: `Not paid within ${config.pledgeExpireDays} days.` })
@@ -109,7 +115,7 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
   }
   const origin = siteOrigin(config);
   const reminder = (d: { id: string; amount: string; reference: string; receipt_key: string; created_at: Date }) => {
-    const left = Math.max(1, Math.ceil((d.created_at.getTime() + config.pledgeExpireDays * DAY - now.getTime()) / DAY));
+    const left = Math.max(1, daysBetween(today, addDays(dhakaDate(d.created_at), config.pledgeExpireDays)));
     const link = absoluteLink(origin, noticeLinks.receipt(d.id, d.receipt_key));
     return { text: `your pledge ${d.reference} of ${formatMoney(d.amount)} is not paid yet. Pay within ${countOf(left, 'day')} or it expires`, link };
   };

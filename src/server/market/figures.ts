@@ -9,6 +9,7 @@ import type { ProjectsTable } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { annualisedReturn, repaymentTotal, schedule, type Terms } from '../../shared/domain/murabaha';
 import type { Figures } from '../../shared/api/views';
+import { daysBetween, dhakaDate, dhakaToday } from '../../shared/format/dhaka-calendar';
 
 export type { Figures };
 
@@ -33,10 +34,11 @@ export function termsOf(p: ProjectRow): Terms {
   };
 }
 
-/** Whole days from now until `end`, never below 0. */
+/** Whole days from today until the end date, both Dhaka calendar dates, never below 0 (0 once it has ended). */
 export function daysLeft(end: Date | null, now = new Date()): number | null {
   if (!end) return null;
-  return Math.max(0, Math.floor((end.getTime() - now.getTime()) / 86_400_000));
+  if (end.getTime() <= now.getTime()) return 0;
+  return Math.max(0, daysBetween(dhakaToday(now), dhakaDate(end)));
 }
 
 /** A project's figures from its row (its kept sums and counts) and the time. */
@@ -70,7 +72,7 @@ export function figuresOf(p: ProjectRow, now = new Date()): Figures {
       everyMonths: recurring ? p.returning_time : null,
       overMonths: recurring ? (p.total_duration ?? p.tenor_months) : p.tenor_months,
       // How many instalments an investor gets (an initial instalment can make On-time two).
-      instalments: schedule(p.goal, termsOf(p), now).length,
+      instalments: schedule(p.goal, termsOf(p), dhakaToday(now)).length,
       totalOnGoal: repaymentTotal(p.goal, p.markup_percent),
       initialInstalment: initialInstalmentOf(p),
     },

@@ -20,6 +20,7 @@ import { noticeLinks, siteOrigin } from '../notices/links';
 import { closeEndedCampaigns, settleProject, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
+import { dhakaDate } from '../../shared/format/dhaka-calendar';
 import { figuresOf, termsOf } from '../market/figures';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { createAgreementDocument } from '../agreements/documents';
@@ -228,9 +229,12 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     apply: (
       trx: Transaction<DB>,
       row: Selectable<AgreementRequestsTable>,
-    ) => Promise<Partial<Record<'acceptance' | 'decline_reason', string>> & { acceptance_form_version?: number; decided_at?: Date }>,
+      now: Date,
+    ) => Promise<Partial<Record<'acceptance' | 'decline_reason', string>> & { acceptance_form_version?: number }>,
   ) {
-    await closeEndedCampaigns(app.db);
+    // One moment for the whole decision: the stored decided_at and the schedule's acceptance date agree.
+    const now = app.now();
+    await closeEndedCampaigns(app.db, now);
     const decided = await app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('agreement_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
       if (!row) throw notFound('This agreement request');
@@ -242,10 +246,10 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       if (to === 'accepted' && project.status !== 'open') {
         throw conflict(`The project is ${project.status.replace('_', ' ')}, so it can no longer accept requests. Decline this one instead.`);
       }
-      const extra = await apply(trx, row);
+      const extra = await apply(trx, row, now);
       const updated = await trx
         .updateTable('agreement_requests')
-        .set({ status: to, decided_at: new Date(), ...extra })
+        .set({ status: to, decided_at: now, ...extra })
         .where('id', '=', row.id)
         .where('status', '=', 'pending')
         .returningAll()
@@ -284,14 +288,14 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     async (request) => {
       const me = currentUser(request);
       const decoded = decodeUploads(request.formSchema!, request.body);
-      const row = await decide(request.params.id, me.id, 'owner', 'accepted', async (trx, pending) => {
-        // One instant for the decision, the schedule and the document's date.
-        const acceptedAt = new Date();
+      const row = await decide(request.params.id, me.id, 'owner', 'accepted', async (trx, pending, now) => {
+        // One instant (decide's) for the decision, the schedule and the document's date.
         const doc = await storeUploads(trx, me.id, decoded, { type: 'agreement_accept', id: pending.id });
         const project = await trx.selectFrom('projects').selectAll().where('id', '=', pending.project_id).executeTakeFirstOrThrow();
         if (REPAID.has(pending.investment_type)) {
-          // The project's terms, its initial instalment included (this investor's share of it comes first).
-          const instalments = schedule(pending.amount, termsOf(project), acceptedAt);
+          // The project's terms, its initial instalment included (this investor's share of it comes first), due dates
+          // counted from the Dhaka date of acceptance: accepted at 02:30 in Dhaka (20:30 UTC the day before) is that day.
+          const instalments = schedule(pending.amount, termsOf(project), dhakaDate(now));
           await trx
             .insertInto('instalments')
             .values(
@@ -308,9 +312,9 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
             )
             .execute();
           // The Murabaha agreement both parties download and consent to, made from these terms, in this transaction.
-          await createAgreementDocument(trx, pending.id, acceptedAt);
+          await createAgreementDocument(trx, pending.id, now);
         }
-        return { acceptance: JSON.stringify(doc), acceptance_form_version: request.formVersion!, decided_at: acceptedAt };
+        return { acceptance: JSON.stringify(doc), acceptance_form_version: request.formVersion! };
       });
       return agreementView(row, ...(await viewsFor(app, [row])));
     },

@@ -27,6 +27,7 @@ const SUBMISSIONS: Record<string, { table: string; column: string }> = {
   donate: { table: 'donations', column: 'form_version' },
   profile: { table: 'profiles', column: 'form_version' },
   verification: { table: 'verifications', column: 'form_version' },
+  'instalment-paid': { table: 'instalments', column: 'payment_form_version' },
 };
 
 const MAX_CASES = 20;

@@ -1,6 +1,7 @@
 /**
- * Murabaha repayments: the instalments of accepted agreements. The owner marks one paid, the investor confirms
- * receipt; `due → paid → confirmed`, each step by its own party only, each a conditional update.
+ * Murabaha repayments: the instalments of accepted agreements. The owner marks one paid, saying how (the
+ * instalment-paid form: bKash, Nagad, bank transfer, cheque… and its reference), the investor reads that and confirms
+ * receipt; `due → paid → confirmed`, each step by its own party only, each a conditional update, each audited.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
@@ -11,6 +12,9 @@ import { sumAmounts, formatMoney } from '../../shared/domain/money';
 import { notify } from '../notices/notify';
 import { noticeLinks, siteOrigin } from '../notices/links';
 import { decodeCursor, keysetPage, OWN_PAGE_QUERY } from '../market/cursor';
+import { audit } from '../audit';
+import type { InstalmentPaidForm } from '../../shared/generated/form-types';
+import type { JsonSchema } from '../../shared/forms/catalog';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -33,6 +37,9 @@ function instalmentView(r: Row) {
     overdue: r.status === 'due' && r.overdue_at !== null,
     paidAt: r.paid_at?.toISOString() ?? null,
     confirmedAt: r.confirmed_at?.toISOString() ?? null,
+    /** How the owner paid (the instalment-paid form's answer), seen by both parties; null while due. */
+    payment: r.payment,
+    paymentFormVersion: r.payment_form_version,
   };
 }
 
@@ -81,12 +88,16 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
       .groupBy('status');
     if (agreement) sums = sums.where('agreement_id', '=', agreement);
     const byStatus = await sums.execute();
-    const total = (status?: string) => sumAmounts(byStatus.filter((s) => !status || s.status === status).map((s) => s.amount));
+    const of = (status?: string) => byStatus.filter((s) => !status || s.status === status);
+    const total = (status?: string) => sumAmounts(of(status).map((s) => s.amount));
+    const count = (status?: string) => of(status).reduce((n, s) => n + Number(s.count), 0);
     return {
       items: shown.map(instalmentView),
       nextCursor,
-      count: byStatus.reduce((n, s) => n + Number(s.count), 0),
+      count: count(),
+      /** `paid` is paid and awaiting the investor's confirmation; `confirmed` is received and confirmed. */
       totals: { scheduled: total(), due: total('due'), paid: total('paid'), confirmed: total('confirmed') },
+      counts: { scheduled: count(), due: count('due'), paid: count('paid'), confirmed: count('confirmed') },
     };
   }
 
@@ -107,11 +118,26 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
     async (request) => list('owner_id', currentUser(request).id, request.query),
   );
 
-  async function step(id: string, userId: string, party: 'owner_id' | 'investor_id', from: 'due' | 'paid', to: 'paid' | 'confirmed') {
+  /** The label a choice has in the form version the answer was validated with (`oneOf` const/title), else the value. */
+  function choiceTitle(schema: JsonSchema | null, field: string, value: string): string {
+    const options = (schema?.properties as Record<string, { oneOf?: { const?: unknown; title?: string }[] }> | undefined)?.[field]?.oneOf ?? [];
+    return options.find((o) => o.const === value)?.title ?? value;
+  }
+
+  /**
+   * One step of an instalment, by its party only, as a conditional update: `due → paid` (with how it was paid) or
+   * `paid → confirmed`. The other party is told, the step is audited, in the same transaction. Anyone else gets 404.
+   */
+  async function step(id: string, userId: string, party: 'owner_id' | 'investor_id', from: 'due' | 'paid', to: 'paid' | 'confirmed', payment?: { doc: InstalmentPaidForm; version: number; text: string }) {
+    const now = app.now();
     const updated = await app.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('instalments')
-        .set(to === 'paid' ? { status: 'paid', paid_at: new Date() } : { status: 'confirmed', confirmed_at: new Date() })
+        .set(
+          to === 'paid'
+            ? { status: 'paid', paid_at: now, payment: JSON.stringify(payment!.doc), payment_form_version: payment!.version }
+            : { status: 'confirmed', confirmed_at: now },
+        )
         .where('id', '=', id)
         .where(party, '=', userId)
         .where('status', '=', from)
@@ -120,11 +146,12 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
       if (!row) return undefined;
       const project = await trx.selectFrom('projects').select('title').where('id', '=', row.project_id).executeTakeFirstOrThrow();
       const amount = formatMoney(row.amount);
-      // The other party is told: the investor that money was paid, the owner that its receipt was confirmed.
+      await audit(trx, { actorId: userId, action: to === 'paid' ? 'instalment.pay' : 'instalment.confirm', subjectType: 'instalment', subjectId: row.id, before: from, after: to, note: payment?.text ?? null });
+      // The other party is told: the investor that money was paid (and how), the owner that its receipt was confirmed.
       await notify(
         trx,
         to === 'paid'
-          ? { userId: row.investor_id, kind: 'instalment_paid', title: `Instalment ${row.seq} of "${project.title}" is paid`, text: `The owner marked instalment ${row.seq} (${amount}) paid. Confirm it when the money arrives.`, link: noticeLinks.schedule('returns', row.agreement_id) }
+          ? { userId: row.investor_id, kind: 'instalment_paid', title: `Instalment ${row.seq} of "${project.title}" is paid`, text: `The owner marked instalment ${row.seq} (${amount}) paid: ${payment!.text}. Confirm it when the money arrives.`, link: noticeLinks.schedule('returns', row.agreement_id) }
           : { userId: row.owner_id, kind: 'instalment_confirmed', title: `Instalment ${row.seq} of "${project.title}" is confirmed`, text: `The investor confirmed receiving instalment ${row.seq} (${amount}).`, link: noticeLinks.schedule('repayments', row.agreement_id) },
         siteOrigin(app.config),
       );
@@ -145,10 +172,27 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
     return instalmentView((await instalmentRows().where('i.id', '=', id).executeTakeFirstOrThrow()) as Row);
   }
 
-  app.post<{ Params: { id: string } }>(
+  app.post<{ Params: { id: string }; Body: InstalmentPaidForm }>(
     '/instalments/:id/paid',
-    { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'The owner marks an instalment paid.', params: idParams }, onRequest: app.requireUser },
-    async (request) => step(request.params.id, currentUser(request).id, 'owner_id', 'due', 'paid'),
+    {
+      schema: {
+        tags: ['returns'],
+        security: [{ bearer: [] }],
+        description: 'The owner marks an instalment paid, saying how (the instalment-paid form: method and reference, required except for cash).',
+        params: idParams,
+        body: { $ref: 'instalment-paid#' },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      // Stored trimmed (a transaction ID pasted from an SMS often carries a space); an empty optional one is left out.
+      const { reference: typed, ...rest } = request.body;
+      const reference = typed?.trim();
+      const doc: InstalmentPaidForm = reference ? { ...rest, reference } : rest;
+      const method = choiceTitle(request.formSchema, 'method', doc.method);
+      const text = doc.reference ? `${method}, reference ${doc.reference}` : method;
+      return step(request.params.id, currentUser(request).id, 'owner_id', 'due', 'paid', { doc, version: request.formVersion!, text });
+    },
   );
   app.post<{ Params: { id: string } }>(
     '/instalments/:id/confirm',

@@ -15,6 +15,8 @@ import { PROJECT_STATUSES, settleProject, viewsOf } from '../market/projects';
 import type { ProjectStatus } from '../db/schema';
 import { donationView } from './donations';
 import { normaliseReference } from '../payments/reference';
+import { formatDate } from '../../shared/format/dates';
+import { addDays, dhakaToday, endOfDhakaDay } from '../../shared/format/dhaka-calendar';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -80,12 +82,13 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
       const me = currentUser(request);
       const approve = request.body.decision === 'approve';
       const note = request.body.note?.trim() || null;
+      const now = app.now();
       let endsAt: Date | null = null;
       if (approve) {
-        endsAt = request.body.campaignEndDate
-          ? new Date(`${request.body.campaignEndDate}T23:59:59.999Z`)
-          : new Date(Date.now() + app.config.campaignDays * 86_400_000);
-        if (endsAt.getTime() <= Date.now()) {
+        // A campaign runs to the end of its last day in Dhaka: the chosen date, or CAMPAIGN_DAYS after today there.
+        const endsOn = request.body.campaignEndDate ?? addDays(dhakaToday(now), app.config.campaignDays);
+        endsAt = endOfDhakaDay(endsOn);
+        if (endsAt.getTime() <= now.getTime()) {
           throw badRequest('Please correct the highlighted fields.', [{ path: '/campaignEndDate', message: 'The end date must be in the future' }]);
         }
       }
@@ -93,7 +96,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
         const seen = request.query.seen ? new Date(request.query.seen) : null;
         let update = trx
           .updateTable('projects')
-          .set(approve ? { status: 'open', approved_at: new Date(), ends_at: endsAt, staff_note: note } : { status: 'rejected', staff_note: note })
+          .set(approve ? { status: 'open', approved_at: now, ends_at: endsAt, staff_note: note } : { status: 'rejected', staff_note: note })
           .where('id', '=', request.params.id)
           .where('status', '=', 'pending_review');
         // Only the version the reviewer read: an owner's edit in between must be reviewed again.
@@ -114,7 +117,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
           subjectId: request.params.id,
           before: 'pending_review',
           after: approve ? 'open' : 'rejected',
-          note: approve && endsAt ? [note, `Campaign ends ${endsAt.toISOString().slice(0, 10)}.`].filter(Boolean).join(' ') : note,
+          note: approve && endsAt ? [note, `Campaign ends ${formatDate(endsAt)}.`].filter(Boolean).join(' ') : note,
         });
         await notify(
           trx,
@@ -123,7 +126,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
             kind: 'project_decided',
             title: approve ? `Your project "${updated.title}" is approved` : `Your project "${updated.title}" was not approved`,
             text: approve
-              ? `Staff approved your project; its campaign is open until ${endsAt!.toISOString().slice(0, 10)}.`
+              ? `Staff approved your project; its campaign is open until ${formatDate(endsAt!)}.`
               : `Staff did not approve your project.${note ? ` Their note: ${note}` : ''}`,
             link: approve ? noticeLinks.project(updated.id) : noticeLinks.myProjects(),
           },

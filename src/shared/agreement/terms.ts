@@ -85,14 +85,3 @@ export function lastFour(value: unknown): string | null {
     .replace(/[^0-9A-Za-z]/g, '');
   return plain.length >= 6 ? plain.slice(-4).toUpperCase() : null;
 }
-
-/** Bangladesh Standard Time, UTC+06:00 all year. */
-const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
-
-/**
- * The calendar date in Asia/Dhaka of an instant (YYYY-MM-DD). A local helper: another branch adds a shared one under
- * src/shared/format, which this should call once both are merged.
- */
-export function dhakaDay(at: Date): string {
-  return new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
-}

@@ -6,6 +6,7 @@
  * proportion (initialins × principal / goal, rounded down), and the rest of the total is spread by the same rule.
  */
 import { divRound, fromPaisa, toBasisPoints, toPaisa } from './money';
+import { addMonths, type CalendarDate } from '../format/dhaka-calendar';
 
 export interface Terms {
   /** The markup over the whole financing, percent ("17.70"). */
@@ -36,19 +37,6 @@ export function repaymentTotal(principal: string | number, markupPercent: string
   return fromPaisa(divRound(p * (10_000n + toBasisPoints(markupPercent)), 10_000n));
 }
 
-/** Adds whole months to a date (UTC); the 31st of a short month falls back to its last day. */
-export function addMonths(start: Date, months: number): Date {
-  const y = start.getUTCFullYear();
-  const m = start.getUTCMonth() + months;
-  const day = start.getUTCDate();
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(day, last)));
-}
-
-function isoDay(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
 /** How many instalments the terms give. */
 export function instalmentCount(terms: Terms): number {
   if (terms.returnType === 'On-time') return 1;
@@ -77,11 +65,14 @@ function spread(amount: bigint, count: number): bigint[] {
   return Array.from({ length: count }, (_, i) => (i === count - 1 ? amount - each * BigInt(count - 1) : each));
 }
 
-/** The schedule of a principal under the terms, starting from the acceptance date. */
-export function schedule(principal: string | number, terms: Terms, acceptedOn: Date): Instalment[] {
+/**
+ * The schedule of a principal under the terms, counted from the acceptance date: the Dhaka calendar date the
+ * agreement was accepted on (`dhakaDate(decidedAt)`), never the UTC date of the moment.
+ */
+export function schedule(principal: string | number, terms: Terms, acceptedOn: CalendarDate): Instalment[] {
   const total = toPaisa(repaymentTotal(principal, terms.markupPercent));
   const first = toPaisa(firstInstalment(principal, terms));
-  const due = (months: number) => isoDay(addMonths(acceptedOn, months));
+  const due = (months: number) => addMonths(acceptedOn, months);
   if (terms.returnType === 'On-time') {
     // With an initial instalment (and room for it before the tenor ends): first after one month, the rest at T.
     if (first > 0n && terms.tenorMonths >= 2) {

@@ -3,13 +3,10 @@
  * Bangladesh time (Asia/Dhaka), whatever the reader's computer is set to. Every screen (and any server text) uses
  * these two functions instead of toLocaleString & co., so the product never mixes `11/23/2026` with `23/11/2026`.
  */
-
-export const TIME_ZONE = 'Asia/Dhaka';
+import { DHAKA_OFFSET_MS } from './dhaka-calendar';
 
 // Worked out by hand rather than with Intl.DateTimeFormat: building a formatter for a time zone loads the zone data,
 // which costs a phone more than a tenth of a second on a page's first load; the offset is fixed, so the sum is exact.
-/** Bangladesh Standard Time, UTC+06:00, all year (its one summer-time period, in 2009, predates every record here). */
-const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const two = (n: number) => String(n).padStart(2, '0');
 

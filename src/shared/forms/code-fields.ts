@@ -32,6 +32,7 @@ export const CODE_FIELDS: Record<string, Record<string, JsonType>> = {
   'project-review': { decision: 'string', note: 'string', campaignEndDate: 'string' },
   review: { decision: 'string', note: 'string' },
   decline: { reason: 'string' },
+  'instalment-paid': { method: 'string', reference: 'string' },
   newsletter: { email: 'string' },
 };
 

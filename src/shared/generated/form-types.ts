@@ -4,7 +4,7 @@
  */
 
 /** Every form id, one per file in schemas/. */
-export const FORM_IDS = ["agreement-accept","agreement-request","change-password","decline","donate","forgot-password","invest","newsletter","profile","project-owner","project-review","reset-password","review","sign-in","sign-up","verification","verify-otp"] as const;
+export const FORM_IDS = ["agreement-accept","agreement-request","change-password","decline","donate","forgot-password","instalment-paid","invest","newsletter","profile","project-owner","project-review","reset-password","review","sign-in","sign-up","verification","verify-otp"] as const;
 
 /** A form id. */
 export type FormId = (typeof FORM_IDS)[number];
@@ -71,6 +71,17 @@ export interface DonateForm {
  */
 export interface ForgotPasswordForm {
   email: string;
+}
+
+/**
+ * The investor sees how you paid and its reference, and confirms the instalment when the money arrives.
+ */
+export interface InstalmentPaidForm {
+  method: ('bkash' | 'nagad' | 'rocket' | 'bank' | 'cheque' | 'cash') & string;
+  /**
+   * The payment's transaction ID, bank reference or cheque number.
+   */
+  reference?: string;
 }
 
 /**
@@ -291,6 +302,7 @@ export interface FormDataMap {
   'decline': DeclineForm;
   'donate': DonateForm;
   'forgot-password': ForgotPasswordForm;
+  'instalment-paid': InstalmentPaidForm;
   'invest': InvestForm;
   'newsletter': NewsletterForm;
   'profile': ProfileForm;

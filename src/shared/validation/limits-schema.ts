@@ -8,10 +8,10 @@
 import type { JsonSchema } from '../forms/catalog';
 
 const SIZE_KEYWORDS = ['maxItems', 'maxLength', 'maxProperties'] as const;
-/** Keywords whose value is one subschema. */
-const ONE = ['items', 'then', 'else', 'not', 'contains', 'additionalProperties', 'unevaluatedItems'] as const;
-/** Keywords whose value is a list of subschemas. */
-const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+/** Keywords whose value is one subschema. (`not` is left out: the negation of a size-only copy would refuse more.) */
+const ONE = ['items', 'then', 'else', 'contains', 'additionalProperties', 'unevaluatedItems'] as const;
+/** Keywords whose value is a list of subschemas, kept as they are. */
+const LIST = ['allOf', 'anyOf', 'prefixItems'] as const;
 /** Keywords whose value maps names to subschemas. */
 const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
 
@@ -31,6 +31,12 @@ function sizesOnly(node: unknown): unknown {
   if ('if' in node) out.if = node.if;
   for (const k of ONE) if (k in node) out[k] = sizesOnly(node[k]);
   for (const k of LIST) if (Array.isArray(node[k])) out[k] = (node[k] as unknown[]).map(sizesOnly);
+  // The size-only copies of `oneOf` branches (a choice's `const`/`title` pairs become `{}`) all match, which `oneOf`
+  // refuses: the sizes of any one branch are enough for this first pass (the full check decides which one).
+  if (Array.isArray(node.oneOf)) {
+    const branches = (node.oneOf as unknown[]).map(sizesOnly);
+    out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), { anyOf: branches }];
+  }
   for (const k of MAP) {
     if (isNode(node[k])) out[k] = Object.fromEntries(Object.entries(node[k]).map(([name, s]) => [name, sizesOnly(s)]));
   }

@@ -30,10 +30,10 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     expect((await api(t.app, 'GET', `/projects/${id}`, owner)).status).toBe(200);
     expect((await api(t.app, 'GET', '/staff/projects', staff)).body.items.map((p: { id: string }) => p.id)).toContain(id);
 
-    // Staff approve: open for 60 days.
+    // Staff approve: open for 60 days (to the end of the 60th Dhaka day after today: 60 whole days left).
     const approved = await api(t.app, 'POST', `/staff/projects/${id}/review`, staff, { decision: 'approve' });
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ status: 'open', figures: { daysLeft: 59 } });
+    expect(approved.body).toMatchObject({ status: 'open', figures: { daysLeft: 60 } });
     const publicView = await api(t.app, 'GET', `/projects/${id}`);
     expect(publicView.status).toBe(200);
     expect(publicView.body.details).not.toHaveProperty('accountNum');
@@ -49,7 +49,7 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
       investors: 0,
       progressPercent: 0,
       progressBar: 0,
-      daysLeft: 59,
+      daysLeft: 60,
       markupPercent: '17.70',
       annualisedReturn: { simplePercent: '17.70', compoundPercent: '17.70', basis: 'simple: 17.70 % × 12 ÷ 12 months' },
       repayment: { type: 'Recurring', everyMonths: 3, overMonths: 12, instalments: 4, totalOnGoal: '353100.00', initialInstalment: '0.00' },
@@ -93,6 +93,7 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     const returns = await api(t.app, 'GET', '/me/returns', investor);
     expect(returns.body.items.map((i: { amount: string }) => i.amount)).toEqual(['29425.00', '29425.00', '29425.00', '29425.00']);
     expect(returns.body.totals).toEqual({ scheduled: '117700.00', due: '117700.00', paid: '0.00', confirmed: '0.00' });
+    expect(returns.body.counts).toEqual({ scheduled: 4, due: 4, paid: 0, confirmed: 0 });
     const repayments = await api(t.app, 'GET', '/me/repayments', owner);
     expect(repayments.body.items).toHaveLength(4);
     expect(repayments.body.items[0]).toMatchObject({ seq: 1, status: 'due', projectTitle: 'Green Harvest Agro', investorName: 'Karim Ahmed' });
@@ -100,9 +101,10 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     // Owner marks the first instalment paid; the investor confirms it.
     const first = repayments.body.items[0].id as string;
     expect((await api(t.app, 'POST', `/instalments/${first}/confirm`, investor)).status).toBe(409);
-    expect((await api(t.app, 'POST', `/instalments/${first}/paid`, stranger)).status).toBe(404);
-    expect((await api(t.app, 'POST', `/instalments/${first}/paid`, owner)).body).toMatchObject({ status: 'paid' });
-    expect((await api(t.app, 'POST', `/instalments/${first}/paid`, owner)).status).toBe(409);
+    const paidBy = { method: 'bank', reference: 'BEFTN-20261127-0042' };
+    expect((await api(t.app, 'POST', `/instalments/${first}/paid`, stranger, paidBy)).status).toBe(404);
+    expect((await api(t.app, 'POST', `/instalments/${first}/paid`, owner, paidBy)).body).toMatchObject({ status: 'paid', payment: paidBy });
+    expect((await api(t.app, 'POST', `/instalments/${first}/paid`, owner, paidBy)).status).toBe(409);
     expect((await api(t.app, 'POST', `/instalments/${first}/confirm`, investor)).body).toMatchObject({ status: 'confirmed' });
 
     const tiles = (who: Person) => api(t.app, 'GET', '/dashboard/summary', who).then((r) => Object.fromEntries((r.body.tiles as { id: string; value: unknown }[]).map((x) => [x.id, x.value])));

@@ -112,7 +112,7 @@ describe.each(DB_KINDS)('notices on %s', (kind) => {
     await expectOne('proposal_decided', owner, () => api(t.app, 'POST', `/agreement-requests/${second.body.id}/withdraw`, investor));
 
     const first = (await api(t.app, 'GET', '/me/repayments', owner)).body.items[0].id as string;
-    await expectOne('instalment_paid', investor, () => api(t.app, 'POST', `/instalments/${first}/paid`, owner));
+    await expectOne('instalment_paid', investor, () => api(t.app, 'POST', `/instalments/${first}/paid`, owner, { method: 'bkash', reference: '9BD4K7QX2M' }));
     await expectOne('instalment_confirmed', owner, () => api(t.app, 'POST', `/instalments/${first}/confirm`, investor));
 
     const other = await signUpVerified(t.app);

@@ -1,9 +1,11 @@
 /** The Murabaha arithmetic of DOMAIN.md: exact totals, schedules that sum exactly, annualised returns. */
 import { describe, expect, it } from 'vitest';
-import { addMonths, annualisedReturn, firstInstalment, repaymentTotal, schedule, type Terms } from '../../../src/shared/domain/murabaha';
+import { annualisedReturn, firstInstalment, repaymentTotal, schedule, type Terms } from '../../../src/shared/domain/murabaha';
+import { addMonths } from '../../../src/shared/format/dhaka-calendar';
 import { sumAmounts } from '../../../src/shared/domain/money';
 
-const accepted = new Date(Date.UTC(2026, 0, 31));
+/** The acceptance date: a Dhaka calendar date. */
+const accepted = '2026-01-31';
 
 describe('repayment schedules', () => {
   it('splits 100,000 at 17.70 % into 7 instalments: six of 16,814.28 and a last of 16,814.32', () => {
@@ -44,8 +46,9 @@ describe('repayment schedules', () => {
   });
 
   it('keeps month ends inside short months', () => {
-    expect(addMonths(new Date(Date.UTC(2026, 0, 31)), 1).toISOString().slice(0, 10)).toBe('2026-02-28');
-    expect(addMonths(new Date(Date.UTC(2027, 11, 15)), 3).toISOString().slice(0, 10)).toBe('2028-03-15');
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2027-12-15', 3)).toBe('2028-03-15');
   });
 });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +26,12 @@ import AgreementConsent from '../../components/AgreementConsent';
 import type { AgreementDocumentView, ConsentParty } from '../../../shared/api/views';
 import type { Instalment, Schedule } from './types';
 import { formatDate } from '../../../shared/format/dates';
+import { useConfirm } from '../../components/ConfirmDialog';
+import PaymentDetails from './PaymentDetails';
+import ScheduleTotals from './ScheduleTotals';
+
+// The form engine comes with the dialog, only when an owner marks an instalment paid.
+const MarkPaidDialog = lazy(() => import('./MarkPaidDialog'));
 
 const STATUS: Record<Instalment['status'], { label: string; color: 'warning' | 'info' | 'success' }> = {
   due: { label: 'Due', color: 'warning' },
@@ -47,6 +53,8 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
   const [busy, setBusy] = useState<string | null>(null);
   // A refusal is said in the row of the instalment it concerns.
   const [failure, setFailure] = useState<{ id: string; text: string } | null>(null);
+  const [paying, setPaying] = useState<Instalment | null>(null);
+  const { confirm, dialog } = useConfirm();
   if (loading) return <Loading label="Loading the schedule…" />;
   if (error) return <ErrorState message={error.message} onRetry={reload} />;
   if (!data?.items.length) {
@@ -57,11 +65,20 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
       />
     );
   }
-  async function act(i: Instalment) {
+  /** The investor confirms receipt, after reading how the owner says it was paid: confirming is final. */
+  async function confirmReceipt(i: Instalment) {
+    const yes = await confirm({
+      title: `Confirm you received instalment ${i.seq}?`,
+      text: `${formatMoney(i.amount)} for “${i.projectTitle}”, marked paid by the owner on ${formatDate(i.paidAt)}. Confirm only once the money has reached you${i.payment?.reference ? ' (look for the reference below in your statement)' : ''}: confirming is final.`,
+      details: <PaymentDetails instalment={i} />,
+      confirmText: 'Confirm receipt',
+      tone: 'primary',
+    });
+    if (!yes) return;
     setBusy(i.id);
     setFailure(null);
     try {
-      await api.post(`/instalments/${i.id}/${role === 'owner' ? 'paid' : 'confirm'}`);
+      await api.post(`/instalments/${i.id}/confirm`);
       reload();
     } catch (e) {
       setFailure({ id: i.id, text: `Not recorded: ${(e as ApiError).message}` });
@@ -76,16 +93,21 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <Chip size="small" label={STATUS[i.status].label} color={STATUS[i.status].color} />
         {role === 'owner' && i.status === 'due' && (
-          <Button size="small" variant="contained" disabled={busy === i.id} onClick={() => act(i)} aria-label={`Mark instalment ${i.seq} of ${i.projectTitle} paid`}>
+          <Button size="small" variant="contained" onClick={() => setPaying(i)} aria-label={`Mark instalment ${i.seq} of ${i.projectTitle} paid`}>
             Mark paid
           </Button>
         )}
         {role === 'investor' && i.status === 'paid' && (
-          <Button size="small" variant="contained" disabled={busy === i.id} onClick={() => act(i)} aria-label={`Confirm receipt of instalment ${i.seq} of ${i.projectTitle}`}>
+          <Button size="small" variant="contained" disabled={busy === i.id} onClick={() => confirmReceipt(i)} aria-label={`Confirm receipt of instalment ${i.seq} of ${i.projectTitle}`}>
             Confirm receipt
           </Button>
         )}
       </Box>
+      {i.payment && (
+        <Box sx={{ mt: 1 }}>
+          <PaymentDetails instalment={i} />
+        </Box>
+      )}
       {failure?.id === i.id && (
         <Typography variant="body2" color="error" role="alert" sx={{ mt: 0.5 }}>
           {failure.text}
@@ -94,7 +116,6 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
     </>
   );
   const label = role === 'investor' ? 'Returns to you' : 'Your repayments';
-  const t = data.totals;
   const chosen = chosenSchedule.data?.items[0];
   const chosenCount = chosenSchedule.data?.count ?? 0;
   return (
@@ -104,22 +125,7 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
           {`The schedule of the agreement with ${role === 'owner' ? (chosen.investorName ?? 'the investor') : `“${chosen.projectTitle}”`}: ${chosenCount} instalment${chosenCount === 1 ? '' : 's'} of ${formatMoney(chosenSchedule.data!.totals.scheduled)} in all, highlighted below.`}
         </Typography>
       )}
-      {/* The four totals: two to a row on a phone. */}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, max-content)' }, gap: { xs: 1.5, sm: 3 }, mb: 2 }}>
-        {[
-          ['Scheduled', t.scheduled],
-          ['Due', t.due],
-          ['Paid', t.paid],
-          ['Confirmed', t.confirmed],
-        ].map(([k, v]) => (
-          <Paper key={k} variant="outlined" sx={{ px: 2, py: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              {k}
-            </Typography>
-            <Typography sx={{ fontWeight: 700 }}>{formatMoney(v!)}</Typography>
-          </Paper>
-        ))}
-      </Box>
+      <ScheduleTotals role={role} totals={data.totals} counts={data.counts} />
       {phone ? (
         // On a phone each instalment is a small card: a table of six columns does not fit 390 px.
         <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
@@ -174,6 +180,19 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
         </TableContainer>
       )}
       <LoadMore state={state} label="Show later instalments" />
+      {paying && (
+        <Suspense fallback={null}>
+          <MarkPaidDialog
+            instalment={paying}
+            onClose={() => setPaying(null)}
+            onPaid={() => {
+              setPaying(null);
+              reload();
+            }}
+          />
+        </Suspense>
+      )}
+      {dialog}
     </>
   );
 }

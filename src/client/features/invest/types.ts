@@ -64,6 +64,10 @@ export interface Instalment {
   status: 'due' | 'paid' | 'confirmed';
   paidAt: string | null;
   confirmedAt: string | null;
+  /** How the owner paid: the instalment-paid form's answer (method, reference); null while due (and for old rows). */
+  payment: Record<string, unknown> | null;
+  /** The version of the instalment-paid form that answer was given with. */
+  paymentFormVersion: number | null;
 }
 
 /** A page of a schedule (`/me/returns`, `/me/repayments`): the totals and the count are of the whole schedule. */
@@ -71,7 +75,10 @@ export interface Schedule {
   items: Instalment[];
   nextCursor: string | null;
   count: number;
+  /** `paid` is paid and awaiting the investor's confirmation; `confirmed` is received and confirmed. */
   totals: { scheduled: string; due: string; paid: string; confirmed: string };
+  /** How many instalments each total sums. */
+  counts: { scheduled: number; due: number; paid: number; confirmed: number };
 }
 
 /** "every 3 months over 12", "one payment after 12 months" */

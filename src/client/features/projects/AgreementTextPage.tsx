@@ -25,7 +25,8 @@ import { formatMoney, fromPaisa, toPaisa } from '../../../shared/domain/money';
 import { repaymentTotal, schedule } from '../../../shared/domain/murabaha';
 import { termsOfFigures } from '../../../shared/domain/project-terms';
 import { agreementContent } from '../../../shared/agreement/content';
-import { dhakaDay, lastFour, type AgreementTerms } from '../../../shared/agreement/terms';
+import { lastFour, type AgreementTerms } from '../../../shared/agreement/terms';
+import { dhakaDate } from '../../../shared/format/dhaka-calendar';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import { FormReadOnlyView } from '../../form-engine/read-only';
 import AgreementArticle from './AgreementArticle';
@@ -52,15 +53,17 @@ function draftTerms(p: ProjectView): AgreementTerms {
   const d = p.details;
   const principal = p.figures.goal;
   const total = repaymentTotal(principal, p.figures.markupPercent);
-  const today = new Date();
+  const now = new Date();
+  // Today in Dhaka, as the server will count the due dates if it is accepted today, whatever this computer's zone.
+  const today = dhakaDate(now);
   const account = lastFour(d.accountNum);
   const blank = { onBehalfOf: null, verifiedOn: null, idDocument: null };
   return {
     version: 1,
     agreementId: '',
     number: '',
-    acceptedAt: today.toISOString(),
-    acceptedOn: dhakaDay(today),
+    acceptedAt: now.toISOString(),
+    acceptedOn: today,
     investor: { ...blank, name: '______________________________', address: null },
     owner: { ...blank, name: str(d.name) ?? p.ownerName, address: str(d.offaddress) },
     project: {

@@ -14,6 +14,7 @@ import { formatMoney, fromPaisa, toPaisa } from '../../../../shared/domain/money
 import { repaymentTotal, schedule, type Instalment } from '../../../../shared/domain/murabaha';
 import { termsOf } from './project-terms';
 import { formatDate } from '../../../../shared/format/dates';
+import { dhakaToday, type CalendarDate } from '../../../../shared/format/dhaka-calendar';
 
 /** Investment types that are repaid (the server schedules only these). */
 const REPAID = new Set(['Halal Way', 'Bank Loan', 'Borrow']);
@@ -23,11 +24,11 @@ export interface SchedulePreviewProps {
   project: ProjectView;
   amount: unknown;
   investmentType: unknown;
-  /** "Accepted today": injectable so tests are stable. */
-  today?: Date;
+  /** "Accepted today": today's date in Dhaka (as the server will count it), whatever this computer's time zone; injectable for tests. */
+  today?: CalendarDate;
 }
 
-export default function SchedulePreview({ project, amount, investmentType, today = new Date() }: SchedulePreviewProps) {
+export default function SchedulePreview({ project, amount, investmentType, today = dhakaToday() }: SchedulePreviewProps) {
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {
     return <Typography color="text.secondary">Type an amount to see what you would receive and when.</Typography>;
   }
