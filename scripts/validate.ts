@@ -13,7 +13,7 @@
  * (with --json one JSON line {"file", "valid", "errors"} each), then a summary; a document that cannot be read or
  * parsed is reported as invalid with the reason.
  * Exit 0 all valid, 1 any invalid, 2 usage error (unknown form id, unknown option, an input naming nothing) with a
- * one-line reason. SCHEMAS_DIR points it at another schemas directory (a temporary copy, say).
+ * one-line reason in words ("no such file: x.json"). `--help` or `-h` prints the usage and exits 0. SCHEMAS_DIR points it at another schemas directory (a temporary copy, say).
  *
  * `npm run validate` runs the esbuild bundle of this file (scripts/validate.mjs), so a call compiles no TypeScript;
  * it uses the precompiled validators when they match the schema (see lib/form-validator.ts).
@@ -23,11 +23,37 @@ import { join } from 'node:path';
 import type { JsonSchema, ValidationResult } from '../src/shared/forms/catalog';
 import { defaultSchemasDir } from '../src/shared/forms/load-schemas';
 import { formIds, formValidator, type DocumentValidator } from './lib/form-validator';
-import { expandInput, InputError, jsonLines, type Source } from './lib/validate-inputs';
+import { expandInput, InputError, jsonLines, readFailure, type Source } from './lib/validate-inputs';
 import { isMain } from './lib/is-main';
 import { setDefaultPhoneRegion } from '../src/shared/phone/phone.js';
 
 const USAGE = 'usage: npm run validate -- [--json] [--from <server URL>] <form-id> <file|dir|glob|->…';
+
+/** What `--help` (or `-h`) prints: the usage, each argument and option, the exit codes. */
+function help(): string {
+  let forms = '';
+  try {
+    forms = `\nForms: ${formIds(defaultSchemasDir()).join(', ')}.\n`;
+  } catch {
+    // The list is a courtesy: without a readable schemas directory the rest still holds.
+  }
+  return `${USAGE}
+
+Checks JSON documents against a form's rules, with the messages the browser and the server give.
+
+  <form-id>              a form of schemas/ (its file name without .schema.json)
+  <file|dir|glob|->      a JSON file, every *.json under a directory, a quoted glob ("exports/*.json"),
+                         or - for JSON Lines on stdin (one document a line); several may be given
+  --json                 print JSON: {"valid", "errors"} for one file; one {"file", "valid", "errors"} line
+                         per document and a {"summary"} line for several
+  --from <server URL>    check with the form's version published on that server (e.g. http://127.0.0.1:3000)
+                         instead of the files
+  -h, --help             print this help
+${forms}
+Exit status: 0 every document valid, 1 any invalid, 2 a usage error (said on one line).
+Environment: SCHEMAS_DIR (another schemas directory), DEFAULT_PHONE_REGION (the country of local phone numbers).
+`;
+}
 
 class UsageError extends Error {}
 
@@ -97,7 +123,7 @@ function validateOne(file: string, formId: string, validate: DocumentValidator, 
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new UsageError(`${readFailure(err)}: ${file}`);
   }
   let data: unknown;
   try {
@@ -127,7 +153,7 @@ function* fileSources(files: readonly string[]): Generator<Source> {
     try {
       yield { name, text: readFileSync(name, 'utf8') };
     } catch (err) {
-      yield { name, readError: (err as NodeJS.ErrnoException).code ?? (err as Error).message };
+      yield { name, readError: readFailure(err) };
     }
   }
 }
@@ -154,6 +180,7 @@ function validateMany(sources: Iterable<Source>, formId: string, validate: Docum
 
 /** Runs the CLI on an argument list; returns what it prints and its exit code (for tests and main). */
 export async function runValidate(argv: readonly string[], readStdin: StdinReader = readProcessStdin): Promise<Outcome> {
+  if (argv.includes('--help') || argv.includes('-h')) return { code: 0, stdout: help(), stderr: '' };
   const json = argv.includes('--json');
   let rest = argv.filter((a) => a !== '--json');
   try {
@@ -165,7 +192,8 @@ export async function runValidate(argv: readonly string[], readStdin: StdinReade
       if (!from || from.startsWith('--')) throw new UsageError(`--from needs a server URL; ${USAGE}`);
       rest = [...rest.slice(0, at), ...rest.slice(at + (flag === '--from' ? 2 : 1))];
     }
-    const unknownFlag = rest.find((a) => a.startsWith('--'));
+    // `-` alone is stdin; any other word starting with a dash is an option this command does not have.
+    const unknownFlag = rest.find((a) => a.startsWith('-') && a !== '-');
     if (unknownFlag) throw new UsageError(`unknown option ${unknownFlag}; ${USAGE}`);
     if (rest.length < 2) throw new UsageError(USAGE);
     const [formId, ...args] = rest as [string, ...string[]];

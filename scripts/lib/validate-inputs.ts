@@ -21,6 +21,27 @@ function sortedGlob(pattern: string, cwd?: string): string[] {
   return globSync(pattern, { cwd, absolute: isAbsolute(pattern), onlyFiles: true, dot: false, expandDirectories: false }).sort();
 }
 
+/** Why a file could not be read, in words (`no such file`, not `ENOENT`). */
+export function readFailure(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'ENOTDIR':
+      return 'no such file (a part of the path is not a directory)';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'it is a directory, not a file';
+    case 'EMFILE':
+    case 'ENFILE':
+      return 'too many files open';
+    default:
+      return (err as Error).message;
+  }
+}
+
 /** Classifies one argument; throws InputError when it names nothing. */
 export function expandInput(arg: string): Input {
   if (arg === '-') return { kind: 'stdin' };
@@ -33,7 +54,7 @@ export function expandInput(arg: string): Input {
       if (files.length === 0) throw new InputError(`no file matches ${arg}`);
       return { kind: 'files', files };
     }
-    throw new InputError(`cannot read ${arg}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new InputError(`${readFailure(err)}: ${arg}`);
   }
   if (stat.isDirectory()) {
     const files = sortedGlob('**/*.json', arg).map((rel) => join(arg, rel));

@@ -254,14 +254,15 @@ describe('one form in the studio', () => {
     await screen.findByLabelText('Schema of invest');
     await user.click(screen.getByRole('tab', { name: 'History' }));
     const table = await screen.findByRole('table', { name: 'Versions' });
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('v2 CurrentShorter messages23 Nov 2026, 15:00 by Nadia Islam3');
-    await user.click(within(table).getByRole('button', { name: 'Restore this version' }));
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('v2 CurrentShorter messages23 Nov 2026, 15:00 by Nadia Islam · 3 submissions');
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('v1 From the files20 Nov 2026, 15:00 · 12 submissionsRestore');
+    await user.click(within(table).getByRole('button', { name: 'Restore version 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Restore version 1?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls.filter((c) => c.path.endsWith('/publish'))).toEqual([]);
 
-    await user.click(within(table).getByRole('button', { name: 'Restore this version' }));
+    await user.click(within(table).getByRole('button', { name: 'Restore version 1' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Restore version 1?' })).getByRole('button', { name: 'Restore version 1' }));
     expect(await screen.findByText('Restored as version 3')).toBeInTheDocument();
     const publish = api.calls.find((c) => c.path === '/forms/invest/publish')!;

@@ -48,6 +48,23 @@ async function replaceText(page: Page, label: string, text: string): Promise<voi
   await page.keyboard.insertText(text);
 }
 
+/** The History table fits its column: nothing to scroll sideways, every Restore button inside it. */
+async function expectHistoryFits(page: Page): Promise<void> {
+  const table = page.getByRole('table', { name: 'Versions' });
+  const frame = await table.evaluate((el) => {
+    const box = el.parentElement!;
+    return { scroll: box.scrollWidth - box.clientWidth, right: box.getBoundingClientRect().right };
+  });
+  expect(frame.scroll).toBeLessThanOrEqual(0);
+  const buttons = table.getByRole('button', { name: /^Restore version \d+$/ });
+  expect(await buttons.count()).toBeGreaterThan(0);
+  for (const button of await buttons.all()) {
+    const b = (await button.boundingBox())!;
+    expect(b.x + b.width).toBeLessThanOrEqual(frame.right);
+    expect(await button.isVisible()).toBe(true);
+  }
+}
+
 async function publish(page: Page, note: string): Promise<void> {
   await page.getByLabel('Note for this version').fill(note);
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -96,6 +113,11 @@ describe('the form studio', () => {
     await page.getByRole('heading', { level: 2 }).filter({ hasText: 'version 2 published' }).waitFor();
     await page.getByRole('tab', { name: 'Changes' }).click();
     await page.locator('section[aria-label="Schema changes"]').waitFor();
+    // The folds of unchanged lines say so in words, with no character the fonts lack (drawn as empty boxes).
+    const fold = page.locator('.cm-collapsedLines').first();
+    await fold.waitFor();
+    expect(await fold.textContent()).toMatch(/^\d+ unchanged lines$/);
+    expect(await fold.evaluate((el) => [getComputedStyle(el, '::before').content, getComputedStyle(el, '::after').content])).toEqual(['""', 'none']);
     await screenshot(page, 'studio-editor-1366');
     expectNoPageErrors(page);
 
@@ -128,7 +150,9 @@ describe('the form studio', () => {
     await page.getByRole('tab', { name: 'History' }).click();
     const versions = page.getByRole('table', { name: 'Versions' });
     await expect.poll(() => versions.getByRole('row').count()).toBe(3);
-    await versions.getByRole('row').filter({ hasText: 'v1' }).getByRole('button', { name: 'Restore this version' }).click();
+    await expectHistoryFits(page);
+    await screenshot(page, 'studio-history-1366');
+    await versions.getByRole('row').filter({ hasText: 'v1' }).getByRole('button', { name: 'Restore version 1' }).click();
     await page.getByRole('dialog', { name: 'Restore version 1?' }).getByRole('button', { name: 'Restore version 1' }).click();
     await expectToast(page, 'Restored as version 3');
     await form.reload();
@@ -168,6 +192,11 @@ describe('the form studio', () => {
     await page.getByLabel(field('Name')).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, 'studio-editor-390');
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByRole('table', { name: 'Versions' }).waitFor();
+    await expectHistoryFits(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'studio-history-390');
     await page.goto('/staff/forms');
     await page.getByRole('table', { name: 'Forms' }).waitFor();
     await screenshot(page, 'studio-list-390');

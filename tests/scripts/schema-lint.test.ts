@@ -147,6 +147,16 @@ describe('schema lint', () => {
     ]);
   });
 
+  it('finds "x-ascii-digits" on a field that is not text, or with a value other than true', async () => {
+    const { schemas, ui } = forms();
+    schemas['donate']!.properties.amount['x-ascii-digits'] = true;
+    schemas['profile']!.properties.name['x-ascii-digits'] = false;
+    expect(await messages(schemas, ui)).toEqual([
+      'schemas/donate.schema.json /properties/amount: "x-ascii-digits" is only for text fields (add "type": "string")',
+      'schemas/profile.schema.json /properties/name/x-ascii-digits: "x-ascii-digits" must be true (or left out)',
+    ]);
+  });
+
   it('accepts "x-money" naming a currency field that a branch adds (invest: totalAmount in "currency")', async () => {
     const { schemas, ui } = forms();
     expect(schemas['invest']!.allOf[0].then.properties.totalAmount['x-money']).toBe('currency');

@@ -33,10 +33,10 @@ export type Screen = {
    */
   label?: string;
   /**
-   * Form field → where its starting value comes from (profile.x and verification.x: the signed-in user's saved profile and identity verification).
+   * Form field → where its starting value comes from (profile.x and verification.x: the signed-in user's saved profile and identity verification); a list: the first of them that has a value. A draft the person saved wins over it.
    */
   prefill?: {
-    [k: string]: string | undefined;
+    [k: string]: Source | Source[] | undefined;
   };
   /**
    * A panel above the form about the project named by ?project= (its terms and a live repayment preview, or the project an offer is made to).
@@ -102,6 +102,10 @@ export type Screen = {
    */
   require?: 'verified-identity';
 };
+/**
+ * A value the page has: state.x (navigation state), query.x (the query string), user.x (the account), profile.x or verification.x (the signed-in user's saved forms).
+ */
+export type Source = string;
 /**
  * An API path under /api/v1. {query.x}, {state.x} and {response.x} are filled from the page's query string, navigation state or the answer; a trailing ? makes a query placeholder optional.
  */

@@ -9,6 +9,7 @@ import { createContext, useContext } from 'react';
 import screensJson from './screens.json';
 import contentJson from './content.json';
 import type { Screen, ScreensConfig, SiteContent } from './config-types';
+import { prefillRefs } from '../lib/template';
 
 export const screensConfig = screensJson as unknown as ScreensConfig;
 /** The content as built (content.json): the default until the page says otherwise. */
@@ -53,5 +54,5 @@ export function screenFor(pathname: string): Screen | undefined {
  */
 export function startsFromUrl(screen: Screen): boolean {
   if (screen.kind !== 'form' || screen.load || screen.draft || screen.edit) return false;
-  return Object.values(screen.prefill ?? {}).every((ref) => !ref || ref.startsWith('query.'));
+  return prefillRefs(screen.prefill).every((ref) => ref.startsWith('query.'));
 }

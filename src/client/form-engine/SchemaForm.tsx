@@ -14,6 +14,7 @@ import { definitionFromAnswer, loadFormDefinition, type FormDefinition, type Pub
 import { pointerToId, toErrorSchema, topField } from './error-schema';
 import type { EngineContext } from './engine-context';
 import { groupsOf } from './ui-groups';
+import { placeErrors, withoutUndrawn } from './marked-fields';
 import { createBranchMemory } from './branch-memory';
 import { widgets, templates } from './registry';
 import { withOrderRest } from './ui-order';
@@ -229,7 +230,7 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
   // A server-rendered form (drawn from the published version the page came with) keeps what was typed into it
   // before the browser took it over.
   const [early] = useState(() => {
-    const start = plain<Record<string, unknown>>(props.initialData);
+    const start = withoutUndrawn(def, plain<Record<string, unknown>>(props.initialData));
     return props.published ? typedBeforeHydration(def.schema, start) : { data: start, typed: [], left: [] };
   });
   const initialData = early.data;
@@ -308,7 +309,8 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
   const shownKey = errorsKey(shown);
   const visible = useMemo(() => [...shown, ...serverErrors], [shownKey, serverErrors]); // eslint-disable-line react-hooks/exhaustive-deps
   const extraErrors = useMemo(() => toErrorSchema(visible.filter((e) => e.path !== '')), [visible]);
-  const formLevel = visible.filter((e) => e.path === '');
+  // The fields a person sees marked (each once), and the messages that mark no field, said in the summary.
+  const placed = useMemo(() => placeErrors(def, latest.current, visible), [visible]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function stepOf(pointer: string): number {
     const field = topField(pointer);
@@ -380,17 +382,19 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
   const context = useMemo<EngineContext>(() => ({ fileUrl: props.fileUrl, step: shownStep, hideTitle }), [props.fileUrl, shownStep, hideTitle]);
   const submitText =
     props.submitText ?? (getUiOptions(def.uiSchema).submitButtonOptions?.submitText as string | undefined) ?? 'Submit';
-  const errorCount = visible.length;
+  const errorCount = placed.fields;
+  // Before a submit attempt only a server's message that marks no field needs the summary (the others sit at theirs).
+  const summary = submitted ? placed.unplaced : placed.unplaced.filter((e) => serverErrors.includes(e));
 
   return (
     <Box ref={formRef}>
       {stepped && (
         <Steps titles={groups.map((g) => g.title)} active={step} />
       )}
-      {submitted && errorCount > 0 && (
+      {((submitted && errorCount > 0) || summary.length > 0) && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {errorCount === 1 ? 'Please correct the highlighted field.' : `Please correct the ${errorCount} highlighted fields.`}
-          {formLevel.map((e) => (
+          {submitted && errorCount > 0 && (errorCount === 1 ? 'Please correct the highlighted field.' : `Please correct the ${errorCount} highlighted fields.`)}
+          {summary.map((e) => (
             <div key={e.message}>{e.message}</div>
           ))}
         </Alert>

@@ -36,6 +36,20 @@ export function readSource(ref: string, sources: TemplateSources): unknown {
   }
 }
 
+/** The first of one or several refs (a screen's `prefill` value) that has a value: not absent, null or empty. */
+export function readFirst(refs: string | readonly string[] | undefined, sources: TemplateSources): unknown {
+  for (const ref of typeof refs === 'string' ? [refs] : (refs ?? [])) {
+    const value = readSource(ref, sources);
+    if (value !== undefined && value !== null && value !== '') return value;
+  }
+  return undefined;
+}
+
+/** Every ref of a screen's `prefill` (its values are one ref or a list of them). */
+export function prefillRefs(prefill: Record<string, string | readonly string[] | undefined> | undefined): string[] {
+  return Object.values(prefill ?? {}).flatMap((r) => (r === undefined ? [] : typeof r === 'string' ? [r] : [...r]));
+}
+
 const ABSENT = '~absent~';
 const ABSENT_PAIR = /[?&][^?&=]+=~absent~/g;
 

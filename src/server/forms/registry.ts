@@ -12,6 +12,7 @@ import type { DB } from '../db/schema';
 import type { JsonSchema } from '../../shared/forms/catalog';
 import { createAjv } from '../../shared/validation/ajv-setup';
 import { limitsSchema } from '../../shared/validation/limits-schema';
+import { declaredPropertyNames } from '../../shared/validation/errors';
 import { compileStandaloneModule } from './standalone';
 import { Seeding } from './seeding';
 
@@ -93,6 +94,7 @@ export class FormRegistry {
   private readonly checks = new Map<string, BodyCheck>();
   private readonly modules = new Map<string, Promise<string>>();
   private readonly etags = new Map<string, string>();
+  private readonly names = new Map<string, Promise<{ declared: Set<string>; retired: Set<string> }>>();
   /** Which version is current, as last read: trusted for CURRENT_TTL_MS (this process's publishes apply at once). */
   private readonly currents = new Map<string, { version: number; at: number }>();
 
@@ -216,6 +218,26 @@ export class FormRegistry {
   /** The form's own file (schemas/<id>.schema.json), whatever version is current; undefined for an unknown form. */
   fileSchema(formId: string): JsonSchema | undefined {
     return this.files.schemas[formId];
+  }
+
+  /**
+   * The field names of a version, and those its form's earlier versions declared that it no longer does (so a key
+   * this version removed is told apart from one the form never had). Read once per version: versions never change.
+   */
+  fieldNames(v: FormVersion): Promise<{ declared: Set<string>; retired: Set<string> }> {
+    const k = key(v.formId, v.version);
+    let names = this.names.get(k);
+    if (!names) {
+      names = (async () => {
+        const declared = declaredPropertyNames(v.schema);
+        const earlier = await this.db.selectFrom('form_versions').select('schema').where('form_id', '=', v.formId).where('version', '<', v.version).execute();
+        const retired = new Set([...declaredPropertyNames(earlier.map((r) => r.schema))].filter((n) => !declared.has(n)));
+        return { declared, retired };
+      })();
+      names.catch(() => this.names.delete(k));
+      this.names.set(k, names);
+    }
+    return names;
   }
 
   /** The body check of a version (its schema transformed by `shape`, e.g. an API rename), compiled once. */

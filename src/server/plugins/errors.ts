@@ -11,6 +11,7 @@ import { AppError, databaseUnavailable, VALIDATION_MESSAGE } from '../errors';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
 import { INPUT_LIMITS } from '../../shared/validation/safe-input';
+import type { FormFieldNames } from './forms';
 
 /**
  * At most `INPUT_LIMITS.maxErrors` field errors in one answer (a person fixes the first ones first; a program gets
@@ -40,7 +41,9 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   };
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
-      const errors = normalizeErrors(error.validation as unknown as RawAjvError[], app.declaredFieldNames);
+      // A form body carries its version's field names (plugins/forms.ts); other bodies use every schema's.
+      const names = (error as { fieldNames?: FormFieldNames }).fieldNames;
+      const errors = normalizeErrors(error.validation as unknown as RawAjvError[], names?.declared ?? app.declaredFieldNames, names?.retired);
       if (error.validationContext && error.validationContext !== 'body') {
         const shown = errors.slice(0, INPUT_LIMITS.maxErrors);
         return reply.status(400).send(

@@ -15,6 +15,7 @@ import { createAjv } from '../../shared/validation/ajv-setup';
 import { onUnrunnablePattern } from '../../shared/validation/pattern-engine.js';
 import { limitsSchema } from '../../shared/validation/limits-schema';
 import { declaredPropertyNames } from '../../shared/validation/errors';
+import { withAsciiDigits } from '../../shared/forms/ascii-digits';
 import { loadApiSchemas, loadSchemas, loadUiSchemas } from '../../shared/forms/load-schemas';
 import { FormRegistry, sizesFirst } from '../forms/registry';
 import { seedWithRetries } from '../forms/seeding';
@@ -23,7 +24,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The form schemas by id (as loaded at start: a schema edited on disk takes effect on restart). */
     formSchemas: Record<string, JsonSchema>;
-    /** Every property name the schemas declare (for telling branch echoes from unknown fields). */
+    /** Every property name the schema files declare (for telling branch echoes from unknown fields in a body that is not a form). */
     declaredFieldNames: Set<string>;
     /** The published versions of the forms. */
     forms: FormRegistry;
@@ -80,9 +81,15 @@ function bodyForm(body: unknown, forms: Record<string, JsonSchema>): { form: str
   return renamed ? { form: renamed[0], rename: [renamed[1], renamed[2]] } : null;
 }
 
+/** The field names of the form version a body was checked with (see `FormRegistry.fieldNames`). */
+export interface FormFieldNames {
+  declared: ReadonlySet<string>;
+  retired: ReadonlySet<string>;
+}
+
 /** The error Fastify raises for a body that fails its schema (the error handler answers it with the messages). */
-function bodyValidationError(errors: unknown[]): Error {
-  return Object.assign(new Error('body/ failed validation'), { statusCode: 400, validation: errors, validationContext: 'body' });
+function bodyValidationError(errors: unknown[], fieldNames: FormFieldNames): Error {
+  return Object.assign(new Error('body/ failed validation'), { statusCode: 400, validation: errors, validationContext: 'body', fieldNames });
 }
 
 async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): Promise<void> {
@@ -108,9 +115,8 @@ async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): P
   const registry = new FormRegistry(app.db, { schemas: forms, uiSchemas: loadUiSchemas(options.uiSchemasDir) });
   // Without a database at start the server still starts (/ready answers 503 with the reason) and seeds later.
   await seedWithRetries(app, 'form versions', () => registry.start());
+  // Bodies that are not forms (API schemas) are told apart by the names every schema file declares.
   const declared = declaredPropertyNames(all);
-  /** The versions whose field names are in `declared` already. */
-  const namesMerged = new Set<string>();
   const passes: Check = () => true;
   app.setValidatorCompiler(({ schema, httpPart }) => {
     if (httpPart !== 'body') return params.compile(schema as object);
@@ -144,16 +150,16 @@ async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): P
       if (!version) throw new Error(`form ${form} has no published version`);
       const check = registry.check(version, shape, rename ? 'api' : '');
       if (!check(request.body)) {
-        // Names a newer version declares are fields, not unknown keys, when the error handler reads the errors.
-        const seen = `${form}@${version.version}`;
-        if (!namesMerged.has(seen)) {
-          for (const name of declaredPropertyNames(version.schema)) declared.add(name);
-          namesMerged.add(seen);
-        }
-        throw bodyValidationError(check.errors ?? []);
+        // The error handler tells a field of a branch not chosen, one this version removed and one the form never
+        // had apart by this version's names (not another form's or another version's).
+        const names = await registry.fieldNames(version);
+        const declared = rename ? new Set([...names.declared, rename[1]]) : names.declared;
+        throw bodyValidationError(check.errors ?? [], { declared, retired: names.retired });
       }
       request.formVersion = version.version;
       request.formSchema = version.schema;
+      // Digits typed on a Bengali keyboard are stored as ASCII where the schema says so (a National ID number).
+      request.body = withAsciiDigits(version.schema, request.body);
     };
     const existing = route.preValidation;
     route.preValidation = existing ? [...(Array.isArray(existing) ? existing : [existing]), validateBody] : [validateBody];

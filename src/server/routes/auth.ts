@@ -14,6 +14,12 @@ import { attemptSucceeded, beginAttempt, clearAccount } from '../auth/throttle';
 import { currentUser } from '../plugins/auth';
 
 const message = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
+/** An answer after which a code may have been sent: when a new one may be asked (the OTP screen's timer). */
+const withWait = {
+  type: 'object',
+  properties: { message: { type: 'string' }, resendInSeconds: { type: 'integer', minimum: 0 } },
+  required: ['message', 'resendInSeconds'],
+} as const;
 const withToken = {
   type: 'object',
   properties: { message: { type: 'string' }, token: { type: 'string' } },
@@ -58,6 +64,12 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const policy = { slowAfter: config.signInSlowAfter, lockAfter: config.signInLockAfter, lockMinutes: config.signInLockMinutes };
   const limited = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
+  /** Whole seconds until a new verification code may be sent to this account (0: now); the cooldown of resend-otp. */
+  async function resendWait(db: Kysely<DB>, userId: string): Promise<number> {
+    const last = await lastCodeAt(db, userId, 'verify_phone');
+    return last ? Math.max(0, Math.ceil(config.otpResendSeconds - (Date.now() - last.getTime()) / 1000)) : 0;
+  }
+
   async function sendCode(to: string, code: string, purpose: 'verify' | 'reset'): Promise<boolean> {
     try {
       await app.sms.send({ to, text: codeText(code, purpose), code });
@@ -71,7 +83,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: SignUpForm }>(
     '/auth/user/sign-up',
     {
-      schema: { tags: ['auth'], body: { $ref: 'sign-up#' }, response: { 201: message } },
+      schema: { tags: ['auth'], body: { $ref: 'sign-up#' }, response: { 201: withWait } },
       config: limited(config.authRateLimitPerMinute),
     },
     async (request, reply) => {
@@ -108,6 +120,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         message: sent
           ? `Account created. We sent a 4-digit code to ${maskPhone(phone)}.`
           : 'Account created, but the code could not be sent just now. Use Resend OTP in a moment.',
+        // The code just issued starts the resend cooldown.
+        resendInSeconds: config.otpResendSeconds,
       });
     },
   );
@@ -133,25 +147,44 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { phone: string } }>(
     '/auth/user/resend-otp',
     {
-      schema: { tags: ['auth'], body: { $ref: 'resend-otp#' }, response: { 200: message } },
+      schema: { tags: ['auth'], body: { $ref: 'resend-otp#' }, response: { 200: withWait } },
       config: limited(config.authRateLimitPerMinute),
     },
     async (request) => {
       const phone = normalizePhone(request.body.phone);
-      const answer = { message: `If ${maskPhone(phone)} is waiting for verification, a new code is on its way.` };
+      // The same answer whether or not the phone belongs to an account waiting for verification.
+      const answer = { message: `If ${maskPhone(phone)} is waiting for verification, a new code is on its way.`, resendInSeconds: config.otpResendSeconds };
       const user = await findAccount(app.db, phone);
       if (!user || user.phone_verified_at) return answer;
       // The cooldown runs from the last code sent, by sign-up or by a resend. Checked and issued under the account's
       // row lock, so two resends at once cannot both pass it (no second SMS).
       const code = await app.db.transaction().execute(async (trx) => {
         await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirst();
-        const last = await lastCodeAt(trx, user.id, 'verify_phone');
-        const wait = last ? config.otpResendSeconds - (Date.now() - last.getTime()) / 1000 : 0;
+        const wait = await resendWait(trx, user.id);
         if (wait > 0) throw tooManyRequests(`A new code was sent recently. You can ask again in ${describeWait(wait)}.`, wait);
         return issueCode(trx, user.id, 'verify_phone', config.otpTtlSeconds, true);
       });
       await sendCode(user.phone, code, 'verify');
       return answer;
+    },
+  );
+
+  app.post<{ Body: { phone: string } }>(
+    '/auth/user/otp-cooldown',
+    {
+      schema: {
+        tags: ['auth'],
+        body: { $ref: 'resend-otp#' },
+        response: { 200: { type: 'object', properties: { resendInSeconds: { type: 'integer', minimum: 0 } }, required: ['resendInSeconds'] } },
+        description:
+          'Seconds until Resend OTP may send a new code to this phone (its last code was sent by sign-up or a resend), so the OTP screen counts down from the time really left, also after a reload. 0 for a phone that is not waiting for verification. Changes nothing (a POST so the number stays out of URLs and logs).',
+      },
+      config: limited(config.authRateLimitPerMinute),
+    },
+    async (request) => {
+      const user = await findAccount(app.db, normalizePhone(request.body.phone));
+      if (!user || user.phone_verified_at) return { resendInSeconds: 0 };
+      return { resendInSeconds: await resendWait(app.db, user.id) };
     },
   );
 

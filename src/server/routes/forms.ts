@@ -77,8 +77,11 @@ function lintEntry(p: Problem) {
   return { in: p.file.startsWith('ui-schemas/') ? ('uiSchema' as const) : ('schema' as const), path: p.pointer, message: p.message };
 }
 
-/** The server's answer for each sample: what a request with that data would be told (sizes first, then the schema). */
-function answersFor(schema: JsonSchema, cases: Case[]): { name: string; valid: boolean; errors: FieldError[] }[] {
+/**
+ * The server's answer for each sample: what a request with that data would be told (sizes first, then the schema),
+ * once the draft is published (`published`: the names the published versions declare, for a field the draft removes).
+ */
+function answersFor(schema: JsonSchema, cases: Case[], published: ReadonlySet<string>): { name: string; valid: boolean; errors: FieldError[] }[] {
   let compiled: { check: ReturnType<typeof sizesFirstCheck>; declared: Set<string> } | { failure: FieldError[] } | undefined;
   const compile = () => {
     try {
@@ -94,7 +97,8 @@ function answersFor(schema: JsonSchema, cases: Case[]): { name: string; valid: b
     const v = compile();
     if ('failure' in v) return { name: c.name, valid: false, errors: v.failure };
     if (v.check(c.data)) return { name: c.name, valid: true, errors: [] };
-    return { name: c.name, valid: false, errors: normalizeErrors((v.check.errors ?? []) as RawAjvError[], v.declared) };
+    const retired = new Set([...published].filter((n) => !v.declared.has(n)));
+    return { name: c.name, valid: false, errors: normalizeErrors((v.check.errors ?? []) as RawAjvError[], v.declared, retired) };
   });
 }
 
@@ -102,11 +106,11 @@ function answersFor(schema: JsonSchema, cases: Case[]): { name: string; valid: b
  * Runs every check of a draft. The lint's pattern checker runs off the event loop (src/shared/forms/pattern-safety.ts),
  * so a draft's patterns never hold up other requests; `answersFor` runs them on RE2, in linear time.
  */
-async function checkDraft(formId: string, schema: JsonSchema, uiSchema: JsonSchema, cases: Case[] = []) {
+async function checkDraft(formId: string, schema: JsonSchema, uiSchema: JsonSchema, cases: Case[] = [], published: ReadonlySet<string> = new Set()) {
   return {
     lint: (await lintForm(formId, schema, uiSchema, { codeFields: false })).map(lintEntry),
     protected: protectedFieldProblems(formId, schema),
-    cases: answersFor(schema, cases),
+    cases: answersFor(schema, cases, published),
   };
 }
 
@@ -318,7 +322,10 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       knownForm(request.params.id);
-      return await checkDraft(request.params.id, request.body.schema, request.body.uiSchema, request.body.cases);
+      const current = await forms.current(request.params.id);
+      const names = current ? await forms.fieldNames(current) : null;
+      const published = new Set([...(names?.declared ?? []), ...(names?.retired ?? [])]);
+      return await checkDraft(request.params.id, request.body.schema, request.body.uiSchema, request.body.cases, published);
     },
   );
 

@@ -48,6 +48,7 @@ export const PROJECT_KEYWORDS: ReadonlyMap<string, string> = new Map([
   ['formatExclusiveMaximum', 'a formatted value strictly before (ajv-formats)'],
   ['x-money', 'show the number as money (true: taka, or a currency field name)'],
   ['x-visibility', 'who sees the stored field: public, contact, owner, staff'],
+  ['x-ascii-digits', 'true: Bengali digits (০-৯) typed in this text field are stored as 0-9'],
 ]);
 
 /** Whether a key of a schema node is a keyword a form schema may use. */

@@ -184,6 +184,12 @@ function lintSchema(id: string, schema: Node, file: string): Problem[] {
         at(`${pointer}/x-visibility`, `"x-visibility" must be one of ${VISIBILITIES.map((x) => `"${x}"`).join(', ')} (found ${JSON.stringify(v)})`);
       }
     }
+    // Digits kept as ASCII: only on a text field, and only `true`.
+    if ('x-ascii-digits' in node) {
+      const types = Array.isArray(node.type) ? node.type : [node.type];
+      if (node['x-ascii-digits'] !== true) at(`${pointer}/x-ascii-digits`, '"x-ascii-digits" must be true (or left out)');
+      else if (!types.includes('string')) at(pointer, '"x-ascii-digits" is only for text fields (add "type": "string")');
+    }
     // Every field shown to a person has a label.
     if (/\/properties\/[^/]+$/.test(pointer) && !pointer.includes('/if/') && typeof node.title !== 'string') {
       const inBranch = /\/(then|else)\//.test(pointer) && !('type' in node);

@@ -145,6 +145,9 @@ export interface ProjectOwnerForm {
   phone: string;
   city: string;
   region: string;
+  /**
+   * The 10, 13 or 17 digits on your National ID card (English or Bengali digits).
+   */
   nid: string;
   etin: string;
   bname: string;
@@ -171,6 +174,9 @@ export interface ProjectOwnerForm {
   nprofit?: number;
   gprofit?: number;
   reduration: number;
+  /**
+   * Your first repayment to all investors together, shared by what each invested. 0 for none.
+   */
   initialins: number;
   bplan?: string;
   pplan?: string;
@@ -246,6 +252,9 @@ export interface SignUpForm {
  * Prove who you are: your national ID, your father's name and your nominee, each with a clear photo or scan (PNG or JPEG, at most 5 MB each).
  */
 export interface VerificationForm {
+  /**
+   * The 10, 13 or 17 digits on your National ID card (English or Bengali digits).
+   */
   nid: string;
   nidImage: string;
   nidf: string;

@@ -129,6 +129,14 @@ function addVisibility(ajv: AjvInstance): void {
   ajv.addKeyword({ keyword: 'x-visibility', schemaType: 'string' });
 }
 
+/**
+ * `x-ascii-digits: true` on a text field: Bengali digits are stored as ASCII ones (src/shared/forms/ascii-digits.ts).
+ * An annotation: the field's `pattern` says which digits it accepts; the schema lint checks where it may appear.
+ */
+function addAsciiDigits(ajv: AjvInstance): void {
+  ajv.addKeyword({ keyword: 'x-ascii-digits', schemaType: 'boolean' });
+}
+
 /** Adds ajv-errors and our keywords. Passed to RJSF as its `extenderFn`; the same function the server uses. */
 export function extendAjv<T extends AjvInstance>(ajv: T): T {
   addMatchesField(ajv);
@@ -136,6 +144,7 @@ export function extendAjv<T extends AjvInstance>(ajv: T): T {
   addAtMostMarkedUp(ajv);
   addMoneyAnnotation(ajv);
   addVisibility(ajv);
+  addAsciiDigits(ajv);
   addErrors(ajv);
   return ajv;
 }

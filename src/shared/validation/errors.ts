@@ -47,15 +47,17 @@ function fieldPointer(error: RawAjvError): string {
   return prop === undefined ? error.instancePath : `${error.instancePath}/${escapePointerSegment(prop)}`;
 }
 
-const FALLBACK: Record<string, (e: RawAjvError, declared: Set<string>) => string> = {
+/** A key the form does not take: one of its fields in a branch not chosen, one it had before, or none of its own. */
+function extraField(name: string, declared: ReadonlySet<string>, retired: ReadonlySet<string>): string {
+  if (declared.has(name)) return `Field "${name}" does not apply to the answers given (its section is not chosen)`;
+  if (retired.has(name)) return `Field "${name}" no longer exists in this version of the form`;
+  return `Unknown field "${name}": this form has no such field`;
+}
+
+const FALLBACK: Record<string, (e: RawAjvError, declared: ReadonlySet<string>, retired: ReadonlySet<string>) => string> = {
   required: () => 'This field is required',
-  additionalProperties: (e) => `Unknown field "${String(e.params.additionalProperty)}": this form has no such field`,
-  unevaluatedProperties: (e, declared) => {
-    const name = String(e.params.unevaluatedProperty);
-    return declared.has(name)
-      ? `Field "${name}" does not apply to the answers given (its section is not chosen)`
-      : `Unknown field "${name}": this form has no such field`;
-  },
+  additionalProperties: (e, declared, retired) => extraField(String(e.params.additionalProperty), declared, retired),
+  unevaluatedProperties: (e, declared, retired) => extraField(String(e.params.unevaluatedProperty), declared, retired),
 };
 
 /** Keywords whose own error only repeats what its sub-errors say. */
@@ -85,7 +87,7 @@ export function declaredPropertyNames(schema: unknown): Set<string> {
  * reason, is an echo of that failure (a failing `then` drops what it evaluated): it is reported only when nothing
  * else is wrong, i.e. when the field really belongs to a branch the data does not take.
  */
-function isBranchEcho(error: RawAjvError, declared: Set<string>, hasOtherErrors: boolean): boolean {
+function isBranchEcho(error: RawAjvError, declared: ReadonlySet<string>, hasOtherErrors: boolean): boolean {
   const inner = error.keyword === 'errorMessage' ? (error.params.errors as RawAjvError[] | undefined)?.[0] : error;
   if (!inner || inner.keyword !== 'unevaluatedProperties') return false;
   return hasOtherErrors && declared.has(String(inner.params.unevaluatedProperty));
@@ -99,11 +101,13 @@ function isUnevaluated(error: RawAjvError): boolean {
 /**
  * Normalises Ajv errors (with ajv-errors' `errorMessage` wrappers) into field errors, dropping the noise an `if`
  * adds ('must match "then" schema'), branch echoes (see `isBranchEcho`; pass the schema's declared names) and
- * duplicates. Order is kept: the schema's order of evaluation.
+ * duplicates. Order is kept: the schema's order of evaluation. `retired`: names earlier versions of the form
+ * declared and this one does not (a key the form no longer has is then said so, not called unknown).
  */
 export function normalizeErrors(
   errors: readonly RawAjvError[] | null | undefined,
-  declared: Set<string> = new Set(),
+  declared: ReadonlySet<string> = new Set(),
+  retired: ReadonlySet<string> = new Set(),
 ): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
@@ -121,7 +125,7 @@ export function normalizeErrors(
       if (NOISE.has(error.keyword)) continue;
       path = fieldPointer(error);
       const fallback = FALLBACK[error.keyword];
-      message = fallback ? fallback(error, declared) : capitalise(error.message ?? 'Invalid value');
+      message = fallback ? fallback(error, declared, retired) : capitalise(error.message ?? 'Invalid value');
     }
     const key = `${path}\u0000${message}`;
     if (seen.has(key)) continue;

@@ -2,6 +2,7 @@
  * The auth API through `app.inject`, on PGlite and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { DB_KINDS, json, latestCode, person, signUpVerified, startTestApp, type TestApp } from '../helpers';
 
 describe.each(DB_KINDS)('auth API on %s', (kind) => {
@@ -195,6 +196,57 @@ describe.each(DB_KINDS)('auth API on %s', (kind) => {
     expect(await sent()).toBe(1);
   });
 
+  it('says how long until a new code may be sent: on sign-up, on arrival or a reload of the OTP screen, after a resend', async () => {
+    const cooldown = t.app.config.otpResendSeconds;
+    const left = async (phone: string) => {
+      const res = await post('otp-cooldown', { phone });
+      expect(res.statusCode).toBe(200);
+      return json<{ resendInSeconds: number }>(res).resendInSeconds;
+    };
+    /** Makes the account's last code `seconds` older, as if that much time had passed. */
+    const age = async (phone: string, seconds: number) => {
+      const user = await t.app.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
+      await t.app.db
+        .updateTable('otp_codes')
+        .set((eb) => ({ created_at: eb('created_at', '-', sql<Date>`make_interval(secs => ${seconds})`) }))
+        .where('user_id', '=', user.id)
+        .execute();
+    };
+    const who = person();
+    const up = await post('sign-up', who);
+    expect(json(up)).toMatchObject({ resendInSeconds: cooldown });
+    const first = await left(who.phone);
+    expect(first).toBeGreaterThanOrEqual(cooldown - 2);
+    expect(first).toBeLessThanOrEqual(cooldown);
+    // However the phone is typed.
+    expect(Math.abs((await left(who.phone.replace('+880', '0'))) - first)).toBeLessThanOrEqual(1);
+
+    await age(who.phone, 100);
+    const later = await left(who.phone);
+    expect(later).toBeGreaterThanOrEqual(cooldown - 102);
+    expect(later).toBeLessThanOrEqual(cooldown - 100);
+    // A resend now is refused with the same wait.
+    const refused = await post('resend-otp', { phone: who.phone });
+    expect(refused.statusCode).toBe(429);
+    expect(Math.abs(Number(refused.headers['retry-after']) - later)).toBeLessThanOrEqual(1);
+
+    await age(who.phone, cooldown);
+    expect(await left(who.phone)).toBe(0);
+    const resent = await post('resend-otp', { phone: who.phone });
+    expect(resent.statusCode).toBe(200);
+    expect(json(resent)).toMatchObject({ resendInSeconds: cooldown });
+    expect(await left(who.phone)).toBeGreaterThanOrEqual(cooldown - 2);
+
+    // A phone that waits for nothing (unknown, or verified already): 0, and resend answers it as any other.
+    const verified = await signUpVerified(t.app);
+    expect(await left(verified.phone)).toBe(0);
+    expect(await left('+8801999999999')).toBe(0);
+    expect(json(await post('resend-otp', { phone: '+8801999999999' }))).toMatchObject({ resendInSeconds: cooldown });
+    const bad = await post('otp-cooldown', { phone: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).errors).toEqual([{ path: '/phone', message: 'Enter a valid phone number, e.g. +8801712345678' }]);
+  });
+
   it('answers any request to a protected route without a live token with 401', async () => {
     for (const headers of [{}, { authorization: 'Bearer not-a-real-token-at-all-xxxxxxxx' }, { authorization: 'Basic abc' }]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/user/me', headers });
@@ -287,7 +339,7 @@ describe.each(DB_KINDS)('auth timings and limits on %s', (kind) => {
       await new Promise((r) => setTimeout(r, 1100));
       const res = await resend();
       expect(res.statusCode).toBe(200);
-      expect(json(res)).toEqual({ message: expect.stringMatching(/a new code is on its way/) });
+      expect(json(res)).toEqual({ message: expect.stringMatching(/a new code is on its way/), resendInSeconds: 1 });
       expect(json(res)).not.toHaveProperty('token');
       expect((await resend()).statusCode).toBe(429);
       const second = await latestCode(t.app, who.phone);

@@ -241,6 +241,14 @@ describe.each(DB_KINDS)('form versions on %s', (kind) => {
     const again = await api(t.app, 'POST', '/offers', investor, fixture('invest'));
     expect(again.status).toBe(201);
     expect(again.body.formVersion).toBe(3);
+    // An answer still carrying the field version 3 no longer has is told so (not "its section is not chosen"), and
+    // a field of another form is unknown to this one.
+    const stale3 = await api(t.app, 'POST', '/offers', investor, { ...fixture('invest'), referral: 'FRIEND', bname: 'Mine' });
+    expect(stale3.status).toBe(400);
+    expect(stale3.body.errors).toEqual([
+      { path: '/referral', message: 'Field "referral" no longer exists in this version of the form' },
+      { path: '/bname', message: 'Unknown field "bname": this form has no such field' },
+    ]);
     const rows = await t.app.db.selectFrom('offers').select(['id', 'form_version']).where('id', 'in', [before.body.id, after.body.id, again.body.id]).execute();
     expect(new Map(rows.map((r) => [r.id, r.form_version]))).toEqual(new Map([[before.body.id, 1], [after.body.id, 2], [again.body.id, 3]]));
     // A published row cannot be changed.

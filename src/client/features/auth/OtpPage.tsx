@@ -1,10 +1,13 @@
 /**
  * Verify OTP: the 4-digit code form (verify-otp, the phone carried from sign-up in navigation state), a countdown
- * from 03:00, and Resend OTP once it reaches zero. Resending stays on this page and restarts the timer; a right
- * code signs the user in and opens the dashboard (after the spec's Welcome popup). A wrong or expired code is said
- * under the code field — it is about the code, not a failed login — and a refused resend beside the Resend button.
+ * to the moment a new code may be asked, and Resend OTP once it reaches zero. The server says how long that is
+ * (POST /auth/user/otp-cooldown: its OTP_RESEND_SECONDS from the last code sent), so arriving from sign-up, coming
+ * back later or reloading all count down from the time really left. Resending stays on this page and restarts the
+ * timer from the server's answer; a right code signs the user in and opens the dashboard (after the spec's Welcome
+ * popup). A wrong or expired code is said under the code field — it is about the code, not a failed login — and a
+ * refused resend beside the Resend button.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,26 +26,25 @@ import MessageDialog, { type Message } from '../../components/MessageDialog';
 import { useToast } from '../../components/Toast';
 import type { PageProps } from '../../app/pages';
 
-/** The resend timer of spec section 9. */
-export const RESEND_SECONDS = 180;
-
 /** Seconds as mm:ss. */
 export function mmss(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** A countdown that starts at `initial` seconds and restarts at `period` (or at the seconds given). */
-function useCountdown(initial: number, period: number) {
-  const [deadline, setDeadline] = useState(() => Date.now() + initial * 1000);
-  const [left, setLeft] = useState(initial);
+/** A countdown to a deadline set by `restart(seconds)`; `left` is null until the first restart (not known yet). */
+function useCountdown() {
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const [left, setLeft] = useState<number | null>(null);
   useEffect(() => {
+    if (deadline === null) return;
     const tick = () => setLeft(Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
     tick();
     const id = setInterval(tick, 1000);
     return () => clearInterval(id);
   }, [deadline]);
-  return { left, restart: (seconds: number = period) => setDeadline(Date.now() + seconds * 1000) };
+  const restart = useCallback((seconds: number) => setDeadline(Date.now() + seconds * 1000), []);
+  return { left, restart };
 }
 
 export default function OtpPage({ screen }: PageProps) {
@@ -52,8 +54,7 @@ export default function OtpPage({ screen }: PageProps) {
   const carried = ((location.state as { phone?: string } | null)?.phone ?? '').trim();
   const [phone, setPhone] = useState<string>(carried);
   const [phoneInput, setPhoneInput] = useState('');
-  // Straight from sign-up a code was just sent: wait for the timer. Arriving later, a new code may be asked at once.
-  const { left, restart } = useCountdown(carried ? RESEND_SECONDS : 0, RESEND_SECONDS);
+  const { left, restart } = useCountdown();
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
@@ -62,6 +63,20 @@ export default function OtpPage({ screen }: PageProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [resendFailure, setResendFailure] = useState<string | null>(null);
   const toast = useToast();
+
+  // How long until a new code may be asked for this phone, as the server counts it (a code was just sent by sign-up,
+  // or a while ago before a reload). If it cannot be asked, Resend OTP is offered: the server still enforces the wait.
+  useEffect(() => {
+    if (!phone) return;
+    let live = true;
+    api.post<{ resendInSeconds: number }>('/auth/user/otp-cooldown', { phone }).then(
+      (a) => live && restart(a.resendInSeconds),
+      () => live && restart(0),
+    );
+    return () => {
+      live = false;
+    };
+  }, [phone, restart]);
 
   async function verify(data: VerifyOtpForm) {
     setBusy(true);
@@ -88,8 +103,8 @@ export default function OtpPage({ screen }: PageProps) {
     setNotice(null);
     setResendFailure(null);
     try {
-      await api.post('/auth/user/resend-otp', { phone });
-      restart();
+      const answer = await api.post<{ resendInSeconds: number }>('/auth/user/resend-otp', { phone });
+      restart(answer.resendInSeconds);
       toast({ title: 'OTP has been resent!', text: `A new code is on its way to ${formatPhone(phone)}.`, tone: 'success' });
     } catch (err) {
       const e = err as ApiError;
@@ -137,11 +152,11 @@ export default function OtpPage({ screen }: PageProps) {
           <SchemaForm formId="verify-otp" initialData={{ phone }} onSubmit={verify} busy={busy} serverErrors={serverErrors} hideTitle />
           <Box sx={{ mt: 3, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
             {/* Not a live region: a screen reader would read every second. The line beside it is. */}
-            <Typography component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontSize: 20, fontWeight: 600 }} aria-hidden data-testid="otp-timer">
-              {mmss(left)}
+            <Typography component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontSize: 20, fontWeight: 600, minWidth: '5ch' }} aria-hidden data-testid="otp-timer">
+              {left === null ? '' : mmss(left)}
             </Typography>
             <Box aria-live="polite">
-              {left > 0 ? (
+              {left === null ? null : left > 0 ? (
                 <Typography color="text.secondary">You can resend after timer ends</Typography>
               ) : (
                 <Button variant="outlined" onClick={resend} disabled={resending}>

@@ -2,6 +2,7 @@
  * "What needs you": the greeting and the list of what waits for the signed-in user (GET /me/next-steps), each item a
  * link to the screen where it is done, and for staff the sizes of their three queues.
  */
+import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -57,14 +58,37 @@ function StepRow({ item }: { item: NextStep }) {
   );
 }
 
+/** A name as it is; an e-mail address with a break allowed before its @ and after each dot. */
+function Breakable({ text }: { text: string }) {
+  if (!text.includes('@')) return <>{text}</>;
+  const parts = text.split(/(?=@)|(?<=\.)/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 /** The greeting and the list of waiting items, above the dashboard's tiles. */
 export default function NextSteps() {
   const { data, error, loading, reload } = useApi<NextStepsAnswer>('/me/next-steps');
   return (
     <Box component="section" aria-labelledby="next-steps" aria-busy={loading} sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
-      {/* A person without a name yet is greeted by their e-mail address: one long word, which wraps on a phone. */}
-      <Typography variant="h5" component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {data ? `Welcome, ${data.name}.` : <Skeleton width="40%" />}
+      {/* Greeted by name; a person without one yet by their e-mail address, which may break only before its @ and
+          after its dots (a word longer than the line is the only thing broken anywhere). */}
+      <Typography variant="h5" component="p" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
+        {data ? (
+          <>
+            Welcome, <Breakable text={data.name} />.
+          </>
+        ) : (
+          <Skeleton width="40%" />
+        )}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Typography id="next-steps" variant="h6" component="h2" sx={{ px: 1 }}>

@@ -18,7 +18,7 @@ import { startsFromUrl, type Screen } from '../../config';
 import type { PublishedDefinition } from '../../form-engine/definitions';
 import { api, ApiError, fileUrl, request } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { fillPath, MissingParameterError, readSource, type TemplateSources } from '../../lib/template';
+import { fillPath, MissingParameterError, prefillRefs, readFirst, readSource, type TemplateSources } from '../../lib/template';
 import type { Message } from '../../components/MessageDialog';
 import { useToast } from '../../components/Toast';
 import InlineFailure from '../../components/InlineFailure';
@@ -81,8 +81,8 @@ function pick(answer: unknown, path: string | undefined): unknown {
  * gets no prefill from it (a 404 or an empty answer is not an error for the form).
  */
 async function profileSources(prefill: Screen['prefill']): Promise<Pick<TemplateSources, 'profile' | 'verification'>> {
-  const refs = Object.values(prefill ?? {});
-  const wants = (source: string) => refs.some((r) => r?.startsWith(`${source}.`));
+  const refs = prefillRefs(prefill);
+  const wants = (source: string) => refs.some((r) => r.startsWith(`${source}.`));
   const [profile, verification] = await Promise.all([
     wants('profile') ? api.get<{ profile: Data | null }>('/profile').then((a) => a.profile, () => null) : null,
     wants('verification') ? api.get<{ data?: Data | null }>('/profile/verification').then((a) => a.data ?? null, () => null) : null,
@@ -101,9 +101,9 @@ function startFromUrl(screen: Screen, sources: TemplateSources): Data | 'missing
     if (err instanceof MissingParameterError) return 'missing';
   }
   const data: Data = {};
-  for (const [field, ref] of Object.entries(screen.prefill ?? {})) {
-    const value = ref ? readSource(ref, sources) : undefined;
-    if (value !== undefined && value !== null && value !== '') data[field] = value;
+  for (const [field, refs] of Object.entries(screen.prefill ?? {})) {
+    const value = readFirst(refs, sources);
+    if (value !== undefined) data[field] = value;
   }
   return data;
 }
@@ -186,14 +186,18 @@ export default function FormScreen({ screen }: { screen: Screen }) {
       let data: Data = {};
       if (load) {
         const answer = await api.get(fillPath(load.path, sources));
-        const picked = pick(answer, load.pick) ?? pick(answer, load.fallback);
+        // A record not there yet (`data: null`: nothing submitted) starts an empty form, not one filled with the
+        // answer's other keys.
+        const picked = pick(answer, load.pick) ?? (load.fallback ? pick(answer, load.fallback) : undefined);
         data = { ...((picked as Data | null) ?? {}) };
         if (load.only) data = Object.fromEntries(Object.entries(data).filter(([k]) => load.only!.includes(k)));
       }
-      const withProfile = { ...sources, ...(await profileSources(screen.prefill)) };
-      for (const [field, ref] of Object.entries(screen.prefill ?? {})) {
-        const value = ref ? readSource(ref, withProfile) : undefined;
-        if (value !== undefined && value !== null && value !== '') data[field] = value;
+      // A record being edited keeps its own values; a new one starts from what the person already gave.
+      const prefill = editParam ? undefined : screen.prefill;
+      const withProfile = { ...sources, ...(await profileSources(prefill)) };
+      for (const [field, refs] of Object.entries(prefill ?? {})) {
+        const value = readFirst(refs, withProfile);
+        if (value !== undefined) data[field] = value;
       }
       const saved = await draft.restore();
       if (saved) data = { ...data, ...saved };

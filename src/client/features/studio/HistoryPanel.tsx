@@ -1,10 +1,12 @@
 /**
- * A form's published versions, newest first, with their notes, authors and submissions. "Restore this version"
- * publishes that version's schema and ui-schema again as a new version (rolling back), after a confirmation.
+ * A form's published versions, newest first, with their notes, authors and submissions. "Restore" (named "Restore
+ * version N") publishes that version's schema and ui-schema again as a new version (rolling back), after a
+ * confirmation.
  */
 import ActionsHeaderCell from '../../components/ActionsHeaderCell';
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
@@ -60,33 +62,34 @@ export default function HistoryPanel({ formId, current, refreshKey, onRestored }
           Not restored: {error}
         </Alert>
       )}
-      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflowX: 'auto' }}>
-        <Table size="small" aria-label="Versions">
+      {/* Three columns that wrap (the note and who published it share one), so the table fits the editor's column at
+          any width and Restore is always in view. */}
+      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" aria-label="Versions" sx={{ tableLayout: 'auto' }}>
           <TableHead>
             <TableRow>
               <TableCell>Version</TableCell>
-              <TableCell>Note</TableCell>
-              <TableCell>Published</TableCell>
-              <TableCell>Submissions</TableCell>
+              <TableCell>Note, publication and submissions</TableCell>
               <ActionsHeaderCell />
             </TableRow>
           </TableHead>
           <TableBody>
             {(state.data ?? []).map((v) => (
               <TableRow key={v.version}>
-                <TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
                   v{v.version} {v.version === current && <Chip size="small" color="success" label="Current" />}
                 </TableCell>
-                <TableCell sx={{ minWidth: 140 }}>{v.note || '—'}</TableCell>
-                <TableCell sx={{ minWidth: 150 }}>
-                  {formatDateTime(v.publishedAt)}
-                  {v.publishedBy ? ` by ${v.publishedBy}` : ''}
+                <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>
+                  <Box>{v.note || '—'}</Box>
+                  <Box sx={{ color: 'text.secondary', fontSize: 13, mt: 0.5 }}>
+                    {formatDateTime(v.publishedAt)}
+                    {v.publishedBy ? ` by ${v.publishedBy}` : ''} · {v.submissions} submission{v.submissions === 1 ? '' : 's'}
+                  </Box>
                 </TableCell>
-                <TableCell>{v.submissions}</TableCell>
-                <TableCell>
+                <TableCell sx={{ verticalAlign: 'top', textAlign: 'right', px: 1 }}>
                   {v.version !== current && (
-                    <Button size="small" onClick={() => void restore(v)} disabled={busy !== null}>
-                      Restore this version
+                    <Button size="small" variant="outlined" onClick={() => void restore(v)} disabled={busy !== null} aria-label={`Restore version ${v.version}`}>
+                      Restore
                     </Button>
                   )}
                 </TableCell>

@@ -16,12 +16,12 @@
 import { forwardRef, useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type KeyboardEvent, type MouseEvent } from 'react';
 import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
-import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { SchemaExamples } from '@rjsf/core';
 import { examplesId, getInputProps, labelValue, type BaseInputTemplateProps } from '@rjsf/utils';
 import { warmFormat } from '../../../shared/validation/lazy-formats.js';
 import { inputAria } from './aria';
+import { FieldLabel, outlineLabel, useLabelFits } from './FieldLabel';
 
 /** Input types whose browser control always shows something, so the label sits above it from the start. */
 const SHRUNK_LABEL_TYPES = new Set(['date', 'datetime-local', 'file', 'time']);
@@ -137,6 +137,10 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const emptyValue = options.emptyValue;
   const shown = labelValue(label || undefined, hideLabel, undefined);
   const labelId = `${id}-label`;
+  const control = useRef<HTMLDivElement>(null);
+  const alwaysShrunk = SHRUNK_LABEL_TYPES.has(inputType ?? '');
+  const fits = useLabelFits(control, typeof shown === 'string' ? shown : undefined, required, alwaysShrunk);
+  const outline = outlineLabel(shown, fits, alwaysShrunk ? true : undefined);
 
   // A format whose rule loads on first use (a phone number's) starts loading when its field is focused or typed in.
   const typed = useTypedText(value, (text) => {
@@ -184,19 +188,19 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
 
   return (
     <>
-      <FormControl fullWidth required={required} disabled={disabled || readonly} error={rawErrors.length > 0}>
+      <FormControl ref={control} fullWidth required={required} disabled={disabled || readonly} error={rawErrors.length > 0}>
         {shown && (
-          <InputLabel htmlFor={id} id={labelId} shrink={SHRUNK_LABEL_TYPES.has(inputType ?? '') ? true : undefined}>
+          <FieldLabel htmlFor={id} id={labelId} fits={fits} shrink={alwaysShrunk ? true : undefined}>
             {shown}
-          </InputLabel>
+          </FieldLabel>
         )}
         <OutlinedInput
           id={id}
           name={htmlName || id}
           type={multiline ? undefined : inputType}
           autoComplete={autoComplete}
-          label={shown}
-          notched={SHRUNK_LABEL_TYPES.has(inputType ?? '') ? true : undefined}
+          label={outline.label}
+          notched={outline.notched}
           placeholder={placeholder}
           autoFocus={autofocus}
           multiline={multiline}

@@ -11,8 +11,8 @@ import { useId, useRef, useState, type FocusEvent, type KeyboardEvent, type Reac
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
-import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
+import { FieldLabel, outlineLabel, useLabelFits } from '../templates/FieldLabel';
 
 export interface ComboboxOption {
   key: string;
@@ -47,6 +47,9 @@ export function Combobox(props: ComboboxProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLUListElement>(null);
+  const control = useRef<HTMLDivElement>(null);
+  const fits = useLabelFits(control, typeof label === 'string' ? label : undefined, required);
+  const outline = outlineLabel(label, fits);
 
   const shown = open && (options.length > 0 || noneText !== undefined);
   const highlight = (index: number) => {
@@ -84,15 +87,16 @@ export function Combobox(props: ComboboxProps) {
 
   return (
     <Box sx={{ position: 'relative' }}>
-      <FormControl fullWidth disabled={disabled} required={required} error={error}>
+      <FormControl ref={control} fullWidth disabled={disabled} required={required} error={error}>
         {label && (
-          <InputLabel htmlFor={id} id={labelId}>
+          <FieldLabel htmlFor={id} id={labelId} fits={fits}>
             {label}
-          </InputLabel>
+          </FieldLabel>
         )}
         <OutlinedInput
           id={id}
-          label={label}
+          label={outline.label}
+          notched={outline.notched}
           value={text}
           autoFocus={autoFocus}
           placeholder={placeholder}

@@ -4,9 +4,8 @@
  * drawn menu, and it costs a fraction of MUI's menu select: no menu, popover or modal code on a form's route.
  * Values travel through RJSF's option encoding (an option's index by default), as in RJSF's own select.
  */
-import { lazy, Suspense, type ChangeEvent, type FocusEvent } from 'react';
+import { lazy, Suspense, useRef, type ChangeEvent, type FocusEvent } from 'react';
 import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import {
@@ -19,6 +18,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import { inputAria } from '../templates/aria';
+import { FieldLabel, outlineLabel, useLabelFits } from '../templates/FieldLabel';
 
 /** A multiple choice (an array of listed values) keeps RJSF's menu select, fetched only when a form has one. */
 const MenuSelect = lazy(() => import('@rjsf/mui/lib/SelectWidget/SelectWidget.js'));
@@ -31,6 +31,11 @@ export default function SelectWidget(props: WidgetProps) {
       </Suspense>
     );
   }
+  return <SingleSelect {...props} />;
+}
+
+/** One of a listed set: the browser's own select, in an outline like the other fields. */
+function SingleSelect(props: WidgetProps) {
   const { schema, id, htmlName, options, label, hideLabel, required, disabled, readonly, placeholder, value, autofocus, rawErrors = [] } = props;
   const { onChange, onBlur, onFocus } = props;
   const { enumOptions = [], enumDisabled, emptyValue } = options;
@@ -39,23 +44,26 @@ export default function SelectWidget(props: WidgetProps) {
   const selected = enumOptionSelectedValue(value, enumOptions, false, format, '') as string;
   const shown = labelValue(label || undefined, hideLabel, undefined);
   const labelId = `${id}-label`;
+  const control = useRef<HTMLDivElement>(null);
+  const fits = useLabelFits(control, typeof shown === 'string' ? shown : undefined, required, true);
+  const outline = outlineLabel(shown, fits, true);
   // A field without a default starts on an empty choice (a select always shows one of its options).
   const emptyChoice = schema.default === undefined;
 
   return (
     <>
-      <FormControl fullWidth required={required} disabled={disabled || readonly} error={rawErrors.length > 0}>
+      <FormControl ref={control} fullWidth required={required} disabled={disabled || readonly} error={rawErrors.length > 0}>
         {shown && (
-          <InputLabel htmlFor={id} id={labelId} shrink>
+          <FieldLabel htmlFor={id} id={labelId} fits={fits} shrink>
             {shown}
-          </InputLabel>
+          </FieldLabel>
         )}
         <NativeSelect
           id={id}
           name={htmlName || id}
           value={selected}
           autoFocus={autofocus}
-          input={<OutlinedInput label={shown} notched />}
+          input={<OutlinedInput label={outline.label} notched={outline.notched} />}
           // The empty choice reads as a hint, like an empty field's placeholder; the list itself keeps normal text.
           sx={selected === '' ? { color: 'text.secondary', '& option': { color: 'text.primary' } } : undefined}
           inputProps={{ id, ...inputAria(props) }}
