@@ -26,7 +26,7 @@ describe('studio JSON completion', () => {
 
   it('offers the meta-schema’s types, the visibilities and the engine’s widgets as values', () => {
     expect(complete('schema', '{ "type": "|" }')).toEqual(['"array"', '"boolean"', '"integer"', '"null"', '"number"', '"object"', '"string"']);
-    expect(complete('schema', '{ "x-visibility": "|" }')).toEqual(['"public"', '"owner"', '"staff"']);
+    expect(complete('schema', '{ "x-visibility": "|" }')).toEqual(['"public"', '"contact"', '"owner"', '"staff"']);
     const widgets = complete('ui', '{ "photo": { "ui:widget": "|" } }');
     for (const w of ['"imageUpload"', '"otp"', '"searchableSelect"', '"textarea"']) expect(widgets).toContain(w);
   });

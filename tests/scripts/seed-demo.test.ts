@@ -70,7 +70,7 @@ describe('npm run seed:demo', () => {
       });
       const count = async (table: 'agreement_requests' | 'donations' | 'offers' | 'files') =>
         Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-      expect(await count('agreement_requests')).toBe(7);
+      expect(await count('agreement_requests')).toBe(8); // one answers a Request For Invest (its owner sees the contact details)
       expect(await count('donations')).toBe(5);
       expect(await count('offers')).toBe(4);
       expect(await count('files')).toBeGreaterThan(21); // the projects' drawn photos and the scanned documents

@@ -96,8 +96,8 @@ describe('npm run validate', () => {
       valid: false,
       errors: [
         // The kinds of character are one rule each in an "allOf", which Ajv checks before the length.
-        { path: '/password', message: 'Password must include uppercase, lowercase, number and special character' },
         { path: '/password', message: 'Password must be 6 characters' },
+        { path: '/password', message: 'Password must include uppercase, lowercase, number and special character' },
       ],
     });
   });
@@ -219,7 +219,7 @@ describe('npm run validate with many documents', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('');
     expect(lines(result.stdout)).toEqual([
-      { file: b, valid: false, errors: [weakPassword, shortPassword] },
+      { file: b, valid: false, errors: [shortPassword, weakPassword] },
       { file: a, valid: true, errors: [] },
       { summary: { documents: 2, valid: 1, invalid: 1 } },
     ]);
@@ -237,8 +237,8 @@ describe('npm run validate with many documents', () => {
     expect(result.stdout).toBe(
       [
         `${join(batch, 'a.json')}: valid sign-in`,
-        `${join(batch, 'b.json')}: /password: Password must include uppercase, lowercase, number and special character`,
         `${join(batch, 'b.json')}: /password: Password must be 6 characters`,
+        `${join(batch, 'b.json')}: /password: Password must include uppercase, lowercase, number and special character`,
         `${join(batch, 'nested/c.json')}: valid sign-in`,
         '3 documents: 2 valid, 1 invalid',
         '',
@@ -255,7 +255,7 @@ describe('npm run validate with many documents', () => {
       const result = await cli(['--json', 'sign-in', `${relative}/*.json`]);
       expect(lines(result.stdout)).toEqual([
         { file: `${relative}/a.json`, valid: true, errors: [] },
-        { file: `${relative}/b.json`, valid: false, errors: [weakPassword, shortPassword] },
+        { file: `${relative}/b.json`, valid: false, errors: [shortPassword, weakPassword] },
         { summary: { documents: 2, valid: 1, invalid: 1 } },
       ]);
       const absolute = await cli(['--json', 'sign-in', `${batch}/**/c.json`]);
@@ -277,7 +277,7 @@ describe('npm run validate with many documents', () => {
       [undefined, undefined],
     ]);
     expect(out[1]!.errors![0]!.message).toMatch(/^Not valid JSON/);
-    expect(out[2]!.errors).toEqual([weakPassword, shortPassword]);
+    expect(out[2]!.errors).toEqual([shortPassword, weakPassword]);
     expect(out[3]).toEqual({ summary: { documents: 3, valid: 1, invalid: 2 } });
   });
 

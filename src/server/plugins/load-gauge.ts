@@ -43,14 +43,22 @@ export function startLoadGauge({ sampleMs, maxLagMs, maxHeapBytes }: { sampleMs:
   histogram.enable();
   let lags: number[] = [];
   let heapUsed = 0;
+  // The histogram is never reset between samples: resetting it also forgets when its own timer last ticked, so the
+  // long tick that ends a synchronous stretch was dropped whenever this timer happened to run first after it. A
+  // sample is the mean of the ticks recorded since the last one, from the running totals instead.
+  let seenCount = 0;
+  let seenSumNs = 0;
 
   const sample = () => {
     heapUsed = process.memoryUsage().heapUsed;
-    // No tick recorded yet this interval: this timer ran before the histogram's own after a block. Keep the interval
-    // open rather than count it as a second lagging sample of the same block.
-    if (histogram.count > 0) {
-      lags = [...lags, Math.max(0, histogram.mean / 1e6 - RESOLUTION_MS)].slice(-LAG_WINDOW);
-      histogram.reset();
+    const count = histogram.count;
+    const sumNs = count > 0 ? histogram.mean * count : 0;
+    // No tick recorded since the last sample (this timer ran before the histogram's own after a block): keep the
+    // interval open rather than count it as a second lagging sample of the same block.
+    if (count > seenCount) {
+      lags = [...lags, Math.max(0, (sumNs - seenSumNs) / (count - seenCount) / 1e6 - RESOLUTION_MS)].slice(-LAG_WINDOW);
+      seenCount = count;
+      seenSumNs = sumNs;
     }
     timer.refresh();
   };
@@ -68,6 +76,8 @@ export function startLoadGauge({ sampleMs, maxLagMs, maxHeapBytes }: { sampleMs:
     resetLag() {
       lags = [];
       histogram.reset();
+      seenCount = 0;
+      seenSumNs = 0;
     },
     stop() {
       clearTimeout(timer);

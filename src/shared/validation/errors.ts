@@ -99,9 +99,25 @@ function isUnevaluated(error: RawAjvError): boolean {
 }
 
 /**
+ * Which of one field's messages comes first: being there and of the right type, then its size, then its shape. Ajv
+ * evaluates applicators (`allOf`, where a rule made of several patterns lives) before a string's own length, so
+ * without this a short password would be told its characters before its length, and the browser, the server and the
+ * CLI show a field's first message first.
+ */
+const RANK: Record<string, number> = {
+  required: 0, type: 0,
+  minLength: 1, maxLength: 1, minimum: 1, maximum: 1, exclusiveMinimum: 1, exclusiveMaximum: 1, minItems: 1, maxItems: 1,
+};
+
+function rankOf(error: RawAjvError): number {
+  const inner = error.keyword === 'errorMessage' ? (error.params.errors as RawAjvError[] | undefined)?.[0] : error;
+  return RANK[inner?.keyword ?? ''] ?? 2;
+}
+
+/**
  * Normalises Ajv errors (with ajv-errors' `errorMessage` wrappers) into field errors, dropping the noise an `if`
  * adds ('must match "then" schema'), branch echoes (see `isBranchEcho`; pass the schema's declared names) and
- * duplicates. Order is kept: the schema's order of evaluation. `retired`: names earlier versions of the form
+ * duplicates. Fields keep the schema's order of evaluation; one field's messages go by `RANK` (then that order). `retired`: names earlier versions of the form
  * declared and this one does not (a key the form no longer has is then said so, not called unknown).
  */
 export function normalizeErrors(
@@ -109,7 +125,7 @@ export function normalizeErrors(
   declared: ReadonlySet<string> = new Set(),
   retired: ReadonlySet<string> = new Set(),
 ): FieldError[] {
-  const out: FieldError[] = [];
+  const out: (FieldError & { rank: number })[] = [];
   const seen = new Set<string>();
   const list = errors ?? [];
   const hasOtherErrors = list.some((e) => !NOISE.has(e.keyword) && !isUnevaluated(e));
@@ -130,9 +146,14 @@ export function normalizeErrors(
     const key = `${path}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ path, message });
+    out.push({ path, message, rank: rankOf(error) });
   }
-  return out;
+  const firstAt = new Map<string, number>();
+  out.forEach((e, i) => firstAt.has(e.path) || firstAt.set(e.path, i));
+  return out
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => firstAt.get(a.e.path)! - firstAt.get(b.e.path)! || a.e.rank - b.e.rank || a.i - b.i)
+    .map(({ e: { path, message } }) => ({ path, message }));
 }
 
 function capitalise(s: string): string {

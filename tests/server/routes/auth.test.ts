@@ -72,8 +72,8 @@ describe.each(DB_KINDS)('auth API on %s', (kind) => {
     });
     const signIn = await post('sign-in', { phone: 'rahim@example.com', password: 'abc' });
     expect(json(signIn).errors).toEqual([
-      { path: '/password', message: 'Password must include uppercase, lowercase, number and special character' },
       { path: '/password', message: 'Password must be 6 characters' },
+      { path: '/password', message: 'Password must include uppercase, lowercase, number and special character' },
     ]);
     const mismatch = await post('sign-up', { ...person(), retype_password: 'Other1!x' });
     expect(json(mismatch).errors).toEqual([{ path: '/retype_password', message: 'Passwords do not match' }]);
