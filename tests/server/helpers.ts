@@ -98,7 +98,13 @@ export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}
     { LOG_LEVEL: 'silent' },
     { dataDir, databaseUrl: pgdb?.url, jobs: false, maxEventLoopDelayMs: 0, authRateLimitPerMinute: 10_000, signInRateLimitPerMinute: 10_000, signInSlowAfter: 50, signInLockAfter: 100, ...overrides },
   );
-  const database = await openDatabase({ dataDir, databaseUrl: pgdb?.url, phoneRegion: config.defaultPhoneRegion });
+  const database = await openDatabase({
+    dataDir,
+    databaseUrl: pgdb?.url,
+    phoneRegion: config.defaultPhoneRegion,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    poolSize: config.dbPoolSize,
+  });
   const app = await buildApp({ config, database, schemasDir, logger: false, clock });
   await app.ready();
   return {

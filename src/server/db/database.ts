@@ -39,10 +39,14 @@ export interface DatabaseOptions {
   phoneRegion?: string;
   /** PostgreSQL: how long a query waits for a connection before it fails (DB_CONNECT_TIMEOUT_MS; default 3 s). */
   connectTimeoutMs?: number;
+  /** PostgreSQL: the most connections the pool opens (DB_POOL_SIZE; default 10). */
+  poolSize?: number;
 }
 
 /** How long a query waits for a PostgreSQL connection (a new one to open, or a pooled one to be free) by default. */
 export const CONNECT_TIMEOUT_MS = 3_000;
+/** The most PostgreSQL connections one process's pool opens by default. */
+export const POOL_SIZE = 10;
 
 /** One line per lost connection is enough, and not one per client when a restart drops ten at once. */
 let lastWarned = 0;
@@ -90,16 +94,17 @@ async function openPglite(dataDir: string, runMigrations: boolean, context: Migr
   }
 }
 
-async function openPostgres(url: string, runMigrations: boolean, context: MigrationContext, connectTimeoutMs: number): Promise<Database> {
+async function openPostgres(url: string, runMigrations: boolean, context: MigrationContext, connectTimeoutMs: number, poolSize: number): Promise<Database> {
   const { default: pg } = await import('pg');
   pg.types.setTypeParser(20, (v) => v);
   pg.types.setTypeParser(1700, (v) => v);
   pg.types.setTypeParser(1082, (v) => v);
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     // A database that is down or unreachable fails a request in seconds (a 503 the caller can retry), instead of
-    // leaving it waiting for a connection that may never come; a pool with no client free that long is the same.
+    // leaving it waiting for a connection that may never come. A pool with no client free that long fails the same
+    // way, with pg-pool's own message: that one is a busy process, not a database outage (db/unavailable.ts).
     connectionTimeoutMillis: connectTimeoutMs,
     // Finds a connection whose server vanished without closing it (a failover, a dropped network) while it is idle.
     keepAlive: true,
@@ -150,6 +155,6 @@ export function openDatabase(options: DatabaseOptions): Promise<Database> {
   const runMigrations = options.migrate ?? true;
   const context: MigrationContext = { phoneRegion: options.phoneRegion ?? 'BD' };
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, runMigrations, context, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)
+    ? openPostgres(options.databaseUrl, runMigrations, context, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, options.poolSize ?? POOL_SIZE)
     : openPglite(options.dataDir, runMigrations, context);
 }

@@ -11,7 +11,7 @@
 import fp from 'fastify-plugin';
 import { getHeapStatistics } from 'node:v8';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
+import { overloaded, OVERLOADED } from '../errors';
 import { startLoadGauge } from './load-gauge';
 
 declare module 'fastify' {
@@ -27,8 +27,8 @@ declare module 'fastify' {
   }
 }
 
-export const RETRY_AFTER_SECONDS = 10;
-export const OVERLOADED = 'The server is busy right now. Please try again in a few seconds.';
+/** The message of a refusal for load (errors.ts, the catalogue, has it beside the other answers). */
+export { OVERLOADED };
 
 /** A route config that keeps a route answering under load. */
 export const letThrough = (): undefined => undefined;
@@ -70,7 +70,7 @@ async function pressurePlugin(app: FastifyInstance): Promise<void> {
       request.log.warn(overload, 'overloaded: refusing requests with 503');
     }
     // The app's error handler writes `{ message }` and the Retry-After header.
-    throw new AppError(503, OVERLOADED, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+    throw overloaded();
   });
 }
 
