@@ -242,7 +242,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         .executeTakeFirst();
       // Within the cooldown the answer stays the same and no message is sent (no SMS flooding).
       if (last && Date.now() - last.created_at.getTime() < config.otpResendSeconds * 1000) return answer;
-      const code = await issueCode(app.db, user.id, 'reset_password', config.otpTtlSeconds);
+      // The old code replaced and the new one stored together: never a replaced code without its successor.
+      const code = await app.db.transaction().execute((trx) => issueCode(trx, user.id, 'reset_password', config.otpTtlSeconds));
       await sendCode(user.phone, code, 'reset');
       return answer;
     },

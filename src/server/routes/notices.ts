@@ -2,6 +2,8 @@
  * A person's notices (always kept, newest first, with the unread count) and which kinds they also get by e-mail.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import { currentUser } from '../plugins/auth';
 import { notFound } from '../errors';
 import { NOTICE_KINDS, NOTICE_KIND_NAMES, type NoticeKind } from '../../shared/notices/kinds';
@@ -49,8 +51,8 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  async function preferences(userId: string) {
-    const off = new Set((await app.db.selectFrom('notice_preferences').select('kind').where('user_id', '=', userId).execute()).map((r) => r.kind));
+  async function preferences(userId: string, db: Kysely<DB> = app.db) {
+    const off = new Set((await db.selectFrom('notice_preferences').select('kind').where('user_id', '=', userId).execute()).map((r) => r.kind));
     return { kinds: NOTICE_KIND_NAMES.map((kind) => ({ kind, label: NOTICE_KINDS[kind], email: !off.has(kind) })) };
   }
 
@@ -83,7 +85,8 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const me = currentUser(request);
       const entries = Object.entries(request.body.email) as [NoticeKind, boolean][];
-      await app.db.transaction().execute(async (trx) => {
+      // The answer is read in the transaction: a change that committed is never answered with an error.
+      return app.db.transaction().execute(async (trx) => {
         const on = entries.filter(([, v]) => v).map(([k]) => k);
         const off = entries.filter(([, v]) => !v).map(([k]) => k);
         if (on.length) await trx.deleteFrom('notice_preferences').where('user_id', '=', me.id).where('kind', 'in', on).execute();
@@ -94,8 +97,8 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
             .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
             .execute();
         }
+        return preferences(me.id, trx);
       });
-      return preferences(me.id);
     },
   );
 }

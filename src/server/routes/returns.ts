@@ -4,8 +4,8 @@
  * receipt; `due → paid → confirmed`, each step by its own party only, each a conditional update, each audited.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Selectable } from 'kysely';
-import type { InstalmentsTable } from '../db/schema';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, InstalmentsTable } from '../db/schema';
 import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { sumAmounts, formatMoney } from '../../shared/domain/money';
@@ -45,8 +45,9 @@ function instalmentView(r: Row) {
 
 export default async function returnRoutes(app: FastifyInstance): Promise<void> {
   /** Instalments with what their view shows of the project and the agreement. */
-  function instalmentRows() {
-    return app.db
+  /** The instalments with what their views show (in `db`: a transaction's own, for a step's answer). */
+  function instalmentRows(db: Kysely<DB> = app.db) {
+    return db
       .selectFrom('instalments as i')
       .innerJoin('projects as p', 'p.id', 'i.project_id')
       .innerJoin('agreement_requests as a', 'a.id', 'i.agreement_id')
@@ -155,7 +156,8 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
           : { userId: row.owner_id, kind: 'instalment_confirmed', title: `Instalment ${row.seq} of "${project.title}" is confirmed`, text: `The investor confirmed receiving instalment ${row.seq} (${amount}).`, link: noticeLinks.schedule('repayments', row.agreement_id) },
         siteOrigin(app.config),
       );
-      return row;
+      // The answer is read in the transaction: a step that committed is never answered with an error.
+      return instalmentView((await instalmentRows(trx).where('i.id', '=', row.id).executeTakeFirstOrThrow()) as Row);
     });
     if (updated) app.mail.kick();
     if (!updated) {
@@ -169,7 +171,7 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
             : 'This instalment is already confirmed.',
       );
     }
-    return instalmentView((await instalmentRows().where('i.id', '=', id).executeTakeFirstOrThrow()) as Row);
+    return updated;
   }
 
   app.post<{ Params: { id: string }; Body: InstalmentPaidForm }>(
