@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Dialect } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -90,8 +91,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh database of the given kind (`clock`: the time of its business steps, `app.now()`). */
-export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}, schemasDir?: string, clock?: () => Date): Promise<TestApp> {
+/**
+ * Builds the app on a fresh database of the given kind (`clock`: the time of its business steps, `app.now()`;
+ * `wrapDialect`: wraps the query layer, for fault tests).
+ */
+export async function startTestApp(
+  kind: DbKind,
+  overrides: Partial<Config> = {},
+  schemasDir?: string,
+  clock?: () => Date,
+  wrapDialect?: (dialect: Dialect) => Dialect,
+): Promise<TestApp> {
   const dataDir = kind === 'pglite' ? await freshDataDir() : '';
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
   const config = loadConfig(
@@ -104,6 +114,7 @@ export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}
     phoneRegion: config.defaultPhoneRegion,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     poolSize: config.dbPoolSize,
+    wrapDialect,
   });
   const app = await buildApp({ config, database, schemasDir, logger: false, clock });
   await app.ready();

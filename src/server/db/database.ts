@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type Dialect } from 'kysely';
 import type { DB } from './schema';
 import { lockDataDir, type DirLock } from './lock';
 import { migrate, type MigrationContext, type ScriptRunner } from './migrate';
@@ -41,7 +41,11 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL: the most connections the pool opens (DB_POOL_SIZE; default 10). */
   poolSize?: number;
+  /** Wraps the query layer's dialect (fault tests: a database that goes away at a chosen moment). */
+  wrapDialect?: (dialect: Dialect) => Dialect;
 }
+
+const asIs = (dialect: Dialect) => dialect;
 
 /** How long a query waits for a PostgreSQL connection (a new one to open, or a pooled one to be free) by default. */
 export const CONNECT_TIMEOUT_MS = 3_000;
@@ -60,7 +64,7 @@ function warnConnectionLost(err: Error): void {
 /** int8, numeric and date come back as strings from both drivers: exact money, any count, dates without time zones. */
 const TEXT_TYPES = { 20: (v: string) => v, 1082: (v: string) => v, 1700: (v: string) => v };
 
-async function openPglite(dataDir: string, runMigrations: boolean, context: MigrationContext): Promise<Database> {
+async function openPglite(dataDir: string, runMigrations: boolean, context: MigrationContext, wrap: (d: Dialect) => Dialect): Promise<Database> {
   const problem = dataDirProblem(dataDir);
   if (problem) throw new Error(problem);
   mkdirSync(dataDir, { recursive: true });
@@ -76,7 +80,7 @@ async function openPglite(dataDir: string, runMigrations: boolean, context: Migr
       query: async (sql) => (await pglite.query<Record<string, unknown>>(sql)).rows,
     };
     const applied = runMigrations ? await migrate(runner, context) : [];
-    const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+    const db = new Kysely<DB>({ dialect: wrap(new PGliteDialect({ pglite })) });
     return {
       db,
       kind: 'pglite',
@@ -94,7 +98,12 @@ async function openPglite(dataDir: string, runMigrations: boolean, context: Migr
   }
 }
 
-async function openPostgres(url: string, runMigrations: boolean, context: MigrationContext, connectTimeoutMs: number, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  runMigrations: boolean,
+  context: MigrationContext,
+  { connectTimeoutMs, poolSize, wrap }: { connectTimeoutMs: number; poolSize: number; wrap: (d: Dialect) => Dialect },
+): Promise<Database> {
   const { default: pg } = await import('pg');
   pg.types.setTypeParser(20, (v) => v);
   pg.types.setTypeParser(1700, (v) => v);
@@ -133,7 +142,7 @@ async function openPostgres(url: string, runMigrations: boolean, context: Migrat
         client.release();
       }
     }
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: wrap(new PostgresDialect({ pool })) });
     const safe = new URL(url);
     safe.password = '';
     return {
@@ -154,7 +163,8 @@ async function openPostgres(url: string, runMigrations: boolean, context: Migrat
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
   const runMigrations = options.migrate ?? true;
   const context: MigrationContext = { phoneRegion: options.phoneRegion ?? 'BD' };
+  const wrap = options.wrapDialect ?? asIs;
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, runMigrations, context, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, options.poolSize ?? POOL_SIZE)
-    : openPglite(options.dataDir, runMigrations, context);
+    ? openPostgres(options.databaseUrl, runMigrations, context, { connectTimeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, poolSize: options.poolSize ?? POOL_SIZE, wrap })
+    : openPglite(options.dataDir, runMigrations, context, wrap);
 }
