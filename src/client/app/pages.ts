@@ -4,14 +4,10 @@
  * load its theme with them (`withTheme`); the home page, the project list and a project's page are plain CSS and load neither.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Screen } from '../config';
+import type { PageProps } from '../config';
 import { lazyThemed } from './lazy-themed';
 
-export interface PageProps {
-  screen: Screen;
-  /** The screen's `props` from the config. */
-  props: Record<string, string | number | boolean>;
-}
+export type { PageProps };
 
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
 
