@@ -15,8 +15,8 @@ import { decodeCursor, keysetPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { audit } from '../audit';
 import type { InstalmentPaidForm } from '../../shared/generated/form-types';
 import type { JsonSchema } from '../../shared/forms/catalog';
+import { idParams } from './params';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 type Row = Selectable<InstalmentsTable> & { project_title: string; investor_name: string | null; agreement_amount: string };
 
