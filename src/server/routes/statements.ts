@@ -91,7 +91,7 @@ const yearParams = { type: 'object', properties: { year: { type: 'string', maxLe
 const personParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 const formatQuery = {
   type: 'object',
-  properties: { format: { type: 'string', enum: ['json', 'csv', 'pdf'], default: 'json', errorMessage: 'Choose the format json, csv or pdf' } },
+  properties: { format: { type: 'string', enum: ['json', 'csv', 'pdf'], default: 'json', errorMessage: 'must be json, csv or pdf' } },
   additionalProperties: false,
 } as const;
 
