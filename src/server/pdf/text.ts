@@ -29,16 +29,17 @@ const WIN_ANSI_EXTRA = new Set([402, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8
 const isWinAnsi = (code: number) => (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(code);
 const isBengali = (code: number) => code >= 0x0980 && code <= 0x09ff;
 
-/** Splits text into runs by the font that can draw them; anything neither font has becomes "?". */
+/** Splits text into runs by the font that can draw them; anything neither font has becomes "?" (a line break stays one). */
 function runs(text: string): { bengali: boolean; text: string }[] {
   const out: { bengali: boolean; text: string }[] = [];
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
     // Joiners and spaces stay with the run they are in, so a Bengali word is shaped whole.
     const bengali = isBengali(code) || ((code === 0x200c || code === 0x200d) && out.at(-1)?.bengali === true);
-    const drawn = bengali || isWinAnsi(code) ? ch : '?';
+    const drawn = bengali || isWinAnsi(code) || ch === '\n' ? ch : '?';
     const last = out.at(-1);
-    if (last && (last.bengali === bengali || ch === ' ')) last.text += drawn;
+    // Spaces and line breaks stay in the run they follow.
+    if (last && (last.bengali === bengali || ch === ' ' || ch === '\n')) last.text += drawn;
     else out.push({ bengali, text: drawn });
   }
   return out;

@@ -26,15 +26,15 @@ interface Column {
 }
 
 const col = (label: string, width: number, align: 'left' | 'right' = 'left'): Column => ({ label, width, align });
-// Both sets fill the A4 text width (595.28 − 2 × 48 ≈ 499 points).
+// Both sets fill the A4 text width (595.28 − 2 × 48 ≈ 499 points); the heading says the amounts are BDT.
 const PLAIN: Column[] = [col('Date', 60), col('Project', 200), col('Detail', 157), col('Amount (BDT)', 82, 'right')];
-const SPLIT: Column[] = [col('Date', 60), col('Project', 140), col('Detail', 107), col('Amount (BDT)', 64, 'right'), col('Principal', 64, 'right'), col('Profit', 64, 'right')];
+const SPLIT: Column[] = [col('Date', 56), col('Project', 118), col('Detail', 137), col('Amount', 62, 'right'), col('Principal', 63, 'right'), col('Profit', 63, 'right')];
 
 /** Taka with grouped digits and two decimals, without the currency (the columns say BDT): "16,814.28". */
 const money = (amount: string) => groupDigits(fromPaisa(toPaisa(amount)));
 
 function detail(key: StatementSectionKey, r: StatementRow): string {
-  const number = r.agreementNumber ? ` · ${r.agreementNumber}` : '';
+  const number = r.agreementNumber ? `\n${r.agreementNumber}` : '';
   switch (key) {
     case 'investments':
       return r.agreementNumber ?? 'Agreement';
@@ -44,7 +44,7 @@ function detail(key: StatementSectionKey, r: StatementRow): string {
     case 'donations':
       return `Ref ${r.reference ?? ''}`;
     case 'fundsRaised':
-      return r.source === 'donation' ? `Donation · Ref ${r.reference ?? ''}` : `Investment${number}`;
+      return r.source === 'donation' ? `Donation\nRef ${r.reference ?? ''}` : `Investment${number}`;
   }
 }
 
@@ -73,7 +73,7 @@ export function pdfWriter(out: Writable): StatementWriter {
     page += 1;
     const margins = doc.page.margins;
     doc.page.margins = { ...margins, bottom: 0 };
-    write(doc, `${PLATFORM} · statement for the income year ${head.year} · ${head.person.name} · page ${page}`, { x: MARGIN, y: doc.page.height - MARGIN, size: 7.5, color: MUTED, align: 'center', width: textWidth(doc) });
+    write(doc, `${PLATFORM} · statement for the income year ${head.year} · ${head.person.name} · page ${page}`, { x: MARGIN, y: doc.page.height - MARGIN, size: 7.5, color: MUTED, width: textWidth(doc) });
     doc.page.margins = margins;
     doc.x = MARGIN;
     doc.y = MARGIN;
@@ -160,7 +160,7 @@ export function pdfWriter(out: Writable): StatementWriter {
         pending = null;
         return;
       }
-      const values = [`Total: ${totals.count} ${totals.count === 1 ? 'movement' : 'movements'}`, '', '', money(totals.amount), ...(SPLIT_SECTIONS.has(key) ? [money(totals.principal!), money(totals.profit!)] : [])];
+      const values = ['Total', `${totals.count} ${totals.count === 1 ? 'movement' : 'movements'}`, '', money(totals.amount), ...(SPLIT_SECTIONS.has(key) ? [money(totals.principal!), money(totals.profit!)] : [])];
       if (!fits(values)) {
         doc.addPage();
         tableHeader();
