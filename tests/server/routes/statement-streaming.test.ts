@@ -3,7 +3,7 @@
  * instalments in one income year, three of an agreement's instalments confirmed at the same instant, read seven rows a
  * page, come out whole and exact as JSON, CSV and PDF (the profit parts of 300 agreements sum to exactly
  * 300 × (total − principal)). And the reading waits for the reader: with nobody reading the stream, the producer
- * stops after the first page; once read, it goes on to the end. On PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
+ * stops once the stream’s buffers are full; once read, it goes on to the end. On PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
