@@ -47,6 +47,8 @@ export interface Config {
   /** An unpaid pledge is reminded after this many days, and expires (cancelled) after the second number. */
   pledgeRemindDays: number;
   pledgeExpireDays: number;
+  /** Rows of a statement read per database round trip while it streams (issue 30 §2). */
+  statementPageRows: number;
   /**
    * The site's origin as people and a payment gateway reach it: the start of every link in e-mails and SMS (unset:
    * `http://HOST:PORT`, see notices/links.ts) and of the gateway's return and IPN URLs (unset: the request's address).
@@ -178,6 +180,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobs: oneOf(env, 'JOBS', 'on', ['on', 'off'] as const) === 'on',
     pledgeRemindDays: int(env, 'PLEDGE_REMIND_DAYS', 3, 1, 365),
     pledgeExpireDays: int(env, 'PLEDGE_EXPIRE_DAYS', 14, 1, 365),
+    statementPageRows: int(env, 'STATEMENT_PAGE_ROWS', 500, 1, 10_000),
     publicUrl,
     paymentInstructionsFile: resolve(env.PAYMENT_INSTRUCTIONS_FILE || join(repoRoot(), 'src/server/payments/instructions.json')),
     paymentGateway,

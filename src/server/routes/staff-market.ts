@@ -195,7 +195,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
       const row = await app.db.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable('donations')
-          .set({ status: after, staff_note: note, decided_at: new Date() })
+          .set({ status: after, staff_note: note, decided_at: app.now() })
           .where('id', '=', request.params.id)
           .where('status', '=', 'pledged')
           .returningAll()
