@@ -1,7 +1,10 @@
 /**
  * Staff: the scheduled jobs — what each does, when it runs, and how its last run went (closing campaigns, overdue
- * instalments, unpaid pledges, purging). A failed run says why; the next slot runs the job again.
+ * instalments, reminders, late payments, unpaid pledges, purging). A failed run says why; the next slot runs the job
+ * again, or staff run it now (after an outage), which is audited.
  */
+import { useState } from 'react';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,6 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { api, type ApiError } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import { ApiItems, EmptyState } from '../../components/Status';
 import { formatDateTime } from '../../../shared/format/dates';
@@ -23,6 +27,22 @@ interface JobStatus {
 
 export default function StaffJobsPage() {
   const state = useApi<{ items: JobStatus[] }>('/staff/jobs');
+  const [running, setRunning] = useState<string | null>(null);
+  // What the last "Run now" did, said in its job's row.
+  const [outcome, setOutcome] = useState<{ name: string; ok: boolean; text: string } | null>(null);
+  async function runNow(name: string) {
+    setRunning(name);
+    setOutcome(null);
+    try {
+      const res = await api.post<{ ok: boolean; summary: string }>(`/staff/jobs/${encodeURIComponent(name)}/run`);
+      setOutcome({ name, ok: res.ok, text: res.ok ? `Ran now: ${res.summary}` : `Ran now and failed: ${res.summary}` });
+    } catch (e) {
+      setOutcome({ name, ok: false, text: `Not run: ${(e as ApiError).message}` });
+    } finally {
+      setRunning(null);
+      state.reload();
+    }
+  }
   return (
     <>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -47,6 +67,14 @@ export default function StaffJobsPage() {
                       <Typography variant="body2" color="text.secondary">
                         {j.description}
                       </Typography>
+                      <Button size="small" variant="outlined" sx={{ mt: 1 }} disabled={running !== null} onClick={() => runNow(j.name)} aria-label={`Run ${j.name} now`}>
+                        {running === j.name ? 'Running…' : 'Run now'}
+                      </Button>
+                      {outcome?.name === j.name && (
+                        <Typography variant="body2" role="status" color={outcome.ok ? 'success.main' : 'error'} sx={{ mt: 0.5 }}>
+                          {outcome.text}
+                        </Typography>
+                      )}
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{j.lastRun ? formatDateTime(j.lastRun.startedAt) : 'Not run yet'}</TableCell>
                     <TableCell>
