@@ -293,7 +293,7 @@ describe.each(DB_KINDS)('default and the repayment record on %s', (kind) => {
       w.clock.now = dhakaMorning(due, day);
       return app.jobs.run('late-payments', w.clock.now);
     };
-    expect(await record()).toEqual({ onTime: 0, late: 0, overdue: 0, inDefault: 0, upcoming: 4, agreementsInDefault: 0 });
+    expect(await record()).toEqual({ onTime: 0, late: 0, overdue: 0, inDefault: 0, upcoming: 4, agreementsInDefault: 0, defaultAfterDays: 90 });
 
     await runAt(89);
     expect((await a.schedule()).items[0]!.agreementInDefaultSince).toBeNull();
@@ -310,7 +310,7 @@ describe.each(DB_KINDS)('default and the repayment record on %s', (kind) => {
 
     // Instalment 2 is due three months after the first: at day 91 it is overdue too (not yet 90 days).
     const overdueNow = (await a.schedule()).items.filter((i) => i.dueOn < addDays(due, 91));
-    expect(await record()).toEqual({ onTime: 0, late: 0, overdue: 0, inDefault: overdueNow.length, upcoming: 4 - overdueNow.length, agreementsInDefault: 1 });
+    expect(await record()).toEqual({ onTime: 0, late: 0, overdue: 0, inDefault: overdueNow.length, upcoming: 4 - overdueNow.length, agreementsInDefault: 1, defaultAfterDays: 90 });
     // Public: counts only, nobody named.
     expect(JSON.stringify(await record())).not.toMatch(/@|\+880/);
 
@@ -347,7 +347,7 @@ describe.each(DB_KINDS)('default and the repayment record on %s', (kind) => {
     const next = (await a.schedule()).items.find((i) => i.status === 'due')!;
     w.clock.now = new Date(startOfDhakaDay(addDays(next.dueOn, 1)).getTime() - 60_000); // 23:59 on its due day
     expect((await pay(app, a.owner, next.id)).status).toBe(200);
-    expect(await record()).toEqual({ onTime: 1, late: overdueNow.length, overdue: 0, inDefault: 0, upcoming: 3 - overdueNow.length, agreementsInDefault: 0 });
+    expect(await record()).toEqual({ onTime: 1, late: overdueNow.length, overdue: 0, inDefault: 0, upcoming: 3 - overdueNow.length, agreementsInDefault: 0, defaultAfterDays: 90 });
     expect((await api(app, 'GET', '/projects/00000000-0000-4000-8000-000000000000/repayment-record')).status).toBe(404);
   });
 });

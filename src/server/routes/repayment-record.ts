@@ -25,8 +25,9 @@ export default async function repaymentRecordRoutes(app: FastifyInstance): Promi
               inDefault: { type: 'integer' },
               upcoming: { type: 'integer' },
               agreementsInDefault: { type: 'integer' },
+              defaultAfterDays: { type: 'integer', description: 'DEFAULT_AFTER_DAYS: how long overdue an instalment puts its agreement in default.' },
             },
-            required: ['onTime', 'late', 'overdue', 'inDefault', 'upcoming', 'agreementsInDefault'],
+            required: ['onTime', 'late', 'overdue', 'inDefault', 'upcoming', 'agreementsInDefault', 'defaultAfterDays'],
             additionalProperties: false,
           },
         },
@@ -35,7 +36,7 @@ export default async function repaymentRecordRoutes(app: FastifyInstance): Promi
     async (request) => {
       const viewer = await app.readSession(request);
       const { row } = await visibleProject(app.db, request.params.id, viewer);
-      return repaymentRecord(app.db, row.owner_id, dhakaToday(app.now()));
+      return { ...(await repaymentRecord(app.db, row.owner_id, dhakaToday(app.now()))), defaultAfterDays: app.config.defaultAfterDays };
     },
   );
 }
