@@ -102,31 +102,33 @@ function consequences(dueOn: string, config: Config): string {
 
 /** Tells the owner and the investor of each instalment just marked overdue (by mark-overdue, once per instalment). */
 export async function tellOverdue(trx: Transaction<DB>, ids: string[], config: Config): Promise<SmsMessage[]> {
-  if (!ids.length) return [];
-  const rows = await trx
-    .selectFrom('instalments as i')
-    .innerJoin('projects as p', 'p.id', 'i.project_id')
-    .select(['i.id', 'i.seq', 'i.amount', 'i.due_on', 'i.owner_id', 'i.investor_id', 'i.agreement_id', 'p.title'])
-    .where('i.id', 'in', ids)
-    .orderBy('i.due_on')
-    .orderBy('i.id')
-    .execute();
   const origin = siteOrigin(config);
   const messages: SmsMessage[] = [];
-  for (const i of rows) {
-    const what = `Instalment ${i.seq} of "${i.title}" (${formatMoney(i.amount)})`;
-    const title = `Instalment ${i.seq} of "${i.title}" is overdue`;
-    const owner = await notifyWithSms(
-      trx,
-      { userId: i.owner_id, kind: 'instalment_due', title, text: `${what} was due on ${formatDate(i.due_on)} and is not marked paid. Pay the investor and mark it paid.${consequences(i.due_on, config)}`, link: noticeLinks.schedule('repayments', i.agreement_id) },
-      origin,
-    );
-    const investor = await notifyWithSms(
-      trx,
-      { userId: i.investor_id, kind: 'instalment_due', title, text: `${what}, due to you on ${formatDate(i.due_on)}, is not paid yet. The owner has been told.`, link: noticeLinks.schedule('returns', i.agreement_id) },
-      origin,
-    );
-    for (const m of [owner, investor]) if (m) messages.push(m);
+  // A thousand at a time: a backlog (a long outage) must not exceed a statement's parameters.
+  for (let start = 0; start < ids.length; start += 1000) {
+    const rows = await trx
+      .selectFrom('instalments as i')
+      .innerJoin('projects as p', 'p.id', 'i.project_id')
+      .select(['i.id', 'i.seq', 'i.amount', 'i.due_on', 'i.owner_id', 'i.investor_id', 'i.agreement_id', 'p.title'])
+      .where('i.id', 'in', ids.slice(start, start + 1000))
+      .orderBy('i.due_on')
+      .orderBy('i.id')
+      .execute();
+    for (const i of rows) {
+      const what = `Instalment ${i.seq} of "${i.title}" (${formatMoney(i.amount)})`;
+      const title = `Instalment ${i.seq} of "${i.title}" is overdue`;
+      const owner = await notifyWithSms(
+        trx,
+        { userId: i.owner_id, kind: 'instalment_due', title, text: `${what} was due on ${formatDate(i.due_on)} and is not marked paid. Pay the investor and mark it paid.${consequences(i.due_on, config)}`, link: noticeLinks.schedule('repayments', i.agreement_id) },
+        origin,
+      );
+      const investor = await notifyWithSms(
+        trx,
+        { userId: i.investor_id, kind: 'instalment_due', title, text: `${what}, due to you on ${formatDate(i.due_on)}, is not paid yet. The owner has been told.`, link: noticeLinks.schedule('returns', i.agreement_id) },
+        origin,
+      );
+      for (const m of [owner, investor]) if (m) messages.push(m);
+    }
   }
   return messages;
 }
