@@ -106,6 +106,9 @@ describe.each(DB_KINDS)('reminders and overdue notices on %s', (kind) => {
     expect(prefs.status).toBe(200);
     expect((prefs.body.kinds as { kind: string; email: boolean; sms: boolean | null }[]).find((k) => k.kind === 'instalment_due')).toMatchObject({ email: true, sms: false });
     expect((prefs.body.kinds as { kind: string; sms: boolean | null }[]).find((k) => k.kind === 'instalment_paid')!.sms).toBeNull();
+    // Only the kinds sent by SMS take an SMS choice; an empty choice is refused.
+    expect((await api(app, 'PUT', '/me/notice-preferences', a.owner, { sms: { instalment_paid: false } })).status).toBe(400);
+    expect((await api(app, 'PUT', '/me/notice-preferences', a.owner, {})).status).toBe(400);
 
     await run('mark-overdue', dhakaMorning(due, 0, 59));
     expect(await notices(app, a.investor)).toEqual([]); // still its due day

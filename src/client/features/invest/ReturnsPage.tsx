@@ -93,7 +93,7 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
     <>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <Chip size="small" label={i.status === 'due' && i.overdue ? 'Overdue' : STATUS[i.status].label} color={i.status === 'due' && i.overdue ? 'error' : STATUS[i.status].color} />
-        {i.agreementInDefaultSince && <Chip size="small" variant="outlined" color="error" label={`Agreement in default since ${formatDate(i.agreementInDefaultSince)}`} />}
+        {i.agreementInDefaultSince && i.status === 'due' && i.overdue && <Chip size="small" variant="outlined" color="error" label={`Agreement in default since ${formatDate(i.agreementInDefaultSince)}`} />}
         {role === 'owner' && i.status === 'due' && (
           <Button size="small" variant="contained" onClick={() => setPaying(i)} aria-label={`Mark instalment ${i.seq} of ${i.projectTitle} paid`}>
             Mark paid

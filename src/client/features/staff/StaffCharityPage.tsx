@@ -22,6 +22,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import InlineFailure from '../../components/InlineFailure';
 import { useSubmit } from '../forms/use-submit';
 import { formatDate, formatDateTime } from '../../../shared/format/dates';
+import { formatMoney } from '../../../shared/domain/money';
 
 interface Charge {
   id: string;
@@ -151,7 +152,7 @@ export default function StaffCharityPage() {
               <Row key={c.id} title={`${c.projectTitle} · instalment ${c.instalmentSeq}`} amount={c.amount}>
                 {detail(
                   c.status === 'accruing'
-                    ? `Accruing at ${Number(c.ratePa)}% a year since ${formatDate(c.accruesFrom)} on ${c.overdueAmount} due ${formatDate(c.dueOn)}; the instalment is not paid yet.`
+                    ? `Accruing at ${Number(c.ratePa)}% a year since ${formatDate(c.accruesFrom)} on ${formatMoney(c.overdueAmount)} due ${formatDate(c.dueOn)}; the instalment is not paid yet.`
                     : `Owed: the instalment was paid on ${formatDate(c.paidOn)}, the charge is fixed.`,
                 )}
                 {detail(`Owner: ${c.ownerEmail}`)}
