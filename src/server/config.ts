@@ -53,6 +53,8 @@ export interface Config {
   lateCharityRatePa: string;
   /** Days an instalment is overdue before its agreement is in default (`DEFAULT_AFTER_DAYS`). */
   defaultAfterDays: number;
+  /** Rows of a statement read per database round trip while it streams (issue 30 §2). */
+  statementPageRows: number;
   /**
    * The site's origin as people and a payment gateway reach it: the start of every link in e-mails and SMS (unset:
    * `http://HOST:PORT`, see notices/links.ts) and of the gateway's return and IPN URLs (unset: the request's address).
@@ -197,6 +199,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     lateGraceDays: int(env, 'LATE_GRACE_DAYS', 7, 0, 365),
     lateCharityRatePa: percent(env, 'LATE_CHARITY_RATE_PA', '0'),
     defaultAfterDays: int(env, 'DEFAULT_AFTER_DAYS', 90, 1, 3650),
+    statementPageRows: int(env, 'STATEMENT_PAGE_ROWS', 500, 1, 10_000),
     publicUrl,
     paymentInstructionsFile: resolve(env.PAYMENT_INSTRUCTIONS_FILE || join(repoRoot(), 'src/server/payments/instructions.json')),
     paymentGateway,

@@ -25,8 +25,8 @@ import { figuresOf, termsOf } from '../market/figures';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { createAgreementDocument } from '../agreements/documents';
 import { documentJson, documentView, documentViews, type DocumentRow, type DocumentView } from '../agreements/views';
+import { idParams } from './params';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 /** Investment types that are repaid (a Donation is not). */
 const REPAID = new Set(['Halal Way', 'Bank Loan', 'Borrow']);

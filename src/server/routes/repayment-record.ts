@@ -1,10 +1,10 @@
 /** A project's owner's repayment record (on time, late, overdue, in default), public on the project's page. */
 import type { FastifyInstance } from 'fastify';
 import { visibleProject } from '../market/projects';
+import { idParams } from './params';
 import { repaymentRecord } from '../late-payments/record';
 import { dhakaToday } from '../../shared/format/dhaka-calendar';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 export default async function repaymentRecordRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(

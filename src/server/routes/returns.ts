@@ -18,8 +18,7 @@ import type { JsonSchema } from '../../shared/forms/catalog';
 import { dhakaDate, dhakaToday } from '../../shared/format/dhaka-calendar';
 import { chargeAmount, fixLateCharge, lateChargeView, type LateChargeRow } from '../late-payments/charges';
 import { clearDefaults } from '../late-payments/defaults';
-
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
+import { idParams } from './params';
 
 type Row = Selectable<InstalmentsTable> & { project_title: string; investor_name: string | null; agreement_amount: string; in_default_since: Date | null };
 

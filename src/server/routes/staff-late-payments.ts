@@ -9,12 +9,12 @@ import type { CharityDisbursementForm, CharityReceiptForm } from '../../shared/g
 import { currentUser } from '../plugins/auth';
 import { badRequest, conflict, notFound } from '../errors';
 import { audit } from '../audit';
+import { idParams } from './params';
 import { chargeAmount, lateChargeView } from '../late-payments/charges';
 import { daysOverdue } from '../../shared/domain/late-charge';
 import { dhakaToday } from '../../shared/format/dhaka-calendar';
 import { formatMoney, fromPaisa, sumAmounts, toPaisa } from '../../shared/domain/money';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 const LIST_LIMIT = 200;
 /** One disbursement at a time: the balance it is checked against cannot change under it. */
 const CHARITY_LOCK = 0x6c617465;

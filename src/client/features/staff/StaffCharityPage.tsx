@@ -20,7 +20,7 @@ import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import InlineFailure from '../../components/InlineFailure';
-import { useSubmit } from '../forms/use-submit';
+import { useSubmit } from '../../lib/use-submit';
 import { formatDate, formatDateTime } from '../../../shared/format/dates';
 import { formatMoney } from '../../../shared/domain/money';
 
