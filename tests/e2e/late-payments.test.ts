@@ -130,7 +130,8 @@ describe('late payments in the browser', () => {
     await screenshot(desk, 'staff-charity-pay-out-1366');
     await out.getByRole('button', { name: 'Record payment' }).click();
     await expectToast(desk, 'Payment recorded');
-    expect(await desk.getByRole('list', { name: 'Charity account' }).getByRole('listitem').first().textContent()).toBe('Held now৳399.67received, less paid out');
+    // The page reloads its figures after the toast: what the account holds now, less the payment.
+    await expect.poll(() => desk.getByRole('list', { name: 'Charity account' }).getByRole('listitem').first().textContent()).toBe('Held now৳399.67received, less paid out');
     expectNoPageErrors(desk);
     await deskContext.close();
     for (const width of WIDTHS) {
