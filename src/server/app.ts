@@ -51,6 +51,8 @@ import nextStepRoutes from './routes/next-steps';
 import draftRoutes from './routes/drafts';
 import staffMarketRoutes from './routes/staff-market';
 import staffJobRoutes from './routes/staff-jobs';
+import staffLatePaymentRoutes from './routes/staff-late-payments';
+import repaymentRecordRoutes from './routes/repayment-record';
 import paymentRoutes from './routes/payments';
 import noticeRoutes from './routes/notices';
 import devMailRoutes from './routes/dev-mail';
@@ -158,6 +160,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(draftRoutes);
       await api.register(staffMarketRoutes);
       await api.register(staffJobRoutes);
+      await api.register(staffLatePaymentRoutes);
+      await api.register(repaymentRecordRoutes);
       await api.register(paymentRoutes);
       await api.register(noticeRoutes);
       await api.register(formRoutes);

@@ -47,6 +47,12 @@ export interface Config {
   /** An unpaid pledge is reminded after this many days, and expires (cancelled) after the second number. */
   pledgeRemindDays: number;
   pledgeExpireDays: number;
+  /** Late payments (DOMAIN.md): days overdue before a late charge accrues (`LATE_GRACE_DAYS`). */
+  lateGraceDays: number;
+  /** The late charge for charity, percent a year with at most two decimals (`LATE_CHARITY_RATE_PA`; "0": off). */
+  lateCharityRatePa: string;
+  /** Days an instalment is overdue before its agreement is in default (`DEFAULT_AFTER_DAYS`). */
+  defaultAfterDays: number;
   /** Rows of a statement read per database round trip while it streams (issue 30 §2). */
   statementPageRows: number;
   /**
@@ -105,6 +111,16 @@ function metricsToken(env: Env): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (raw.length < 16 || /\s/.test(raw)) {
     throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 24`)');
+  }
+  return raw;
+}
+
+/** A percentage a year from 0 to 100 with at most two decimals, kept as the text it is (money arithmetic is exact). */
+function percent(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(raw) || Number(raw) > 100) {
+    throw new ConfigError(`${name} must be a percentage a year from 0 to 100 with at most two decimals, such as 0 or 12.5 (got "${raw}")`);
   }
   return raw;
 }
@@ -180,6 +196,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobs: oneOf(env, 'JOBS', 'on', ['on', 'off'] as const) === 'on',
     pledgeRemindDays: int(env, 'PLEDGE_REMIND_DAYS', 3, 1, 365),
     pledgeExpireDays: int(env, 'PLEDGE_EXPIRE_DAYS', 14, 1, 365),
+    lateGraceDays: int(env, 'LATE_GRACE_DAYS', 7, 0, 365),
+    lateCharityRatePa: percent(env, 'LATE_CHARITY_RATE_PA', '0'),
+    defaultAfterDays: int(env, 'DEFAULT_AFTER_DAYS', 90, 1, 3650),
     statementPageRows: int(env, 'STATEMENT_PAGE_ROWS', 500, 1, 10_000),
     publicUrl,
     paymentInstructionsFile: resolve(env.PAYMENT_INSTRUCTIONS_FILE || join(repoRoot(), 'src/server/payments/instructions.json')),

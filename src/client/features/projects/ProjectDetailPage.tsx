@@ -22,6 +22,7 @@ import { STATUS_LABEL } from '../../components/ProjectCard';
 import { formatDate } from '../../../shared/format/dates';
 import { ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../../components/NotFoundPage';
+import RepaymentRecord from './RepaymentRecord';
 import { countOf, noun } from '../../../shared/format/count';
 import { formatMoney } from '../../../shared/domain/money';
 import { LinkButton } from '../../ui/Button';
@@ -275,6 +276,7 @@ export default function ProjectDetailPage() {
               </tbody>
             </table>
           </div>
+          <RepaymentRecord projectId={project.id} />
         </div>
       </div>
 
