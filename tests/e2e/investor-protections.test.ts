@@ -49,6 +49,8 @@ describe('investor protections in the browser', () => {
     const dialog = page.getByRole('dialog', { name: /^Cancel your agreement for/ });
     await dialog.waitFor();
     expect(await dialog.textContent()).toMatch(/Your ৳480,000 no longer counts for the project .* You can cancel until .+\. This is final\./);
+    await dialog.getByRole('button', { name: 'Keep it' }).waitFor();
+    await page.waitForTimeout(400); // the dialog's fade-in, for the picture only
     await screenshot(page, `cooling-off-confirm-${width}`);
     await dialog.getByRole('button', { name: 'Cancel agreement' }).click();
     await page.getByText('Cancelled', { exact: true }).waitFor();

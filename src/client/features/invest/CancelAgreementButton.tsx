@@ -33,6 +33,7 @@ export default function CancelAgreementButton({ proposal, until, confirm, onDone
             title: `Cancel your agreement for “${proposal.projectTitle}”?`,
             text: `Your ${formatMoney(proposal.amount)} no longer counts for the project and its repayment schedule is removed. You can cancel until ${when}. This is final.`,
             confirmText: 'Cancel agreement',
+            cancelText: 'Keep it',
           });
           if (!yes) return;
           try {
