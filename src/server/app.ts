@@ -41,6 +41,8 @@ import projectRoutes from './routes/projects';
 import listCachePlugin from './market/list-cache';
 import offerRoutes from './routes/offers';
 import agreementRoutes from './routes/agreements';
+import coolingOffRoutes from './routes/cooling-off';
+import investorLimitRoutes from './routes/investor-limits';
 import agreementDocumentRoutes from './routes/agreement-documents';
 import donationRoutes from './routes/donations';
 import returnRoutes from './routes/returns';
@@ -151,6 +153,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(offerRoutes);
       await api.register(agreementRoutes);
       await api.register(agreementDocumentRoutes);
+      await api.register(coolingOffRoutes);
+      await api.register(investorLimitRoutes);
       await api.register(donationRoutes);
       await api.register(returnRoutes);
       await api.register(statementRoutes);

@@ -34,6 +34,11 @@ export interface Config {
   signInLockMinutes: number;
   /** The platform's minimum investment in taka, for projects that state none. */
   minInvestment: number;
+  /** A retail investor's most in one project and in the last 365 days, in taka (0: no limit; DOMAIN.md). */
+  limitRetailPerProject: number;
+  limitRetailPerYear: number;
+  /** Hours after acceptance in which an investor may cancel an agreement; the first instalment is not due before. */
+  coolingOffHours: number;
   /** How long an approved campaign runs unless staff choose an end date. */
   campaignDays: number;
   /** Requests per minute per address on sign-up, code and reset routes. */
@@ -189,6 +194,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     signInLockAfter: int(env, 'SIGNIN_LOCK_AFTER', 8, 1, 1000),
     signInLockMinutes: int(env, 'SIGNIN_LOCK_MINUTES', 15, 1, 1440),
     minInvestment: int(env, 'MIN_INVESTMENT', 20_000, 1, 1_000_000_000),
+    limitRetailPerProject: int(env, 'LIMIT_RETAIL_PER_PROJECT', 500_000, 0, 1_000_000_000),
+    limitRetailPerYear: int(env, 'LIMIT_RETAIL_PER_YEAR', 1_000_000, 0, 1_000_000_000),
+    coolingOffHours: int(env, 'COOLING_OFF_HOURS', 48, 0, 8760),
     campaignDays: int(env, 'CAMPAIGN_DAYS', 60, 1, 3650),
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     signInRateLimitPerMinute: int(env, 'SIGNIN_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),

@@ -17,6 +17,15 @@ export interface UsersTable {
   created_at: Generated<Date>;
 }
 
+/** A person staff marked a qualified investor (migration 025): no retail limits while the row exists. */
+export interface InvestorQualificationsTable {
+  user_id: string;
+  note: string;
+  evidence_file_id: string | null;
+  qualified_by: string | null;
+  qualified_at: Generated<Date>;
+}
+
 export interface OtpCodesTable {
   id: Generated<string>;
   user_id: string;
@@ -180,7 +189,7 @@ export interface InvitationsTable {
   contact_shared_at: NullableTimestamp;
 }
 
-export type AgreementStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn';
+export type AgreementStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled';
 
 export interface AgreementRequestsTable {
   /** The version of its form the data was validated with (form_versions). */
@@ -197,6 +206,8 @@ export interface AgreementRequestsTable {
   acceptance_form_version: number | null;
   decline_reason: string | null;
   decided_at: NullableTimestamp;
+  /** When the investor cancelled it within the cooling-off window (migration 025); null: not cancelled. */
+  cancelled_at: NullableTimestamp;
   created_at: Generated<Date>;
   /** Since when an accepted agreement is in default (an instalment overdue DEFAULT_AFTER_DAYS; migration 021); null: not. */
   in_default_since: NullableTimestamp;
@@ -294,6 +305,7 @@ export interface DraftsTable {
 
 export interface DB {
   users: UsersTable;
+  investor_qualifications: InvestorQualificationsTable;
   otp_codes: OtpCodesTable;
   sessions: SessionsTable;
   signin_failures: SigninFailuresTable;

@@ -17,7 +17,7 @@ export interface Proposal {
   id: string;
   projectId: string;
   projectTitle?: string;
-  status: 'pending' | 'accepted' | 'declined' | 'withdrawn';
+  status: 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled';
   investDate: string | null;
   investorType: string | null;
   investorName: string | null;
@@ -35,6 +35,10 @@ export interface Proposal {
   formVersion: number;
   acceptanceFormVersion: number | null;
   decidedAt: string | null;
+  /** When the investor cancelled it in the cooling-off window. */
+  cancelledAt: string | null;
+  /** Until when its investor may still cancel it (only on the investor's own list; null: not now). */
+  cancellableUntil?: string | null;
   createdAt: string;
   /** The Murabaha agreement document, once accepted (null before, and for a donation). */
   document: AgreementDocumentView | null;
