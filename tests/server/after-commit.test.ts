@@ -47,7 +47,7 @@ describe.each(DB_KINDS)('answers after the commit, with the database gone (%s)',
   const inject = (method: 'POST' | 'PUT' | 'PATCH', url: string, who: Person | null, payload?: object) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
 
-  it('answers agreement requests, their acceptance and decline, from their transactions', async () => {
+  it('answers agreement requests, their acceptance, decline and cancellation, from their transactions', async () => {
     const sent = await gone(/insert into "agreement_requests"/, () => inject('POST', `/projects/${projectId}/agreement-requests`, investor, agreementForm(41_000)));
     expect(sent.statusCode).toBe(201);
     const id = json(sent).id as string;
@@ -74,6 +74,13 @@ describe.each(DB_KINDS)('answers after the commit, with the database gone (%s)',
     const paid = await gone(/update "instalments" set "status"/, () => inject('POST', `/instalments/${first.id}/paid`, owner, fixture('instalment-paid')));
     expect(paid.statusCode).toBe(200);
     expect(json(paid)).toMatchObject({ id: first.id, status: 'paid' });
+
+    // An acceptance cancelled within the cooling-off window.
+    const third = json(await inject('POST', `/projects/${projectId}/agreement-requests`, investor, agreementForm(43_000))).id as string;
+    expect((await inject('POST', `/agreement-requests/${third}/accept`, owner, acceptForm())).statusCode).toBe(200);
+    const cancelled = await gone(/update "agreement_requests" set "status" = \$1, "cancelled_at"/, () => inject('POST', `/agreement-requests/${third}/cancel`, investor));
+    expect(cancelled.statusCode).toBe(200);
+    expect(json(cancelled)).toMatchObject({ id: third, status: 'cancelled' });
   });
 
   it('answers offers and projects (made, withdrawn, closed, reviewed) from their transactions', async () => {

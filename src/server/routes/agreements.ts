@@ -21,12 +21,14 @@ import { closeEndedCampaigns, settleProject, visibleProject } from '../market/pr
 import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
 import { dhakaDate } from '../../shared/format/dhaka-calendar';
+import { cancellableUntil, coolingOffEndsAt, notDueBeforeCoolingOff } from '../../shared/domain/cooling-off';
+import { checkRetailLimits } from '../investors/retail-limits';
 import { figuresOf, termsOf } from '../market/figures';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { createAgreementDocument } from '../agreements/documents';
 import { documentJson, documentView, documentViews, type DocumentRow, type DocumentView } from '../agreements/views';
+import { idParams } from './params';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 /** Investment types that are repaid (a Donation is not). */
 const REPAID = new Set(['Halal Way', 'Bank Loan', 'Borrow']);
@@ -78,6 +80,7 @@ export function agreementView(row: Selectable<AgreementRequestsTable>, fileNames
     formVersion: row.form_version,
     acceptanceFormVersion: row.acceptance_form_version,
     decidedAt: row.decided_at?.toISOString() ?? null,
+    cancelledAt: row.cancelled_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     /** The Murabaha agreement document, once accepted (null for a donation-type proposal, which has no schedule). */
     document: documents.get(row.id) ?? null,
@@ -133,6 +136,8 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       // The request, its notice and the answer in one transaction: once it commits, nothing can turn it into an
       // error (with an Idempotency-Key, a repeat gets this answer back instead of a second request).
       const answer = await app.writeOnce(request, reply, 201, async (trx) => {
+        // Over a retail limit: refused before anything is stored, under a lock on the investor (issue 31 §1).
+        await checkRetailLimits(trx, app.config, me.id, project.id, fromPaisa(toPaisa(request.body.investmentAmount)), request.body.investmentType, app.now());
         const created = await trx
           .insertInto('agreement_requests')
           .values({
@@ -174,7 +179,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         security: [{ bearer: [] }],
         description: "The project's proposal cards (owner and staff), newest first, a page at a time; `status` keeps one state. `waiting` counts all pending ones.",
         params: idParams,
-        querystring: { ...OWN_PAGE_QUERY, properties: { status: { type: 'string', enum: ['pending', 'accepted', 'declined', 'withdrawn'] }, ...OWN_PAGE_QUERY.properties } },
+        querystring: { ...OWN_PAGE_QUERY, properties: { status: { type: 'string', enum: ['pending', 'accepted', 'declined', 'withdrawn', 'cancelled'] }, ...OWN_PAGE_QUERY.properties } },
       },
       onRequest: app.requireUser,
     },
@@ -231,7 +236,15 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         .where('a.investor_id', '=', me.id);
       const { shown, nextCursor } = await newestPage(query, 'a', request.query.cursor, request.query.limit);
       const [names, documents] = await pageViews(app, shown);
-      return { items: shown.map(({ created_key: _k, ...r }) => ({ ...agreementView(r, names, documents), projectTitle: r.project_title })), nextCursor };
+      const now = app.now();
+      return {
+        items: shown.map(({ created_key: _k, ...r }) => ({
+          ...agreementView(r, names, documents),
+          projectTitle: r.project_title,
+          cancellableUntil: cancellableUntil(r.status, r.decided_at, now, app.config.coolingOffHours),
+        })),
+        nextCursor,
+      };
     },
   );
 
@@ -315,7 +328,11 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         if (REPAID.has(pending.investment_type)) {
           // The project's terms, its initial instalment included (this investor's share of it comes first), due dates
           // counted from the Dhaka date of acceptance: accepted at 02:30 in Dhaka (20:30 UTC the day before) is that day.
-          const instalments = schedule(pending.amount, termsOf(project), dhakaDate(now));
+          // No instalment is due before the cooling-off window ends (DOMAIN.md "Investor protections").
+          const instalments = notDueBeforeCoolingOff(
+            schedule(pending.amount, termsOf(project), dhakaDate(now)),
+            dhakaDate(coolingOffEndsAt(now, app.config.coolingOffHours)),
+          );
           await trx
             .insertInto('instalments')
             .values(

@@ -18,8 +18,8 @@ import { noticeLinks, siteOrigin } from '../notices/links';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { answeredInvitation, offerViews, type OfferRow } from '../market/offers';
 import { audit } from '../audit';
+import { idParams } from './params';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 export default async function offerRoutes(app: FastifyInstance): Promise<void> {
   /** The cards of rows (read in `db`: a transaction's own, for the answer of a write that must not fail after it). */
