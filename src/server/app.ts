@@ -24,6 +24,7 @@ import inputGuardPlugin from './plugins/input-guard';
 import securityPlugin from './plugins/security';
 import { databaseStore } from './plugins/rate-limit-store';
 import authPlugin from './plugins/auth';
+import idempotencyPlugin from './plugins/idempotency';
 import paymentsPlugin from './plugins/payments';
 import clientPlugin from './plugins/client';
 import metricsPlugin from './plugins/metrics';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(listCachePlugin);
   await app.register(mailerPlugin, { transport: options.mail });
   await app.register(jobsPlugin);

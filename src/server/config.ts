@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL: how long a query waits for a connection before it fails and the request answers 503 (ms). */
   dbConnectTimeoutMs: number;
+  /** PostgreSQL: how many connections this process's pool opens at most (each process has its own pool). */
+  dbPoolSize: number;
   smsProvider: 'outbox' | 'http';
   smsHttpUrl: string | undefined;
   smsHttpKey: string | undefined;
@@ -188,6 +190,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     otpResendSeconds: int(env, 'OTP_RESEND_SECONDS', 180, 0, 86_400),
     sessionTtlDays: int(env, 'SESSION_TTL_DAYS', 30, 1, 365),
     dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 1000),
     clientDir: env.CLIENT_DIR ? resolve(env.CLIENT_DIR) : undefined,
     serverRender: env.SERVER_RENDER !== 'off',
     signInSlowAfter: int(env, 'SIGNIN_SLOW_AFTER', 3, 1, 1000),

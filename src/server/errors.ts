@@ -33,6 +33,15 @@ export const DATABASE_UNAVAILABLE = 'The service cannot reach its database right
 export const databaseUnavailable = () =>
   new AppError(503, DATABASE_UNAVAILABLE, undefined, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
 
+/** Seconds a client is asked to wait (Retry-After) when this process is too busy to take the request. */
+export const OVERLOADED_RETRY_AFTER_SECONDS = 10;
+export const OVERLOADED = 'The server is busy right now. Please try again in a few seconds.';
+/**
+ * This process has more work than it can take now (load shedding, or no pooled database connection free in time):
+ * try again soon, here or at another process. The database is up.
+ */
+export const overloaded = () => new AppError(503, OVERLOADED, undefined, { 'retry-after': String(OVERLOADED_RETRY_AFTER_SECONDS) });
+
 /** The message of a 400 from schema validation. */
 export const VALIDATION_MESSAGE = 'Please correct the highlighted fields.';
 

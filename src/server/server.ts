@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       databaseUrl: config.databaseUrl,
       phoneRegion: config.defaultPhoneRegion,
       connectTimeoutMs: config.dbConnectTimeoutMs,
+      poolSize: config.dbPoolSize,
     });
   } catch (err) {
     if (err instanceof DataDirLockedError) {

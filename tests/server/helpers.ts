@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Dialect } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -90,15 +91,31 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh database of the given kind (`clock`: the time of its business steps, `app.now()`). */
-export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}, schemasDir?: string, clock?: () => Date): Promise<TestApp> {
+/**
+ * Builds the app on a fresh database of the given kind (`clock`: the time of its business steps, `app.now()`;
+ * `wrapDialect`: wraps the query layer, for fault tests).
+ */
+export async function startTestApp(
+  kind: DbKind,
+  overrides: Partial<Config> = {},
+  schemasDir?: string,
+  clock?: () => Date,
+  wrapDialect?: (dialect: Dialect) => Dialect,
+): Promise<TestApp> {
   const dataDir = kind === 'pglite' ? await freshDataDir() : '';
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
   const config = loadConfig(
     { LOG_LEVEL: 'silent' },
     { dataDir, databaseUrl: pgdb?.url, jobs: false, maxEventLoopDelayMs: 0, authRateLimitPerMinute: 10_000, signInRateLimitPerMinute: 10_000, signInSlowAfter: 50, signInLockAfter: 100, ...overrides },
   );
-  const database = await openDatabase({ dataDir, databaseUrl: pgdb?.url, phoneRegion: config.defaultPhoneRegion });
+  const database = await openDatabase({
+    dataDir,
+    databaseUrl: pgdb?.url,
+    phoneRegion: config.defaultPhoneRegion,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    poolSize: config.dbPoolSize,
+    wrapDialect,
+  });
   const app = await buildApp({ config, database, schemasDir, logger: false, clock });
   await app.ready();
   return {

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { DB_KINDS, json, startTestApp, type TestApp } from './helpers';
 import { OVERLOADED } from '../../src/server/plugins/pressure';
 import { lagSustained } from '../../src/server/plugins/load-gauge';
@@ -136,5 +137,121 @@ describe.each(DB_KINDS)('load shedding on %s', (kind) => {
     } finally {
       rmSync(clientDir, { recursive: true, force: true });
     }
+  });
+});
+
+/** What the stand-in renderer below reads from the test: when to go on, and whom to tell it started. */
+const renderHooks = globalThis as typeof globalThis & { renderGate?: Promise<void>; renderStarted?: () => void };
+
+/**
+ * A stand-in for the built renderer (dist/ssr/entry-server.js, loaded by the client plugin from beside the client
+ * directory), with its interface: it asks for the page's data through the `load` it is given (the in-process
+ * request), when the test says so, and shows what that request was answered.
+ */
+const STAND_IN_RENDERER = `
+export async function render(url, load) {
+  globalThis.renderStarted?.();
+  await globalThis.renderGate;
+  const answer = await load('/projects');
+  return { html: '<p>the projects were answered ' + answer.status + '</p>', styles: '', title: 'Projects', data: '{}', status: 200 };
+}
+`;
+
+describe.each(DB_KINDS)('a server-rendered page under load on %s', (kind) => {
+  let t: TestApp | undefined;
+  let dir = '';
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+    rmSync(dir, { recursive: true, force: true });
+    delete renderHooks.renderGate;
+    delete renderHooks.renderStarted;
+  });
+
+  it('is admitted or refused as a whole: an admitted page gets its data even when load shedding starts meanwhile', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'halal-fund-render-'));
+    mkdirSync(join(dir, 'client'));
+    mkdirSync(join(dir, 'ssr'));
+    writeFileSync(join(dir, 'client', 'index.html'), '<!doctype html><html><head><title>Halal Fund</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(dir, 'ssr', 'entry-server.js'), STAND_IN_RENDERER);
+    t = await startTestApp(kind, { maxEventLoopDelayMs: 100, pressureSampleMs: 100, clientDir: join(dir, 'client') });
+    const app = t.app;
+    // Calm: a page is rendered with its data.
+    expect((await app.inject({ method: 'GET', url: '/projects' })).body).toContain('the projects were answered 200');
+
+    let open!: () => void;
+    renderHooks.renderGate = new Promise<void>((r) => (open = r));
+    const started = new Promise<void>((r) => (renderHooks.renderStarted = r));
+    const page = app.inject({ method: 'GET', url: '/projects' });
+    await started; // admitted: the renderer is running
+
+    // Now the process is overloaded (sustained lag, as in the first test): new requests are refused...
+    const end = Date.now() + 20_000;
+    while (!app.isOverloaded()) {
+      if (Date.now() > end) throw new Error('never judged overloaded');
+      block(600);
+      await sleep(1);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/v1/projects' })).statusCode).toBe(503);
+    expect((await app.inject({ method: 'GET', url: '/projects' })).statusCode).toBe(503);
+    // ...but the page admitted before asks for its data now, and gets it.
+    expect(app.isOverloaded()).toBe(true);
+    open();
+    const rendered = await page;
+    expect(rendered.statusCode).toBe(200);
+    expect(rendered.body).toContain('the projects were answered 200');
+  });
+
+  it('does not let an outside request claim to be one of the renderer\'s own', async () => {
+    t = await startTestApp(kind, { maxHeapMb: 1, pressureSampleMs: 20 });
+    const app = t.app;
+    await until(() => app.isOverloaded());
+    const [name] = Object.keys(app.admittedRequestHeaders);
+    const guessed = await app.inject({ method: 'GET', url: '/api/v1/projects', headers: { [name!]: 'a guess' } });
+    expect(guessed.statusCode).toBe(503);
+    expect(json(guessed)).toEqual({ message: OVERLOADED });
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a database pool with no connection free in time (PostgreSQL)', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('answers 503 "busy" with Retry-After, not the database-outage message; /ready says busy; serves when one is free', async () => {
+    t = await startTestApp('postgres', { dbPoolSize: 1, dbConnectTimeoutMs: 300 });
+    const app = t.app;
+    const project = '/api/v1/projects/00000000-0000-4000-8000-000000000000';
+    expect((await app.inject({ method: 'GET', url: project })).statusCode).toBe(404);
+
+    // The pool's only connection held, as a long request's transaction would hold it; the database is up.
+    let release!: () => void;
+    let taken!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const holding = new Promise<void>((r) => (taken = r));
+    const holder = t.database.db.connection().execute(async (c) => {
+      await sql`SELECT 1`.execute(c);
+      taken();
+      await held;
+    });
+    try {
+      await holding;
+      const started = Date.now();
+      const [busy, ready] = await Promise.all([app.inject({ method: 'GET', url: project }), app.inject({ method: 'GET', url: '/api/v1/ready' })]);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe('10');
+      expect(json(busy)).toEqual({ message: OVERLOADED });
+      expect(ready.statusCode).toBe(503);
+      expect(json(ready)).toEqual({ status: 'unavailable', message: OVERLOADED });
+      expect(app.isOverloaded()).toBe(false); // not load shedding: the pool, with the database up
+    } finally {
+      release();
+      await holder;
+    }
+    expect((await app.inject({ method: 'GET', url: project })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/ready' })).statusCode).toBe(200);
   });
 });

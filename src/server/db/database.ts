@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type Dialect } from 'kysely';
 import type { DB } from './schema';
 import { lockDataDir, type DirLock } from './lock';
 import { migrate, type MigrationContext, type ScriptRunner } from './migrate';
@@ -39,10 +39,18 @@ export interface DatabaseOptions {
   phoneRegion?: string;
   /** PostgreSQL: how long a query waits for a connection before it fails (DB_CONNECT_TIMEOUT_MS; default 3 s). */
   connectTimeoutMs?: number;
+  /** PostgreSQL: the most connections the pool opens (DB_POOL_SIZE; default 10). */
+  poolSize?: number;
+  /** Wraps the query layer's dialect (fault tests: a database that goes away at a chosen moment). */
+  wrapDialect?: (dialect: Dialect) => Dialect;
 }
+
+const asIs = (dialect: Dialect) => dialect;
 
 /** How long a query waits for a PostgreSQL connection (a new one to open, or a pooled one to be free) by default. */
 export const CONNECT_TIMEOUT_MS = 3_000;
+/** The most PostgreSQL connections one process's pool opens by default. */
+export const POOL_SIZE = 10;
 
 /** One line per lost connection is enough, and not one per client when a restart drops ten at once. */
 let lastWarned = 0;
@@ -56,7 +64,7 @@ function warnConnectionLost(err: Error): void {
 /** int8, numeric and date come back as strings from both drivers: exact money, any count, dates without time zones. */
 const TEXT_TYPES = { 20: (v: string) => v, 1082: (v: string) => v, 1700: (v: string) => v };
 
-async function openPglite(dataDir: string, runMigrations: boolean, context: MigrationContext): Promise<Database> {
+async function openPglite(dataDir: string, runMigrations: boolean, context: MigrationContext, wrap: (d: Dialect) => Dialect): Promise<Database> {
   const problem = dataDirProblem(dataDir);
   if (problem) throw new Error(problem);
   mkdirSync(dataDir, { recursive: true });
@@ -72,7 +80,7 @@ async function openPglite(dataDir: string, runMigrations: boolean, context: Migr
       query: async (sql) => (await pglite.query<Record<string, unknown>>(sql)).rows,
     };
     const applied = runMigrations ? await migrate(runner, context) : [];
-    const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+    const db = new Kysely<DB>({ dialect: wrap(new PGliteDialect({ pglite })) });
     return {
       db,
       kind: 'pglite',
@@ -90,16 +98,22 @@ async function openPglite(dataDir: string, runMigrations: boolean, context: Migr
   }
 }
 
-async function openPostgres(url: string, runMigrations: boolean, context: MigrationContext, connectTimeoutMs: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  runMigrations: boolean,
+  context: MigrationContext,
+  { connectTimeoutMs, poolSize, wrap }: { connectTimeoutMs: number; poolSize: number; wrap: (d: Dialect) => Dialect },
+): Promise<Database> {
   const { default: pg } = await import('pg');
   pg.types.setTypeParser(20, (v) => v);
   pg.types.setTypeParser(1700, (v) => v);
   pg.types.setTypeParser(1082, (v) => v);
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     // A database that is down or unreachable fails a request in seconds (a 503 the caller can retry), instead of
-    // leaving it waiting for a connection that may never come; a pool with no client free that long is the same.
+    // leaving it waiting for a connection that may never come. A pool with no client free that long fails the same
+    // way, with pg-pool's own message: that one is a busy process, not a database outage (db/unavailable.ts).
     connectionTimeoutMillis: connectTimeoutMs,
     // Finds a connection whose server vanished without closing it (a failover, a dropped network) while it is idle.
     keepAlive: true,
@@ -128,7 +142,7 @@ async function openPostgres(url: string, runMigrations: boolean, context: Migrat
         client.release();
       }
     }
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: wrap(new PostgresDialect({ pool })) });
     const safe = new URL(url);
     safe.password = '';
     return {
@@ -149,7 +163,8 @@ async function openPostgres(url: string, runMigrations: boolean, context: Migrat
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
   const runMigrations = options.migrate ?? true;
   const context: MigrationContext = { phoneRegion: options.phoneRegion ?? 'BD' };
+  const wrap = options.wrapDialect ?? asIs;
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, runMigrations, context, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)
-    : openPglite(options.dataDir, runMigrations, context);
+    ? openPostgres(options.databaseUrl, runMigrations, context, { connectTimeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, poolSize: options.poolSize ?? POOL_SIZE, wrap })
+    : openPglite(options.dataDir, runMigrations, context, wrap);
 }

@@ -344,6 +344,20 @@ export interface DB {
   agreement_documents_pending: AgreementDocumentsPendingTable;
   late_charges: LateChargesTable;
   charity_disbursements: CharityDisbursementsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/** A create's Idempotency-Key and the answer it got (migration 022), kept 24 hours. */
+export interface IdempotencyKeysTable {
+  /** Whose key: `user:<id>`, or `guest:<address>` for a signed-out client. */
+  scope: string;
+  key: string;
+  /** SHA-256 of the request (method, address, body). */
+  fingerprint: string;
+  status_code: number;
+  /** The answer's JSON (`json`, not `jsonb`: kept as written, so a repeat gets the same bytes). */
+  answer: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
 }
 
 /** The Murabaha agreement document of an accepted proposal (migration 020): never rewritten. */

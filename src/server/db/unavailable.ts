@@ -1,7 +1,8 @@
 /**
  * Tells a database that cannot be reached (stopped, restarting, failing over, out of connections, or not answering
  * in time) from every other failure, so a request that meets it is answered 503 with Retry-After — try again soon,
- * from this process or another — instead of a 500 that says something is broken.
+ * from this process or another — instead of a 500 that says something is broken. A pool that had no connection free
+ * in time is told apart again: the database is up and this process is busy (`isPoolExhausted`).
  */
 
 /**
@@ -16,14 +17,23 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'
 
 /**
  * pg's own words for a connection that died or could not be had: the socket closed under a query, a client broken by
- * that, a connection that did not open within `connectionTimeoutMillis`, and no pooled client free within it.
+ * that, and a new connection that did not open within `connectionTimeoutMillis` ("Connection terminated due to
+ * connection timeout").
  */
-const DRIVER_MESSAGES = [
-  /^Connection terminated/,
-  /^Client has encountered a connection error and is not queryable/,
-  /^timeout exceeded when trying to connect/,
-  /^Connection ended unexpectedly/,
-];
+const DRIVER_MESSAGES = [/^Connection terminated/, /^Client has encountered a connection error and is not queryable/, /^Connection ended unexpectedly/];
+
+/**
+ * pg-pool's words when every connection of the pool stayed in use for `connectionTimeoutMillis` while a query waited
+ * for one (a new connection that cannot open fails with other words, above). The database answers; this process has
+ * more work than connections.
+ */
+const POOL_EXHAUSTED = /^timeout exceeded when trying to connect/;
+
+/** True when `err` says no pooled connection came free in time: the process is busy, the database is up. */
+export function isPoolExhausted(err: unknown): boolean {
+  const message = (err as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && POOL_EXHAUSTED.test(message);
+}
 
 interface ErrorLike {
   code?: unknown;

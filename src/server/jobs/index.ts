@@ -40,7 +40,7 @@ export const JOBS: JobDefinition[] = [
   { name: 'pledges', schedule: '0 5 * * * *', description: 'Reminds donors of unpaid pledges, then expires them.', task: remindAndExpirePledges },
   { name: 'deliver-mail', schedule: '*/10 * * * * *', description: 'Sends queued e-mail notices, retrying failures with backoff.', outside: deliverMail },
   { name: 'agreement-documents', schedule: '30 * * * * *', description: 'Makes the agreement documents of agreements accepted before documents existed.', task: makeAgreementDocuments },
-  { name: 'purge', schedule: '0 17 3 * * *', description: 'Removes expired sessions, old codes, abandoned drafts and their files, e-mails sent over 30 days ago.', task: purge },
+  { name: 'purge', schedule: '0 17 3 * * *', description: 'Removes expired sessions, old codes, abandoned drafts and their files, e-mails sent over 30 days ago, idempotency keys over a day old.', task: purge },
 ];
 
 export type JobOutcome = { ran: true; ok: boolean; summary: string } | { ran: false; reason: string };

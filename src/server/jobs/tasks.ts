@@ -39,8 +39,8 @@ export async function closeCampaigns({ trx, now }: TaskContext): Promise<TaskRes
 /**
  * Forgets what is no longer needed: sessions that expired or were revoked a day ago, codes used, replaced or
  * expired two days ago (the daily cap on wrong codes looks back one day), rate-limit windows of yesterday, drafts
- * untouched for 90 days, e-mails sent over 30 days ago, and stored
- * files that only an abandoned draft ever used (a day old, referenced by no draft).
+ * untouched for 90 days, e-mails sent over 30 days ago, idempotency keys of creates over a day old (a repeat may
+ * come within 24 hours), and stored files that only an abandoned draft ever used (a day old, referenced by no draft).
  */
 export async function purge({ trx, now }: TaskContext): Promise<TaskResult> {
   const dayAgo = new Date(now.getTime() - DAY);
@@ -67,9 +67,10 @@ export async function purge({ trx, now }: TaskContext): Promise<TaskResult> {
   // E-mails sent a month ago are history; the every-10-seconds delivery job keeps only a day of its runs.
   const mails = await trx.deleteFrom('email_outbox').where('status', '=', 'sent').where('sent_at', '<', new Date(now.getTime() - 30 * DAY)).executeTakeFirst();
   await trx.deleteFrom('job_runs').where('job', '=', 'deliver-mail').where('started_at', '<', dayAgo).execute();
+  const keys = await trx.deleteFrom('idempotency_keys').where('created_at', '<', dayAgo).executeTakeFirst();
   const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
   return {
-    summary: `removed ${countOf(n(sessions), 'session')}, ${countOf(n(codes), 'code')}, ${countOf(n(drafts), 'abandoned draft')}, ${countOf(files.rows.length, 'draft file')}, ${countOf(n(mails), 'sent e-mail')}`,
+    summary: `removed ${countOf(n(sessions), 'session')}, ${countOf(n(codes), 'code')}, ${countOf(n(drafts), 'abandoned draft')}, ${countOf(files.rows.length, 'draft file')}, ${countOf(n(mails), 'sent e-mail')}, ${countOf(n(keys), 'idempotency key')}`,
   };
 }
 

@@ -4,6 +4,8 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import { hashToken, newToken } from '../auth/secrets';
 import { forbidden, unauthorized } from '../errors';
 
@@ -27,8 +29,8 @@ declare module 'fastify' {
     requireStaff: (request: FastifyRequest) => Promise<void>;
     /** Reads the session of a request, if any (public routes that show more to signed-in users). */
     readSession: (request: FastifyRequest) => Promise<SessionUser | null>;
-    /** Starts a session for a user; returns the token to hand out. */
-    startSession: (userId: string) => Promise<string>;
+    /** Starts a session for a user (in the caller's transaction when given one); returns the token to hand out. */
+    startSession: (userId: string, db?: Kysely<DB>) => Promise<string>;
   }
 }
 
@@ -88,10 +90,10 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     if (!request.user) throw unauthorized('Your session has ended or you are not signed in. Please sign in.');
     if (!request.user.isStaff) throw forbidden('Only staff can do this.');
   });
-  app.decorate('startSession', async (userId: string) => {
+  app.decorate('startSession', async (userId: string, db: Kysely<DB> = app.db) => {
     const token = newToken();
     const expires = new Date(Date.now() + app.config.sessionTtlDays * 86_400_000);
-    await app.db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, expires_at: expires }).execute();
+    await db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, expires_at: expires }).execute();
     return token;
   });
 }

@@ -6,8 +6,9 @@
  * Public pages are rendered here (dist/ssr/entry-server.js, built by `vite build --ssr`): the HTML arrives with
  * its content, its styles and the API answers it was made from (a JSON script the browser hydrates from), so it
  * paints before any JavaScript runs and asks nothing twice. The data is fetched in-process (`inject`) exactly as
- * the browser would ask for it, without a session: only public answers go into a page. Any other page, or a
- * renderer failure, gets `index.html` and is rendered in the browser as before.
+ * the browser would ask for it, without a session: only public answers go into a page. Those requests are part of
+ * the page's request, which load shedding admitted or refused as a whole: they are never shed on their own. Any
+ * other page, or a renderer failure, gets `index.html` and is rendered in the browser as before.
  */
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -160,9 +161,12 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
     });
   }
 
-  /** A public API answer, asked in-process without a session: its status and its JSON (null when it has none). */
+  /**
+   * A public API answer, asked in-process without a session: its status and its JSON (null when it has none). Made
+   * for a page request already admitted, so load shedding lets it through (plugins/pressure.ts).
+   */
   const load = async (path: string): Promise<{ status: number; body: unknown }> => {
-    const res = await app.inject({ method: 'GET', url: `/api/v1${path}` });
+    const res = await app.inject({ method: 'GET', url: `/api/v1${path}`, headers: app.admittedRequestHeaders });
     let body: unknown = null;
     try {
       body = res.json();
@@ -206,4 +210,4 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
   });
 }
 
-export default fp(clientPlugin, { name: 'client' });
+export default fp(clientPlugin, { name: 'client', dependencies: ['pressure'] });

@@ -2,13 +2,14 @@
  * One error handler for every route: schema failures become 400 `{ message, errors: [{ path, message }] }` with the
  * schema's messages; domain errors (`AppError`) keep their status and message; a database that cannot be reached
  * (stopped, restarting, failing over, not answering in time) is 503 with Retry-After, so clients and load balancers
- * try again instead of reading it as a fault; anything else is a 5xx, logged with its request id and answered
- * without internals.
+ * try again instead of reading it as a fault; a pool with no connection free in time (the database up, this process
+ * busy) is the load-shedding 503, "busy"; anything else is a 5xx, logged with its request id and answered without
+ * internals.
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, databaseUnavailable, VALIDATION_MESSAGE } from '../errors';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { AppError, databaseUnavailable, overloaded, VALIDATION_MESSAGE } from '../errors';
+import { isDatabaseUnavailable, isPoolExhausted } from '../db/unavailable';
 import { normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
 import { INPUT_LIMITS } from '../../shared/validation/safe-input';
 import type { FormFieldNames } from './forms';
@@ -29,6 +30,15 @@ const UNAVAILABLE_LOG_EVERY_MS = 1_000;
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   let unavailableLogged = 0;
+  let busyLogged = 0;
+  const busy = (request: FastifyRequest): AppError => {
+    const now = Date.now();
+    if (now - busyLogged >= UNAVAILABLE_LOG_EVERY_MS) {
+      busyLogged = now;
+      request.log.warn({ reqId: request.id, pool: app.database.poolStats() }, 'no database connection came free in time: answering 503 busy (DB_POOL_SIZE, DB_CONNECT_TIMEOUT_MS)');
+    }
+    return overloaded();
+  };
   // Also what a commit whose answer was lost with its connection throws: the request may or may not be saved, so its
   // answer is a 503 to retry, never a 2xx.
   const unavailable = (request: FastifyRequest, error: Error): AppError => {
@@ -53,8 +63,15 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       return reply.status(400).send(cappedErrors(VALIDATION_MESSAGE, errors));
     }
     // (A client error of Fastify's own, such as a body cut off by the client, is not the database's.)
-    const fromDatabase = !(error instanceof AppError) && (error.statusCode ?? 500) >= 500 && isDatabaseUnavailable(error);
-    const known = error instanceof AppError ? error : fromDatabase ? unavailable(request, error) : undefined;
+    const serverSide = !(error instanceof AppError) && (error.statusCode ?? 500) >= 500;
+    const known =
+      error instanceof AppError
+        ? error
+        : serverSide && isPoolExhausted(error)
+          ? busy(request)
+          : serverSide && isDatabaseUnavailable(error)
+            ? unavailable(request, error)
+            : undefined;
     if (known) {
       if (known.headers) reply.headers(known.headers);
       return reply.status(known.statusCode).send(known.errors ? cappedErrors(known.message, known.errors) : { message: known.message });

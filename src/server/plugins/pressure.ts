@@ -6,12 +6,15 @@
  * synchronous stretch of work delays the requests that arrive during it, but refusing the ones after it would help
  * nobody (see load-gauge.ts). Health, readiness and metrics are exempt (route config `pressureHandler: letThrough`):
  * they are cheap, and they are how an operator sees the overload; `/ready` says so itself. So are the front end's
- * built files (scripts, fonts, pictures), read from disk at almost no cost.
+ * built files (scripts, fonts, pictures), read from disk at almost no cost. So are the server renderer's in-process
+ * data requests (`app.admittedRequestHeaders`): the page request that starts them is what is admitted or refused,
+ * and a page admitted must not then lose its data half-way (a page rendered without its projects, or a 503 page).
  */
 import fp from 'fastify-plugin';
+import { randomBytes } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
+import { overloaded, OVERLOADED } from '../errors';
 import { startLoadGauge } from './load-gauge';
 
 declare module 'fastify' {
@@ -20,6 +23,12 @@ declare module 'fastify' {
     isOverloaded(): boolean;
     /** The latest event-loop lag samples (ms, oldest first) that load shedding judges. */
     eventLoopLagSamples(): readonly number[];
+    /**
+     * Headers for an in-process request (`app.inject`) made on behalf of a request already admitted: the server
+     * renderer's data requests. Load shedding lets them through; their value is this process's secret, so a request
+     * from outside cannot claim it.
+     */
+    readonly admittedRequestHeaders: Readonly<Record<string, string>>;
   }
   interface FastifyContextConfig {
     /** Set to `letThrough` to answer the route even under load. */
@@ -27,11 +36,14 @@ declare module 'fastify' {
   }
 }
 
-export const RETRY_AFTER_SECONDS = 10;
-export const OVERLOADED = 'The server is busy right now. Please try again in a few seconds.';
+/** The message of a refusal for load (errors.ts, the catalogue, has it beside the other answers). */
+export { OVERLOADED };
 
 /** A route config that keeps a route answering under load. */
 export const letThrough = (): undefined => undefined;
+
+/** The header of `app.admittedRequestHeaders`. */
+const ADMITTED_HEADER = 'x-admitted-request';
 
 /**
  * A built file of the front end (a script chunk, a font, a picture): served from disk at almost no cost, and a page
@@ -57,12 +69,15 @@ async function pressurePlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => gauge.stop());
   app.decorate('isOverloaded', () => gauge.overload() !== undefined);
   app.decorate('eventLoopLagSamples', () => gauge.lagSamplesMs());
+  const admittedToken = randomBytes(24).toString('base64url');
+  app.decorate('admittedRequestHeaders', Object.freeze({ [ADMITTED_HEADER]: admittedToken }));
 
   let lastWarned = 0;
   // First among the request hooks that do work (app.ts registers this plugin before sessions and bodies are read).
   app.addHook('onRequest', async (request) => {
     const overload = gauge.overload();
     if (!overload || request.routeOptions.config.pressureHandler === letThrough || isBuiltFile(request)) return;
+    if (request.headers[ADMITTED_HEADER] === admittedToken) return;
     // One line per sample, not one per refused request: under overload the log must not add to the load.
     const now = Date.now();
     if (now - lastWarned >= pressureSampleMs) {
@@ -70,7 +85,7 @@ async function pressurePlugin(app: FastifyInstance): Promise<void> {
       request.log.warn(overload, 'overloaded: refusing requests with 503');
     }
     // The app's error handler writes `{ message }` and the Retry-After header.
-    throw new AppError(503, OVERLOADED, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+    throw overloaded();
   });
 }
 

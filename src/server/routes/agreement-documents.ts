@@ -67,7 +67,7 @@ export default async function agreementDocumentRoutes(app: FastifyInstance): Pro
     },
     async (request) => {
       const { agreement, projectTitle, party } = await readable(app.db, request.params.id, currentUser(request));
-      const [names, documents] = await viewsFor(app, [agreement]);
+      const [names, documents] = await viewsFor(app.db, [agreement]);
       const stored = await app.db.selectFrom('agreement_documents').select('terms').where('agreement_id', '=', agreement.id).executeTakeFirst();
       return { ...agreementView(agreement, names, documents), projectTitle, viewerParty: party, terms: stored?.terms ?? null };
     },
@@ -134,10 +134,11 @@ export default async function agreementDocumentRoutes(app: FastifyInstance): Pro
         if (inserted) {
           await audit(trx, { actorId: me.id, action: `agreement.consent.${party}`, subjectType: 'agreement_request', subjectId: agreement.id, before: null, after: 'consented', note: `SHA-256 ${doc.sha256}: ${statement}` });
         }
-        return Boolean(inserted);
+        // The answer is read in the transaction: a consent that committed is never answered with an error.
+        const view = (await documentViews(trx, [agreement.id])).get(agreement.id)!;
+        return { created: Boolean(inserted), consent: view.consents[party]! };
       });
-      const view = (await documentViews(app.db, [agreement.id])).get(agreement.id)!;
-      return reply.status(result ? 201 : 200).send(view.consents[party]!);
+      return reply.status(result.created ? 201 : 200).send(result.consent);
     },
   );
 }

@@ -6,7 +6,7 @@
  * acceptance form's documents are optional evidence.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AgreementRequestsTable, AgreementStatus, DB } from '../db/schema';
 import type { AgreementAcceptForm, AgreementRequestForm, DeclineForm } from '../../shared/generated/form-types';
 import { currentUser } from '../plugins/auth';
@@ -87,10 +87,10 @@ export function agreementView(row: Selectable<AgreementRequestsTable>, fileNames
   };
 }
 
-/** The file names and agreement documents a page of rows shows. */
-export async function viewsFor(app: FastifyInstance, rows: Selectable<AgreementRequestsTable>[]): Promise<[Map<string, string>, Map<string, DocumentView>]> {
+/** The file names and agreement documents a page of rows shows (read in `db`: a transaction's own when in one). */
+export async function viewsFor(db: Kysely<DB>, rows: Selectable<AgreementRequestsTable>[]): Promise<[Map<string, string>, Map<string, DocumentView>]> {
   const accepted = rows.filter((r) => r.status === 'accepted').map((r) => r.id);
-  return Promise.all([fileNamesFor(app, rows), documentViews(app.db, accepted)]);
+  return Promise.all([fileNamesFor(db, rows), documentViews(db, accepted)]);
 }
 
 /** The same for a page whose query selected `documentJson` as `document_json`: only the file names are read. */
@@ -100,13 +100,13 @@ async function pageViews(app: FastifyInstance, rows: (Selectable<AgreementReques
     const view = documentView(r.id, r.document_json);
     if (view) documents.set(r.id, view);
   }
-  return [await fileNamesFor(app, rows), documents];
+  return [await fileNamesFor(app.db, rows), documents];
 }
 
-async function fileNamesFor(app: FastifyInstance, rows: Selectable<AgreementRequestsTable>[]): Promise<Map<string, string>> {
+async function fileNamesFor(db: Kysely<DB>, rows: Selectable<AgreementRequestsTable>[]): Promise<Map<string, string>> {
   const ids = rows.flatMap((r) => [...documentsOf(r.data), ...documentsOf(r.acceptance)]).map((d) => d.fileId).filter((x): x is string => Boolean(x));
   if (ids.length === 0) return new Map();
-  const files = await app.db.selectFrom('files').select(['id', 'file_name']).where('id', 'in', ids).execute();
+  const files = await db.selectFrom('files').select(['id', 'file_name']).where('id', 'in', ids).execute();
   return new Map(files.map((f) => [f.id, f.file_name]));
 }
 
@@ -117,6 +117,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       bodyLimit: FORM_BODY_LIMIT,
       schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'agreement-request#' } },
       onRequest: app.requireUser,
+      config: { idempotent: true },
     },
     async (request, reply) => {
       const me = currentUser(request);
@@ -132,7 +133,9 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         ]);
       }
       const decoded = decodeUploads(request.formSchema!, request.body);
-      const row = await app.db.transaction().execute(async (trx) => {
+      // The request, its notice and the answer in one transaction: once it commits, nothing can turn it into an
+      // error (with an Idempotency-Key, a repeat gets this answer back instead of a second request).
+      const answer = await app.writeOnce(request, reply, 201, async (trx) => {
         // Over a retail limit: refused before anything is stored, under a lock on the investor (issue 31 §1).
         await checkRetailLimits(trx, app.config, me.id, project.id, fromPaisa(toPaisa(request.body.investmentAmount)), request.body.investmentType, app.now());
         const created = await trx
@@ -160,10 +163,11 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
           },
           siteOrigin(app.config),
         );
-        return trx.updateTable('agreement_requests').set({ data: JSON.stringify(doc) }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
+        const row = await trx.updateTable('agreement_requests').set({ data: JSON.stringify(doc) }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
+        return agreementView(row, await fileNamesFor(trx, [row]));
       });
       app.mail.kick();
-      return reply.status(201).send(agreementView(row, await fileNamesFor(app, [row])));
+      return answer;
     },
   );
 
@@ -246,7 +250,8 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
 
   /**
    * Moves a pending request to a final state under a row lock. `who` says whose move it is; anyone else gets
-   * 404 (they must not learn it exists). Returns the updated row.
+   * 404 (they must not learn it exists). Returns the answer: the updated row's card, made in the same transaction,
+   * so a decision that committed is never answered with an error.
    */
   async function decide(
     requestId: string,
@@ -259,6 +264,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       now: Date,
     ) => Promise<Partial<Record<'acceptance' | 'decline_reason', string>> & { acceptance_form_version?: number }>,
   ) {
+    const view = async (trx: Transaction<DB>, row: Selectable<AgreementRequestsTable>) => agreementView(row, ...(await viewsFor(trx, [row])));
     // One moment for the whole decision: the stored decided_at and the schedule's acceptance date agree.
     const now = app.now();
     await closeEndedCampaigns(app.db, now);
@@ -299,7 +305,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
             },
         siteOrigin(app.config),
       );
-      return updated;
+      return view(trx, updated);
     });
     app.mail.kick();
     return decided;
@@ -315,7 +321,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     async (request) => {
       const me = currentUser(request);
       const decoded = decodeUploads(request.formSchema!, request.body);
-      const row = await decide(request.params.id, me.id, 'owner', 'accepted', async (trx, pending, now) => {
+      return decide(request.params.id, me.id, 'owner', 'accepted', async (trx, pending, now) => {
         // One instant (decide's) for the decision, the schedule and the document's date.
         const doc = await storeUploads(trx, me.id, decoded, { type: 'agreement_accept', id: pending.id });
         const project = await trx.selectFrom('projects').selectAll().where('id', '=', pending.project_id).executeTakeFirstOrThrow();
@@ -347,7 +353,6 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         }
         return { acceptance: JSON.stringify(doc), acceptance_form_version: request.formVersion! };
       });
-      return agreementView(row, ...(await viewsFor(app, [row])));
     },
   );
 
@@ -356,8 +361,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     { schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'decline#' } }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
-      const row = await decide(request.params.id, me.id, 'owner', 'declined', async () => ({ decline_reason: request.body.reason.trim() }));
-      return agreementView(row, await fileNamesFor(app, [row]));
+      return decide(request.params.id, me.id, 'owner', 'declined', async () => ({ decline_reason: request.body.reason.trim() }));
     },
   );
 
@@ -366,8 +370,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     { schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
-      const row = await decide(request.params.id, me.id, 'investor', 'withdrawn', async () => ({}));
-      return agreementView(row, await fileNamesFor(app, [row]));
+      return decide(request.params.id, me.id, 'investor', 'withdrawn', async () => ({}));
     },
   );
 }

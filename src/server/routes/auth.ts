@@ -84,7 +84,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/user/sign-up',
     {
       schema: { tags: ['auth'], body: { $ref: 'sign-up#' }, response: { 201: withWait } },
-      config: limited(config.authRateLimitPerMinute),
+      config: { ...limited(config.authRateLimitPerMinute), idempotent: true },
     },
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
@@ -100,29 +100,34 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       if (taken.length > 0) throw conflict('An account with this phone number already exists. Sign in, or use Forgot Password.');
 
       const passwordHash = await hashPassword(request.body.password);
-      let code: string;
+      // The code just issued starts the resend cooldown.
+      const created = { message: `Account created. We sent a 4-digit code to ${maskPhone(phone)}.`, resendInSeconds: config.otpResendSeconds };
+      // The account and its first code in one transaction (no account without its code, no code without its account);
+      // with an Idempotency-Key, a repeat gets this answer back instead of "an account with this email exists".
+      let code: string | undefined;
+      let answer: typeof created;
       try {
-        code = await app.db.transaction().execute(async (trx) => {
+        answer = await app.writeOnce(request, reply, 201, async (trx) => {
           const user = await trx
             .insertInto('users')
             .values({ email, phone, password_hash: passwordHash })
             .returning('id')
             .executeTakeFirstOrThrow();
-          return issueCode(trx, user.id, 'verify_phone', config.otpTtlSeconds);
+          code = await issueCode(trx, user.id, 'verify_phone', config.otpTtlSeconds);
+          return created;
         });
       } catch (err) {
         // Two sign-ups with one email or phone at the same moment: the unique index decides.
         if ((err as { code?: string }).code === '23505') throw conflict('An account with this email or phone number already exists.');
         throw err;
       }
-      const sent = await sendCode(phone, code, 'verify');
-      return reply.status(201).send({
-        message: sent
-          ? `Account created. We sent a 4-digit code to ${maskPhone(phone)}.`
-          : 'Account created, but the code could not be sent just now. Use Resend OTP in a moment.',
-        // The code just issued starts the resend cooldown.
-        resendInSeconds: config.otpResendSeconds,
-      });
+      // A repeat: the first answer, and no second code.
+      if (code === undefined) return answer;
+      // After the commit the account exists whatever happens to the SMS: a failure is said, never a 5xx.
+      if (await sendCode(phone, code, 'verify')) return answer;
+      const unsent = { message: 'Account created, but the code could not be sent just now. Use Resend OTP in a moment.', resendInSeconds: config.otpResendSeconds };
+      await app.reviseStoredAnswer(request, unsent);
+      return unsent;
     },
   );
 
@@ -135,12 +140,18 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await findAccount(app.db, normalizePhone(request.body.phone));
       if (!user) throw badRequest('This code has expired or is no longer valid. Ask for a new code.');
-      const check = await checkCode(app.db, user.id, 'verify_phone', request.body.otp);
-      if (check.result !== 'ok') throw codeFailure(check);
-      if (!user.phone_verified_at) {
-        await app.db.updateTable('users').set({ phone_verified_at: new Date() }).where('id', '=', user.id).execute();
-      }
-      return { message: 'Your phone number is verified. Welcome!', token: await app.startSession(user.id) };
+      // The code spent, the phone verified and the session started commit together: a code is never used up by a
+      // request that then fails (its retry would be told the code is no longer valid). A wrong code's count commits too.
+      const outcome = await app.db.transaction().execute(async (trx): Promise<{ token: string } | { failed: Exclude<CodeCheck, { result: 'ok' }> }> => {
+        const check = await checkCode(trx, user.id, 'verify_phone', request.body.otp);
+        if (check.result !== 'ok') return { failed: check };
+        if (!user.phone_verified_at) {
+          await trx.updateTable('users').set({ phone_verified_at: new Date() }).where('id', '=', user.id).execute();
+        }
+        return { token: await app.startSession(user.id, trx) };
+      });
+      if ('failed' in outcome) throw codeFailure(outcome.failed);
+      return { message: 'Your phone number is verified. Welcome!', token: outcome.token };
     },
   );
 
@@ -231,7 +242,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         .executeTakeFirst();
       // Within the cooldown the answer stays the same and no message is sent (no SMS flooding).
       if (last && Date.now() - last.created_at.getTime() < config.otpResendSeconds * 1000) return answer;
-      const code = await issueCode(app.db, user.id, 'reset_password', config.otpTtlSeconds);
+      // The old code replaced and the new one stored together: never a replaced code without its successor.
+      const code = await app.db.transaction().execute((trx) => issueCode(trx, user.id, 'reset_password', config.otpTtlSeconds));
       await sendCode(user.phone, code, 'reset');
       return answer;
     },
@@ -257,8 +269,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
           .where('id', '=', user.id)
           .execute();
         await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+        await clearAccount(trx, normalizeIdentifier(request.body.phone));
       });
-      await clearAccount(app.db, normalizeIdentifier(request.body.phone));
       return { message: 'Your password has been changed. Sign in with your new password.' };
     },
   );

@@ -65,10 +65,11 @@ export default async function coolingOffRoutes(app: FastifyInstance): Promise<vo
           },
           siteOrigin(app.config),
         );
-        return updated;
+        // The answer is made in the transaction: a cancel that committed is never answered with an error.
+        return agreementView(updated, ...(await viewsFor(trx, [updated])));
       });
       app.mail.kick();
-      return agreementView(cancelled, ...(await viewsFor(app, [cancelled])));
+      return cancelled;
     },
   );
 }

@@ -113,7 +113,7 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
         params: idParams,
         body: { $ref: 'donate#' },
       },
-      config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' }, idempotent: true },
     },
     async (request, reply) => {
       await closeEndedCampaigns(app.db);
@@ -124,10 +124,11 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
       }
       const receiptKey = newReceiptKey();
       const origin = siteOrigin(app.config);
-      // The pledge and its receipt e-mail in one transaction (a fresh one per reference tried): a pledge that is
-      // recorded has its e-mail queued, and one that is not sends nothing.
-      const row = await withFreshReference((reference) =>
-        app.db.transaction().execute(async (trx) => {
+      // The pledge, its receipt e-mail and the answer in one transaction (a fresh one per reference tried): a pledge
+      // that is recorded has its e-mail queued and its answer made, one that is not sends nothing. With an
+      // Idempotency-Key the answer is kept with it, and a repeat gets it back instead of a second pledge.
+      const answer = await withFreshReference((reference) =>
+        app.writeOnce(request, reply, 201, async (trx) => {
           const made = await trx
             .insertInto('donations')
             .values({
@@ -156,16 +157,17 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
             });
             await queueMail(trx, { to: email, ...mail });
           }
-          return made;
+          return {
+            ...receiptView(app, made, project.title, made.donor_id !== null),
+            // Only here: the pledger's browser goes to the receipt's own address, which the key opens.
+            receiptKey,
+            message: `Thank you! Your pledge of ${formatMoney(made.amount)} by ${made.payment_method} is recorded with the payment reference ${made.reference}. Pay as shown below; staff confirm it when the money arrives.`,
+          };
         }),
       );
+      // Delivery after the commit is best effort (it never fails the answer); the scheduled job is the guarantee.
       if (request.body.email?.trim()) app.mail.kick();
-      return reply.status(201).send({
-        ...receiptView(app, row, project.title, row.donor_id !== null),
-        // Only here: the pledger's browser goes to the receipt's own address, which the key opens.
-        receiptKey,
-        message: `Thank you! Your pledge of ${formatMoney(row.amount)} by ${row.payment_method} is recorded with the payment reference ${row.reference}. Pay as shown below; staff confirm it when the money arrives.`,
-      });
+      return answer;
     },
   );
 

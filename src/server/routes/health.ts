@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { migrationFiles } from '../db/migrate';
-import { letThrough, OVERLOADED } from '../plugins/pressure';
+import { letThrough } from '../plugins/pressure';
+import { OVERLOADED } from '../errors';
+import { isPoolExhausted } from '../db/unavailable';
 
 const statusSchema = {
   type: 'object',
@@ -35,6 +37,8 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
       const rows = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(app.db);
       applied = new Set(rows.rows.map((r) => r.name));
     } catch (err) {
+      // Every pooled connection in use for the whole wait: the database is up and this process is busy.
+      if (isPoolExhausted(err)) return unavailable(reply, OVERLOADED);
       app.log.warn({ err }, 'readiness: the database is not reachable');
       return unavailable(reply, `The database is not reachable: ${(err as Error).message}`);
     }

@@ -3,6 +3,8 @@
  * by SMS for the kinds sent that way (instalments due).
  */
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import { currentUser } from '../plugins/auth';
 import { notFound } from '../errors';
 import { NOTICE_KINDS, NOTICE_KIND_NAMES, SMS_NOTICE_KINDS, type NoticeKind } from '../../shared/notices/kinds';
@@ -50,8 +52,8 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  async function preferences(userId: string) {
-    const rows = await app.db.selectFrom('notice_preferences').select(['kind', 'channel']).where('user_id', '=', userId).execute();
+  async function preferences(userId: string, db: Kysely<DB> = app.db) {
+    const rows = await db.selectFrom('notice_preferences').select(['kind', 'channel']).where('user_id', '=', userId).execute();
     const off = new Set(rows.map((r) => `${r.channel}:${r.kind}`));
     return {
       kinds: NOTICE_KIND_NAMES.map((kind) => ({
@@ -93,7 +95,8 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const me = currentUser(request);
-      await app.db.transaction().execute(async (trx) => {
+      // The answer is read in the transaction: a change that committed is never answered with an error.
+      return app.db.transaction().execute(async (trx) => {
         for (const channel of ['email', 'sms'] as const) {
           const entries = Object.entries(request.body[channel] ?? {}) as [NoticeKind, boolean][];
           const on = entries.filter(([, v]) => v).map(([k]) => k);
@@ -107,8 +110,8 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
               .execute();
           }
         }
+        return preferences(me.id, trx);
       });
-      return preferences(me.id);
     },
   );
 }

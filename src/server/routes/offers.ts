@@ -3,7 +3,8 @@
  * and Request For Invest: an owner's invitation to an offer's investor, naming a project.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import type { InvestForm } from '../../shared/generated/form-types';
 import { currentUser } from '../plugins/auth';
 import { conflict, forbidden, notFound } from '../errors';
@@ -21,7 +22,8 @@ import { idParams } from './params';
 
 
 export default async function offerRoutes(app: FastifyInstance): Promise<void> {
-  const views = (rows: OfferRow[], viewer: Parameters<typeof offerViews>[3]) => offerViews(app.db, app.forms, rows, viewer);
+  /** The cards of rows (read in `db`: a transaction's own, for the answer of a write that must not fail after it). */
+  const views = (rows: OfferRow[], viewer: Parameters<typeof offerViews>[3], db: Kysely<DB> = app.db) => offerViews(db, app.forms, rows, viewer);
 
   app.post<{ Body: InvestForm; Querystring: { projectId?: string } }>(
     '/offers',
@@ -35,6 +37,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         body: { $ref: 'invest#' },
       },
       onRequest: app.requireUser,
+      config: { idempotent: true },
     },
     async (request, reply) => {
       const me = currentUser(request);
@@ -47,7 +50,8 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
       }
       const body = request.body;
       const decoded = decodeUploads(request.formSchema!, withE164Phones(request.formSchema!, body));
-      const row = await app.db.transaction().execute(async (trx) => {
+      // The offer and the answer in one transaction (with an Idempotency-Key, a repeat gets this answer back).
+      return app.writeOnce(request, reply, 201, async (trx) => {
         const created = await trx
           .insertInto('offers')
           .values({
@@ -64,9 +68,9 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
           .returningAll()
           .executeTakeFirstOrThrow();
         const doc = await storeUploads(trx, me.id, decoded, { type: 'offer', id: created.id });
-        return trx.updateTable('offers').set({ data: JSON.stringify(doc) }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
+        const row = await trx.updateTable('offers').set({ data: JSON.stringify(doc) }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
+        return (await views([row], me, trx))[0]!;
       });
-      return reply.status(201).send((await views([row], me))[0]);
     },
   );
 
@@ -125,15 +129,19 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['offers'], security: [{ bearer: [] }], params: idParams }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
-      const row = await app.db
-        .updateTable('offers')
-        .set({ status: 'withdrawn', withdrawn_at: new Date() })
-        .where('id', '=', request.params.id)
-        .where('investor_id', '=', me.id)
-        .where('status', '=', 'open')
-        .returningAll()
-        .executeTakeFirst();
-      if (row) return (await views([row], me))[0];
+      // The card is made in the withdrawal's transaction: a withdrawal that committed is never answered with an error.
+      const card = await app.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('offers')
+          .set({ status: 'withdrawn', withdrawn_at: new Date() })
+          .where('id', '=', request.params.id)
+          .where('investor_id', '=', me.id)
+          .where('status', '=', 'open')
+          .returningAll()
+          .executeTakeFirst();
+        return row && (await views([row], me, trx))[0];
+      });
+      if (card) return card;
       const existing = await app.db.selectFrom('offers').select(['investor_id', 'status']).where('id', '=', request.params.id).executeTakeFirst();
       if (!existing || existing.investor_id !== me.id) throw notFound('This offer');
       throw conflict('This offer was already withdrawn.');

@@ -137,7 +137,8 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const me = currentUser(request);
       const decoded = decodeUploads(request.formSchema!, request.body);
-      await app.db.transaction().execute(async (trx) => {
+      // The answer is read in the transaction: a submission that committed is never answered with an error.
+      return app.db.transaction().execute(async (trx) => {
         const now = new Date();
         // One submission at a time per user: two at once would both try to be the current one.
         await trx.selectFrom('users').select('id').where('id', '=', me.id).forUpdate().executeTakeFirst();
@@ -154,8 +155,8 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
           .executeTakeFirstOrThrow();
         const doc = await storeUploads(trx, me.id, decoded, { type: 'verification', id: row.id });
         await trx.updateTable('verifications').set({ data: JSON.stringify(doc) }).where('id', '=', row.id).execute();
+        return verificationView(trx, me.id, true);
       });
-      return verificationView(app.db, me.id, true);
     },
   );
 }

@@ -59,25 +59,26 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       bodyLimit: FORM_BODY_LIMIT,
       schema: { tags: ['projects'], security: [{ bearer: [] }], body: { $ref: 'project-owner#' } },
       onRequest: app.requireUser,
+      config: { idempotent: true },
     },
     async (request, reply) => {
       const me = currentUser(request);
       await requireVerifiedIdentity(me.id);
       const columns = columnsOf(request.body, app.config.minInvestment);
       const decoded = decodeUploads(request.formSchema!, withE164Phones(request.formSchema!, request.body));
-      const id = await app.db.transaction().execute(async (trx) => {
-        const row = await trx
+      // The project and the answer in one transaction: once it commits, nothing can turn it into an error (with an
+      // Idempotency-Key, a repeat gets this answer back instead of a second project).
+      return app.writeOnce(request, reply, 201, async (trx) => {
+        const created = await trx
           .insertInto('projects')
           .values({ owner_id: me.id, status: 'pending_review', data: JSON.stringify({}), form_version: request.formVersion!, ...columns })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const doc = await storeUploads(trx, me.id, decoded, { type: 'project', id: row.id });
-        await trx.updateTable('projects').set({ data: JSON.stringify(doc) }).where('id', '=', row.id).execute();
+        const doc = await storeUploads(trx, me.id, decoded, { type: 'project', id: created.id });
+        const row = await trx.updateTable('projects').set({ data: JSON.stringify(doc) }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
         await trx.deleteFrom('drafts').where('user_id', '=', me.id).where('form_id', '=', 'project-owner').execute();
-        return row.id;
+        return (await viewsOf(app.forms, [row], me))[0]!;
       });
-      const { row } = await visibleProject(app.db, id, me);
-      return reply.status(201).send((await viewsOf(app.forms, [row], me))[0]);
     },
   );
 
@@ -104,22 +105,22 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       await requireVerifiedIdentity(me.id);
       const columns = columnsOf(request.body, app.config.minInvestment);
       const decoded = decodeUploads(request.formSchema!, withE164Phones(request.formSchema!, request.body));
-      await app.db.transaction().execute(async (trx) => {
+      // The answer is made in the transaction: an edit that committed is never answered with an error.
+      return app.db.transaction().execute(async (trx) => {
         const doc = await storeUploads(trx, me.id, decoded, { type: 'project', id: row.id });
         const updated = await trx
           .updateTable('projects')
           .set({ ...columns, data: JSON.stringify(doc), form_version: request.formVersion!, status: 'pending_review', submitted_at: new Date() })
           .where('id', '=', row.id)
           .where('status', 'in', ['pending_review', 'rejected'])
-          .returning('id')
+          .returningAll()
           .executeTakeFirst();
         if (!updated) throw conflict('The project was approved meanwhile and can no longer be edited.');
         if (row.status === 'rejected') {
           await audit(trx, { actorId: me.id, action: 'project.resubmit', subjectType: 'project', subjectId: row.id, before: 'rejected', after: 'pending_review' });
         }
+        return (await viewsOf(app.forms, [updated], me))[0];
       });
-      const fresh = await visibleProject(app.db, row.id, me);
-      return (await viewsOf(app.forms, [fresh.row], me))[0];
     },
   );
 
@@ -220,19 +221,18 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       if (row.status !== 'open' && row.status !== 'funded') {
         throw conflict(`Only an open or funded campaign can be closed; this one is ${row.status.replace('_', ' ')}.`);
       }
-      await app.db.transaction().execute(async (trx) => {
+      return app.db.transaction().execute(async (trx) => {
         const closed = await trx
           .updateTable('projects')
           .set({ status: 'closed', closed_at: new Date() })
           .where('id', '=', row.id)
           .where('status', '=', row.status)
-          .returning('id')
+          .returningAll()
           .executeTakeFirst();
         if (!closed) throw conflict('The project changed meanwhile: reload it.');
         await audit(trx, { actorId: me.id, action: 'project.close', subjectType: 'project', subjectId: row.id, before: row.status, after: 'closed' });
+        return (await viewsOf(app.forms, [closed], me))[0];
       });
-      const fresh = await visibleProject(app.db, row.id, me);
-      return (await viewsOf(app.forms, [fresh.row], me))[0];
     },
   );
 }

@@ -4,8 +4,8 @@
  * receipt; `due → paid → confirmed`, each step by its own party only, each a conditional update, each audited.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Selectable } from 'kysely';
-import type { InstalmentsTable } from '../db/schema';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, InstalmentsTable } from '../db/schema';
 import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { sumAmounts, formatMoney } from '../../shared/domain/money';
@@ -51,8 +51,9 @@ function instalmentView(r: Row, charge?: ReturnType<typeof lateChargeView> | nul
 
 export default async function returnRoutes(app: FastifyInstance): Promise<void> {
   /** Instalments with what their view shows of the project and the agreement. */
-  function instalmentRows() {
-    return app.db
+  /** The instalments with what their views show (in `db`: a transaction's own, for a step's answer). */
+  function instalmentRows(db: Kysely<DB> = app.db) {
+    return db
       .selectFrom('instalments as i')
       .innerJoin('projects as p', 'p.id', 'i.project_id')
       .innerJoin('agreement_requests as a', 'a.id', 'i.agreement_id')
@@ -186,7 +187,12 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
           : { userId: row.owner_id, kind: 'instalment_confirmed', title: `Instalment ${row.seq} of "${project.title}" is confirmed`, text: `The investor confirmed receiving instalment ${row.seq} (${amount}).`, link: noticeLinks.schedule('repayments', row.agreement_id) },
         siteOrigin(app.config),
       );
-      return row;
+      // The answer is read in the transaction: a step that committed is never answered with an error. The owner's view
+      // carries what they owe to charity for paying late (never the investor's).
+      const view = (await instalmentRows(trx).where('i.id', '=', row.id).executeTakeFirstOrThrow()) as Row;
+      if (party !== 'owner_id') return instalmentView(view);
+      const charge = await trx.selectFrom('late_charges').selectAll().where('instalment_id', '=', row.id).executeTakeFirst();
+      return instalmentView(view, charge ? lateChargeView(charge, dhakaToday(now)) : null);
     });
     if (updated) app.mail.kick();
     if (!updated) {
@@ -200,10 +206,7 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
             : 'This instalment is already confirmed.',
       );
     }
-    const view = instalmentRows().where('i.id', '=', id).executeTakeFirstOrThrow() as Promise<Row>;
-    if (party !== 'owner_id') return instalmentView(await view);
-    const charge = await app.db.selectFrom('late_charges').selectAll().where('instalment_id', '=', id).executeTakeFirst();
-    return instalmentView(await view, charge ? lateChargeView(charge, dhakaToday(app.now())) : null);
+    return updated;
   }
 
   app.post<{ Params: { id: string }; Body: InstalmentPaidForm }>(

@@ -92,7 +92,8 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
           throw badRequest('Please correct the highlighted fields.', [{ path: '/campaignEndDate', message: 'The end date must be in the future' }]);
         }
       }
-      await app.db.transaction().execute(async (trx) => {
+      // The answer is made in the transaction: a decision that committed is never answered with an error.
+      const view = await app.db.transaction().execute(async (trx) => {
         const seen = request.query.seen ? new Date(request.query.seen) : null;
         let update = trx
           .updateTable('projects')
@@ -101,7 +102,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
           .where('status', '=', 'pending_review');
         // Only the version the reviewer read: an owner's edit in between must be reviewed again.
         if (seen) update = update.where(sql<boolean>`date_trunc('milliseconds', submitted_at) = ${seen}::timestamptz`);
-        const updated = await update.returning(['id', 'owner_id', 'title']).executeTakeFirst();
+        const updated = await update.returningAll().executeTakeFirst();
         if (!updated) {
           const existing = await trx.selectFrom('projects').select('status').where('id', '=', request.params.id).executeTakeFirst();
           if (!existing) throw notFound('This project');
@@ -132,10 +133,10 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
           },
           siteOrigin(app.config),
         );
+        return (await viewsOf(app.forms, [updated], me))[0];
       });
       app.mail.kick();
-      const row = await app.db.selectFrom('projects').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow();
-      return (await viewsOf(app.forms, [row], me))[0];
+      return view;
     },
   );
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../../src/server/db/database';
-import { isDatabaseUnavailable } from '../../../src/server/db/unavailable';
+import { isDatabaseUnavailable, isPoolExhausted } from '../../../src/server/db/unavailable';
 import { freshPostgres } from '../helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -68,7 +68,7 @@ describe('which errors mean the database is unavailable', () => {
     expect(isDatabaseUnavailable(state('57P03'))).toBe(true); // the database system is starting up
     expect(isDatabaseUnavailable(state('08006'))).toBe(true); // connection failure
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated due to connection timeout'))).toBe(true); // a new connection that did not open
     expect(isDatabaseUnavailable(new Error('wrapped', { cause: state('57P01') }))).toBe(true);
 
     expect(isDatabaseUnavailable(state('23505'))).toBe(false); // a unique violation is the request's business
@@ -76,5 +76,14 @@ describe('which errors mean the database is unavailable', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('no such file'), { code: 'ENOENT', syscall: 'open' }))).toBe(false);
     expect(isDatabaseUnavailable(new Error('something else'))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+
+  it('tells a pool with no connection free in time (a busy process, the database up) from an outage', () => {
+    const waited = new Error('timeout exceeded when trying to connect'); // pg-pool, after connectionTimeoutMillis
+    expect(isPoolExhausted(waited)).toBe(true);
+    expect(isDatabaseUnavailable(waited)).toBe(false);
+    expect(isPoolExhausted(new Error('Connection terminated due to connection timeout'))).toBe(false);
+    expect(isPoolExhausted(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(false);
+    expect(isPoolExhausted(undefined)).toBe(false);
   });
 });
