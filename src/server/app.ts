@@ -44,6 +44,7 @@ import agreementRoutes from './routes/agreements';
 import agreementDocumentRoutes from './routes/agreement-documents';
 import donationRoutes from './routes/donations';
 import returnRoutes from './routes/returns';
+import portfolioRoutes from './routes/portfolio';
 import dashboardRoutes from './routes/dashboard';
 import platformRoutes from './routes/platform';
 import nextStepRoutes from './routes/next-steps';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(agreementDocumentRoutes);
       await api.register(donationRoutes);
       await api.register(returnRoutes);
+      await api.register(portfolioRoutes);
       await api.register(dashboardRoutes);
       await api.register(platformRoutes);
       await api.register(nextStepRoutes);
