@@ -64,7 +64,7 @@ export async function ownerProjectsPage(db: Kysely<DB>, userId: string, today: s
       repaid: fromPaisa(toPaisa(p.sums.repaid)),
       due: fromPaisa(toPaisa(p.sums.due)),
       overdue: fromPaisa(toPaisa(p.sums.overdue)),
-      next: p.next && { dueOn: p.next.dueOn, amount: fromPaisa(toPaisa(p.next.amount)), instalments: Number(p.next.instalments) },
+      next: p.next && { dueOn: p.next.dueOn, amount: fromPaisa(toPaisa(p.next.amount)), instalments: Number(p.next.instalments), overdue: p.next.dueOn < today },
       scheduleLink: '/dashboard/returns?view=repayments',
     })),
     nextCursor,

@@ -55,7 +55,7 @@ export const ownerProjectSchema = object({
   repaid: money,
   due: money,
   overdue: money,
-  next: { anyOf: [{ type: 'null' }, object({ dueOn: date, amount: money, instalments: { type: 'integer' } })] },
+  next: { anyOf: [{ type: 'null' }, object({ dueOn: date, amount: money, instalments: { type: 'integer' }, overdue: { type: 'boolean' } })] },
   scheduleLink: { type: 'string' },
 });
 

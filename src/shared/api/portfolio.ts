@@ -106,7 +106,7 @@ export interface OwnerProject {
   due: string;
   overdue: string;
   /** The earliest due date with instalments not marked paid, and what is due on it. */
-  next: { dueOn: string; amount: string; instalments: number } | null;
+  next: { dueOn: string; amount: string; instalments: number; overdue: boolean } | null;
   /** The dashboard's page of its repayments. */
   scheduleLink: string;
 }

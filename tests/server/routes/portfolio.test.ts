@@ -219,8 +219,8 @@ describe.each(DB_KINDS)('the portfolio on %s', (kind) => {
       expect(p.owner.next).toEqual({ dueOn: '2026-08-15', amount: '54500.00', overdue: true });
       const byTitle = p.owner.projects.items;
       expect(byTitle).toHaveLength(2);
-      expect(byTitle[0]).toMatchObject({ raised: '50000.00', repaid: '0.00', due: '54500.00', overdue: '54500.00', next: { dueOn: '2026-08-15', amount: '54500.00', instalments: 1 } });
-      expect(byTitle[1]).toMatchObject({ raised: '100000.00', repaid: '58850.00', due: '58850.00', overdue: '0.00', next: { dueOn: '2026-10-10', amount: '29425.00', instalments: 1 } });
+      expect(byTitle[0]).toMatchObject({ raised: '50000.00', repaid: '0.00', due: '54500.00', overdue: '54500.00', next: { dueOn: '2026-08-15', amount: '54500.00', instalments: 1, overdue: true } });
+      expect(byTitle[1]).toMatchObject({ raised: '100000.00', repaid: '58850.00', due: '58850.00', overdue: '0.00', next: { dueOn: '2026-10-10', amount: '29425.00', instalments: 1, overdue: false } });
       // The owner's own page of projects, and a page link that is not one.
       const page = await at(noon('2026-08-16'), () => api(t.app, 'GET', '/me/portfolio/projects?limit=1', owner));
       expect(page.body.items).toHaveLength(1);
