@@ -50,12 +50,15 @@ export default function MoneyChart({ months, asOf }: { months: PortfolioMonth[];
   const colours = { out: theme.palette.secondary.dark, back: theme.palette.primary.main, text: theme.palette.text.secondary, line: theme.palette.text.primary };
   const thisMonth = asOf.slice(0, 7);
   const nowBar = bars.find((b) => b.month === thisMonth);
+  // A label names its year (Nov ’26) when it is the first, or the year changed since the last label.
+  const labelled = bars.filter((b) => b.labelled);
+  const withYear = new Set(labelled.filter((b, i) => i === 0 || b.month.slice(0, 4) !== labelled[i - 1]!.month.slice(0, 4)).map((b) => b.month));
   const summary =
     `Money out and back by month, ${monthName(all[0]!.month)} to ${monthName(all[all.length - 1]!.month)}: ` +
     `at most ${formatMoney(maxDown)} out and ${formatMoney(maxUp)} back in a month. The table below has every month's figures.`;
   return (
     <Box component="figure" sx={{ m: 0 }}>
-      <Box ref={ref} sx={{ width: '100%' }}>
+      <Box ref={ref} sx={{ width: '100%', overflow: 'hidden' }}>
         <svg width={width} height={HEIGHT} role="img" aria-label={summary} style={{ display: 'block', fontFamily: theme.typography.fontFamily }}>
           <defs>
             <pattern id={hatch} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -89,7 +92,7 @@ export default function MoneyChart({ months, asOf }: { months: PortfolioMonth[];
               {b.out.height > 0 && <rect x={b.x} y={b.out.y} width={b.width} height={b.out.height} fill={colours.out} />}
               {b.labelled && (
                 <text x={b.x + b.width / 2} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill={colours.text}>
-                  {b.month.endsWith('-01') || b === bars[0] ? `${monthShort(b.month)} ${b.month.slice(2, 4)}` : monthShort(b.month)}
+                  {withYear.has(b.month) ? `${monthShort(b.month)} ’${b.month.slice(2, 4)}` : monthShort(b.month)}
                 </text>
               )}
             </g>

@@ -41,7 +41,7 @@ function Figures({ of, label }: { of: Parameters<typeof figures>[0]; label: stri
 function ProjectCard({ p }: { p: OwnerProject }) {
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }} aria-label={p.title}>
-      <Typography component="h4" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+      <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {p.title}
       </Typography>
       <Figures of={p} label={`Repayments of ${p.title}`} />

@@ -23,7 +23,7 @@ import OwnerRepayments from './OwnerRepayments';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Box component="section" aria-labelledby={id} sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
+    <Box component="section" aria-labelledby={id} sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}>
       <Typography id={id} variant="h6" component="h2">
         {title}
       </Typography>
