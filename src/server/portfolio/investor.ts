@@ -17,23 +17,45 @@ export interface PersonDay extends DaySums {
   owed: bigint;
 }
 
-/** The person's rows of the read model, oldest first. */
-export async function personDays(db: Kysely<DB>, userId: string): Promise<PersonDay[]> {
-  const rows = await db
-    .selectFrom('portfolio_days')
-    .select([sql<string>`day::text`.as('day'), 'invested', 'due', 'paid', 'received', 'received_profit', 'owed'])
-    .where('user_id', '=', userId)
-    .orderBy('day')
-    .execute();
-  return rows.map((r) => ({
-    day: r.day,
-    invested: toPaisa(r.invested),
-    due: toPaisa(r.due),
-    paid: toPaisa(r.paid),
-    received: toPaisa(r.received),
-    receivedProfit: toPaisa(r.received_profit),
-    owed: toPaisa(r.owed),
-  }));
+/** What an owner's projects raised and repaid in all (the counters of migration 009), paisa. */
+export interface OwnerFigures {
+  raised: bigint;
+  repaid: bigint;
+}
+
+interface MoneyRow {
+  raised: string | null;
+  repaid: string | null;
+  day: string | null;
+  invested: string | null;
+  due: string | null;
+  paid: string | null;
+  received: string | null;
+  received_profit: string | null;
+  owed: string | null;
+}
+
+/** The person's rows of the read model, oldest first, and their owner's counters: one query. */
+export async function personMoney(db: Kysely<DB>, userId: string): Promise<{ days: PersonDay[]; figures: OwnerFigures }> {
+  const { rows } = await sql<MoneyRow>`
+    SELECT f.received AS raised, f.returned AS repaid, d.day::text AS day, d.invested, d.due, d.paid, d.received, d.received_profit, d.owed
+      FROM (SELECT 1) one
+      LEFT JOIN user_figures f ON f.user_id = ${userId}
+      LEFT JOIN portfolio_days d ON d.user_id = ${userId}
+     ORDER BY d.day`.execute(db);
+  const first = rows[0];
+  const days = rows
+    .filter((r) => r.day !== null)
+    .map((r) => ({
+      day: r.day!,
+      invested: toPaisa(r.invested!),
+      due: toPaisa(r.due!),
+      paid: toPaisa(r.paid!),
+      received: toPaisa(r.received!),
+      receivedProfit: toPaisa(r.received_profit!),
+      owed: toPaisa(r.owed!),
+    }));
+  return { days, figures: { raised: toPaisa(first?.raised ?? '0'), repaid: toPaisa(first?.repaid ?? '0') } };
 }
 
 const sum = (days: readonly PersonDay[], pick: (d: PersonDay) => bigint) => days.reduce((acc, d) => acc + pick(d), 0n);

@@ -8,17 +8,16 @@ import type { DB } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import type { OwnerProjectsPage, OwnerSide } from '../../shared/api/portfolio';
 import { newestPage } from '../market/cursor';
-import type { PersonDay } from './investor';
+import type { OwnerFigures, PersonDay } from './investor';
 
 /** The owner's totals and what they owe next, from their days and their counters. */
-export async function ownerTotals(db: Kysely<DB>, userId: string, days: readonly PersonDay[], today: string): Promise<Omit<OwnerSide, 'projects'>> {
-  const figures = await db.selectFrom('user_figures').select(['received', 'returned']).where('user_id', '=', userId).executeTakeFirst();
+export function ownerTotals(days: readonly PersonDay[], figures: OwnerFigures, today: string): Omit<OwnerSide, 'projects'> {
   const owed = days.filter((d) => d.owed !== 0n);
   const first = owed[0];
   return {
     totals: {
-      raised: fromPaisa(toPaisa(figures?.received ?? '0')),
-      repaid: fromPaisa(toPaisa(figures?.returned ?? '0')),
+      raised: fromPaisa(figures.raised),
+      repaid: fromPaisa(figures.repaid),
       due: fromPaisa(owed.reduce((acc, d) => acc + d.owed, 0n)),
       overdue: fromPaisa(owed.filter((d) => d.day < today).reduce((acc, d) => acc + d.owed, 0n)),
     },

@@ -9,7 +9,7 @@ import { OWN_PAGE_QUERY } from '../market/cursor';
 import { toPaisa } from '../../shared/domain/money';
 import { dhakaToday } from '../../shared/format/dhaka-calendar';
 import type { Portfolio } from '../../shared/api/portfolio';
-import { agreementsPage, investorTotals, monthsOf, personDays, ratesOf, totalsView } from '../portfolio/investor';
+import { agreementsPage, investorTotals, monthsOf, personMoney, ratesOf, totalsView } from '../portfolio/investor';
 import { ownerProjectsPage, ownerTotals } from '../portfolio/owner';
 import { zakatView } from '../portfolio/zakat';
 import { agreementsPageSchema, ownerProjectsPageSchema, portfolioSchema } from '../portfolio/schema';
@@ -36,10 +36,11 @@ export default async function portfolioRoutes(app: FastifyInstance): Promise<voi
     async (request): Promise<Portfolio> => {
       const me = currentUser(request).id;
       const today = dhakaToday(app.now());
-      const days = await personDays(app.db, me);
-      const [agreements, owner, projects] = await Promise.all([
+      // Three reads at once (on PostgreSQL, three pooled connections): the person's days and counters, and the first
+      // pages of their two lists.
+      const [{ days, figures }, agreements, projects] = await Promise.all([
+        personMoney(app.db, me),
         agreementsPage(app.db, me, today, undefined, FIRST_PAGE),
-        ownerTotals(app.db, me, days, today),
         ownerProjectsPage(app.db, me, today, undefined, FIRST_PAGE),
       ]);
       const totals = investorTotals(days, today);
@@ -51,7 +52,7 @@ export default async function portfolioRoutes(app: FastifyInstance): Promise<voi
         months: monthsOf(days),
         agreements,
         zakat: zakatView(totals.outstanding, nisab, today),
-        owner: { ...owner, projects },
+        owner: { ...ownerTotals(days, figures, today), projects },
       };
     },
   );
