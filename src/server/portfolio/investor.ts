@@ -9,6 +9,7 @@ import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { agreementDays, expectedFlows, rateOf, toDateFlows, type DaySums, type HeldInstalment, type Rate } from '../../shared/domain/portfolio-flows';
 import type { AgreementsPage, PortfolioAgreement, PortfolioMonth, PortfolioTotals, RateReason } from '../../shared/api/portfolio';
 import { newestPage } from '../market/cursor';
+import { dhakaDate } from '../../shared/format/dhaka-calendar';
 import { noticeLinks } from '../notices/links';
 import { HELD_STATUSES_SQL, REPAID_TYPES_SQL } from './held';
 
@@ -113,7 +114,8 @@ interface InstalmentJson {
   amount: string;
   profit: string;
   status: HeldInstalment['status'];
-  confirmedOn: string | null;
+  /** A timestamp as json_build_object writes it; null until confirmed. */
+  confirmedAt: string | null;
 }
 
 /** One page, newest request first, of the person's held agreements, each with its figures and XIRR. */
@@ -129,10 +131,12 @@ export async function agreementsPage(db: Kysely<DB>, userId: string, today: stri
       'a.status',
       'a.investment_type',
       sql<string>`a.created_at::text`.as('created_key'),
-      sql<string>`dhaka_date(coalesce(a.decided_at, a.created_at))::text`.as('accepted_on'),
-      sql<InstalmentJson[]>`(
-        SELECT coalesce(json_agg(json_build_object('seq', i.seq, 'dueOn', i.due_on::text, 'amount', i.amount::text, 'profit', i.profit_part::text,
-                                                   'status', i.status, 'confirmedOn', dhaka_date(i.confirmed_at)::text) ORDER BY i.seq), '[]'::json)
+      'a.decided_at',
+      'a.created_at',
+      // Amounts as text (exact), dates as PostgreSQL writes them; the Dhaka dates are worked out by the shared calendar.
+      sql<InstalmentJson[] | null>`(
+        SELECT json_agg(json_build_object('seq', i.seq, 'dueOn', i.due_on, 'amount', i.amount::text, 'profit', i.profit_part::text,
+                                          'status', i.status, 'confirmedAt', i.confirmed_at) ORDER BY i.seq)
           FROM instalments i WHERE i.agreement_id = a.id)`.as('instalments'),
     ])
     .where('a.investor_id', '=', userId)
@@ -142,14 +146,22 @@ export async function agreementsPage(db: Kysely<DB>, userId: string, today: stri
 }
 
 function agreementView(
-  row: { id: string; project_id: string; project_title: string; amount: string; status: string; investment_type: string; accepted_on: string; instalments: InstalmentJson[] },
+  row: { id: string; project_id: string; project_title: string; amount: string; status: string; investment_type: string; decided_at: Date | null; created_at: Date; instalments: InstalmentJson[] | null },
   today: string,
 ): PortfolioAgreement {
-  const instalments: HeldInstalment[] = row.instalments.map((i) => ({ dueOn: i.dueOn, amount: toPaisa(i.amount), profit: toPaisa(i.profit), status: i.status, confirmedOn: i.confirmedOn }));
+  const acceptedOn = dhakaDate(row.decided_at ?? row.created_at);
+  const json = row.instalments ?? [];
+  const instalments: HeldInstalment[] = json.map((i) => ({
+    dueOn: i.dueOn,
+    amount: toPaisa(i.amount),
+    profit: toPaisa(i.profit),
+    status: i.status,
+    confirmedOn: i.confirmedAt === null ? null : dhakaDate(i.confirmedAt),
+  }));
   const of = (pick: (i: HeldInstalment) => boolean) => instalments.filter(pick).reduce((acc, i) => acc + i.amount, 0n);
   const nextIndex = instalments.findIndex((i) => i.status === 'due');
-  const next = nextIndex >= 0 ? { json: row.instalments[nextIndex]!, due: instalments[nextIndex]! } : null;
-  const rates = instalments.length === 0 ? ratesOf([], today, 'no_schedule') : ratesOf(agreementDays({ principal: toPaisa(row.amount), acceptedOn: row.accepted_on, instalments }), today, 'no_schedule');
+  const next = nextIndex >= 0 ? { json: json[nextIndex]!, due: instalments[nextIndex]! } : null;
+  const rates = instalments.length === 0 ? ratesOf([], today, 'no_schedule') : ratesOf(agreementDays({ principal: toPaisa(row.amount), acceptedOn, instalments }), today, 'no_schedule');
   return {
     id: row.id,
     projectId: row.project_id,
@@ -157,7 +169,7 @@ function agreementView(
     amount: row.amount,
     status: row.status,
     investmentType: row.investment_type,
-    acceptedOn: row.accepted_on,
+    acceptedOn,
     total: fromPaisa(of(() => true)),
     received: fromPaisa(of((i) => i.status === 'confirmed')),
     outstanding: fromPaisa(of((i) => i.status !== 'confirmed')),
