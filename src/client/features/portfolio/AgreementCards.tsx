@@ -2,6 +2,7 @@
  * The held agreements, one card each (phone-first; two to a row on wide screens): project, amount and status, what
  * came back and what is outstanding, the next instalment (marked when overdue), the XIRR, and a link to its schedule.
  */
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -17,7 +18,7 @@ import { rateText } from './ReturnFigures';
 import { useMore } from './use-more';
 import { AGREEMENT_STATUS } from './words';
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1.5 }}>
       <Typography component="dt" variant="body2" color="text.secondary">

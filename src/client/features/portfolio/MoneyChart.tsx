@@ -3,7 +3,7 @@
  * money out below it, a dashed line at this month. Drawn at the width it is given (measured), so its words stay a
  * readable size on a phone and a desktop alike; the same figures follow as a table (the text alternative).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -22,7 +22,7 @@ const HEIGHT = 220;
 const AXIS = { left: 64, right: 8, top: 12, bottom: 28 };
 
 /** The width of the element, kept up to date (360 before it is measured, and where nothing measures). */
-function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(360);
   useEffect(() => {
