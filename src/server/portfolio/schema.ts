@@ -15,6 +15,8 @@ const cursor = { type: ['string', 'null'] } as const;
 
 const object = <P extends Record<string, unknown>>(properties: P, description?: string) =>
   ({ type: 'object', additionalProperties: false, properties, required: Object.keys(properties), ...(description ? { description } : {}) }) as const;
+/** An object or null (a type list rather than anyOf: the serialiser then needs no validation to pick a branch). */
+const objectOrNull = <P extends Record<string, unknown>>(properties: P) => ({ ...object(properties), type: ['object', 'null'] }) as const;
 
 const rates = {
   xirr: { ...rate, description: 'Expected XIRR: each instalment on its confirmation date, or its due date while not confirmed.' },
@@ -38,9 +40,7 @@ export const agreementSchema = object({
   profitReceived: money,
   instalments: { type: 'integer' },
   confirmedInstalments: { type: 'integer' },
-  nextInstalment: {
-    anyOf: [{ type: 'null' }, object({ seq: { type: 'integer' }, dueOn: date, amount: money, overdue: { type: 'boolean' } })],
-  },
+  nextInstalment: objectOrNull({ seq: { type: 'integer' }, dueOn: date, amount: money, overdue: { type: 'boolean' } }),
   ...rates,
   scheduleLink: { type: 'string' },
 });
@@ -55,7 +55,7 @@ export const ownerProjectSchema = object({
   repaid: money,
   due: money,
   overdue: money,
-  next: { anyOf: [{ type: 'null' }, object({ dueOn: date, amount: money, instalments: { type: 'integer' }, overdue: { type: 'boolean' } })] },
+  next: objectOrNull({ dueOn: date, amount: money, instalments: { type: 'integer' }, overdue: { type: 'boolean' } }),
   scheduleLink: { type: 'string' },
 });
 
@@ -81,15 +81,15 @@ export const portfolioSchema = object(
         estimate: { type: 'boolean', enum: [true] },
         asOf: date,
         holdings: money,
-        nisab: { anyOf: [{ type: 'null' }, money] },
-        due: { anyOf: [{ type: 'null' }, money] },
+        nisab: { ...money, type: ['string', 'null'] },
+        due: { ...money, type: ['string', 'null'] },
         steps: { type: 'array', items: zakatStep },
       },
       'An estimate to confirm with a scholar: 2.5 % of the outstanding receivables on the date when they reach the nisab (ZAKAT_NISAB_BDT).',
     ),
     owner: object({
       totals: object({ raised: money, repaid: money, due: money, overdue: money }),
-      next: { anyOf: [{ type: 'null' }, object({ dueOn: date, amount: money, overdue: { type: 'boolean' } })] },
+      next: objectOrNull({ dueOn: date, amount: money, overdue: { type: 'boolean' } }),
       projects: ownerProjectsPageSchema,
     }),
   },
