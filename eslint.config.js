@@ -1,11 +1,37 @@
-// One lint for the whole repository. Boundaries (ARCHITECTURE.md): shared ← client, shared ← server; client and
-// server never import each other; only the form engine imports @rjsf; only client/lib talks HTTP (axios).
+// One lint for the whole repository. Boundaries (docs/architecture.md): shared ← client, shared ← server; client and
+// server never import each other; only the form engine imports @rjsf; only client/lib talks HTTP (axios); client
+// features import no other feature and not app/; no import cycles.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const restrict = (patterns) => ['error', { patterns }];
+
+/**
+ * The client's layers (bulletproof-react's): a feature imports shared pieces (components, ui, lib, config, the form
+ * engine) and nothing of another feature or of app/, which composes them; the shared pieces import no feature.
+ */
+const features = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const clientZones = [
+  ...features.map((name) => ({
+    target: `./src/client/features/${name}`,
+    from: './src/client/features',
+    except: [`./${name}`],
+    message: 'a feature does not import another feature: move what both need to components/, ui/ or lib/',
+  })),
+  { target: './src/client/features', from: './src/client/app', message: 'app/ composes the features; a feature does not import it' },
+  ...['components', 'ui', 'lib', 'config', 'form-engine'].map((dir) => ({
+    target: `./src/client/${dir}`,
+    from: './src/client/features',
+    message: 'shared client code imports no feature',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/client/form-engine/precompiled/**', 'tmp/**'] },
@@ -16,6 +42,20 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // TypeScript's files are modules to follow (the plugin's default is JavaScript only), parsed as the lint parses them.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: clientZones }],
     },
   },
   {

@@ -5,6 +5,8 @@
  *   npm run staff -- list
  *   npm run staff -- locks                            sign-in locks and counted failures now
  *   npm run staff -- unlock <email|phone|address>     lifts a lock (audited)
+ *   npm run staff -- qualify <email|phone> --note "…"   marks a qualified investor: no retail limits (audited)
+ *   npm run staff -- unqualify <email|phone> --note "…" makes them retail again (audited)
  * Works on the configured database (DATABASE_URL, or PGlite in DATA_DIR — stop the server first: PGlite allows
  * one process per data directory). Exit 0 done, 1 nothing to do (no such account, no lock), 2 usage error.
  */
@@ -19,10 +21,12 @@ import { isEmail, normalizeIdentifier } from '../src/server/auth/identity';
 import { accountKey, addressKey, listLocks, unlock } from '../src/server/auth/throttle';
 import { audit } from '../src/server/audit';
 import { formatDateTime } from '../src/shared/format/dates';
+import { setQualified } from '../src/server/investors/qualification';
 
 const USAGE =
-  'usage: npm run staff -- add <email|phone> | remove <email|phone> | list | locks | unlock <email|phone|address>';
-const COMMANDS: Record<string, number> = { add: 1, remove: 1, list: 0, locks: 0, unlock: 1 };
+  'usage: npm run staff -- add <email|phone> | remove <email|phone> | list | locks | unlock <email|phone|address>' +
+  ' | qualify <email|phone> --note "why" | unqualify <email|phone> --note "why"';
+const COMMANDS: Record<string, number> = { add: 1, remove: 1, list: 0, locks: 0, unlock: 1, qualify: 3, unqualify: 3 };
 
 function findUser(db: Kysely<DB>, key: string) {
   const query = db.selectFrom('users').select(['id', 'email', 'phone']);
@@ -89,9 +93,24 @@ async function lift(db: Kysely<DB>, who: string): Promise<number> {
   return 0;
 }
 
+/** Marks a person a qualified investor, or retail again, with the operator's note (audited). */
+async function qualify(db: Kysely<DB>, who: string, qualified: boolean, note: string): Promise<number> {
+  const key = normalizeIdentifier(who);
+  const user = await findUser(db, key);
+  if (!user) {
+    console.error(`No account with ${isEmail(key) ? 'email' : 'phone'} ${key}.`);
+    return 1;
+  }
+  const changed = await setQualified(db, { userId: user.id, qualified, note, actorId: null, by: userInfo().username });
+  const state = qualified ? 'a qualified investor (no retail limits)' : 'a retail investor (retail limits apply)';
+  console.log(changed ? `${user.email} (${user.phone}) is now ${state}.` : `${user.email} (${user.phone}) already was ${state}; nothing changed.`);
+  return changed ? 0 : 1;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  if (!command || !(command in COMMANDS) || args.length !== COMMANDS[command]) {
+  const needsNote = command === 'qualify' || command === 'unqualify';
+  if (!command || !(command in COMMANDS) || args.length !== COMMANDS[command] || (needsNote && (args[1] !== '--note' || !args[2]?.trim()))) {
     console.error(USAGE);
     return 2;
   }
@@ -117,6 +136,9 @@ async function main(argv: string[]): Promise<number> {
         return await showLocks(db);
       case 'unlock':
         return await lift(db, args[0]!);
+      case 'qualify':
+      case 'unqualify':
+        return await qualify(db, args[0]!, command === 'qualify', args[2]!);
       default:
         return await setStaff(db, args[0]!, command === 'add');
     }

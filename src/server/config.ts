@@ -34,6 +34,11 @@ export interface Config {
   signInLockMinutes: number;
   /** The platform's minimum investment in taka, for projects that state none. */
   minInvestment: number;
+  /** A retail investor's most in one project and in the last 365 days, in taka (0: no limit; DOMAIN.md). */
+  limitRetailPerProject: number;
+  limitRetailPerYear: number;
+  /** Hours after acceptance in which an investor may cancel an agreement; the first instalment is not due before. */
+  coolingOffHours: number;
   /** How long an approved campaign runs unless staff choose an end date. */
   campaignDays: number;
   /** Requests per minute per address on sign-up, code and reset routes. */
@@ -47,6 +52,14 @@ export interface Config {
   /** An unpaid pledge is reminded after this many days, and expires (cancelled) after the second number. */
   pledgeRemindDays: number;
   pledgeExpireDays: number;
+  /** Late payments (DOMAIN.md): days overdue before a late charge accrues (`LATE_GRACE_DAYS`). */
+  lateGraceDays: number;
+  /** The late charge for charity, percent a year with at most two decimals (`LATE_CHARITY_RATE_PA`; "0": off). */
+  lateCharityRatePa: string;
+  /** Days an instalment is overdue before its agreement is in default (`DEFAULT_AFTER_DAYS`). */
+  defaultAfterDays: number;
+  /** Rows of a statement read per database round trip while it streams (issue 30 §2). */
+  statementPageRows: number;
   /**
    * The site's origin as people and a payment gateway reach it: the start of every link in e-mails and SMS (unset:
    * `http://HOST:PORT`, see notices/links.ts) and of the gateway's return and IPN URLs (unset: the request's address).
@@ -120,6 +133,16 @@ function taka(env: Env, name: string): string | undefined {
   return raw;
 }
 
+/** A percentage a year from 0 to 100 with at most two decimals, kept as the text it is (money arithmetic is exact). */
+function percent(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(raw) || Number(raw) > 100) {
+    throw new ConfigError(`${name} must be a percentage a year from 0 to 100 with at most two decimals, such as 0 or 12.5 (got "${raw}")`);
+  }
+  return raw;
+}
+
 /** Reads and checks the configuration; throws `ConfigError` with a clear message when something is wrong. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -184,6 +207,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     signInLockAfter: int(env, 'SIGNIN_LOCK_AFTER', 8, 1, 1000),
     signInLockMinutes: int(env, 'SIGNIN_LOCK_MINUTES', 15, 1, 1440),
     minInvestment: int(env, 'MIN_INVESTMENT', 20_000, 1, 1_000_000_000),
+    limitRetailPerProject: int(env, 'LIMIT_RETAIL_PER_PROJECT', 500_000, 0, 1_000_000_000),
+    limitRetailPerYear: int(env, 'LIMIT_RETAIL_PER_YEAR', 1_000_000, 0, 1_000_000_000),
+    coolingOffHours: int(env, 'COOLING_OFF_HOURS', 48, 0, 8760),
     campaignDays: int(env, 'CAMPAIGN_DAYS', 60, 1, 3650),
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     signInRateLimitPerMinute: int(env, 'SIGNIN_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
@@ -191,6 +217,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobs: oneOf(env, 'JOBS', 'on', ['on', 'off'] as const) === 'on',
     pledgeRemindDays: int(env, 'PLEDGE_REMIND_DAYS', 3, 1, 365),
     pledgeExpireDays: int(env, 'PLEDGE_EXPIRE_DAYS', 14, 1, 365),
+    lateGraceDays: int(env, 'LATE_GRACE_DAYS', 7, 0, 365),
+    lateCharityRatePa: percent(env, 'LATE_CHARITY_RATE_PA', '0'),
+    defaultAfterDays: int(env, 'DEFAULT_AFTER_DAYS', 90, 1, 3650),
+    statementPageRows: int(env, 'STATEMENT_PAGE_ROWS', 500, 1, 10_000),
     publicUrl,
     paymentInstructionsFile: resolve(env.PAYMENT_INSTRUCTIONS_FILE || join(repoRoot(), 'src/server/payments/instructions.json')),
     paymentGateway,

@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastProvider } from '../../src/client/components/Toast';
 import InlineFailure from '../../src/client/components/InlineFailure';
-import { useSubmit } from '../../src/client/features/forms/use-submit';
+import { useSubmit } from '../../src/client/lib/use-submit';
 import { ApiError } from '../../src/client/lib/api';
 
 afterEach(cleanup);

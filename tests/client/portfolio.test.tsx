@@ -25,6 +25,7 @@ function agreement(n: number, over: Partial<PortfolioAgreement> = {}): Portfolio
     status: 'accepted',
     investmentType: 'Halal Way',
     acceptedOn: '2026-01-10',
+    inDefaultSince: null,
     total: '117700.00',
     received: '29425.00',
     outstanding: '88275.00',
@@ -56,7 +57,7 @@ const portfolio: Portfolio = {
     { month: '2026-07', out: '0.00', received: '0.00', expected: '29425.00' },
   ],
   agreements: {
-    items: [agreement(1, { overdue: '29425.00', nextInstalment: { seq: 2, dueOn: '2026-07-10', amount: '29425.00', overdue: true } }), agreement(2, { xirrToDate: null, xirrToDateReason: 'too_early' })],
+    items: [agreement(1, { overdue: '29425.00', inDefaultSince: '2026-07-09', nextInstalment: { seq: 2, dueOn: '2026-07-10', amount: '29425.00', overdue: true } }), agreement(2, { xirrToDate: null, xirrToDateReason: 'too_early' })],
     nextCursor: 'more-1',
   },
   zakat: {
@@ -139,6 +140,8 @@ describe('the Portfolio page', () => {
     const list = await screen.findByRole('list', { name: 'Your agreements' });
     const first = within(list).getByRole('listitem', { name: 'Project 1' });
     expect(first.textContent).toContain('৳100,000 invested on 10 Jan 2026');
+    expect(within(first).getByText('In default')).toBeInTheDocument();
+    expect(first.textContent).toContain('In default since 9 Jul 2026: an instalment is long overdue.');
     expect(first.textContent).toContain('Received৳29,425 of ৳117,700 (1 of 4)');
     expect(first.textContent).toContain('Overdue৳29,425');
     expect(first.textContent).toContain('Next instalment৳29,425 was due 10 Jul 2026');
@@ -146,6 +149,7 @@ describe('the Portfolio page', () => {
     expect(first.textContent).toContain('XIRR to date5.21 % a year');
     expect(within(first).getByRole('link', { name: 'Schedule of Project 1' })).toHaveAttribute('href', `/dashboard/returns?view=returns&agreement=${id(1)}`);
     const second = within(list).getByRole('listitem', { name: 'Project 2' });
+    expect(within(second).getByText('Active')).toBeInTheDocument();
     expect(second.textContent).toContain('Next instalment৳29,425 due 10 Jul 2026');
     expect(second.textContent).toContain('XIRR to dateNot available yet');
     await userEvent.click(screen.getByRole('button', { name: 'Show more agreements' }));

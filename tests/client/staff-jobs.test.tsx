@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /** Staff see each scheduled job with its last run: when, whether it went well, and what it did or why it failed. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import StaffJobsPage from '../../src/client/features/staff/StaffJobsPage';
 import { api } from '../../src/client/lib/api';
 
@@ -31,5 +32,25 @@ describe('StaffJobsPage', () => {
     expect(rows[1]).toHaveTextContent('OKclosed 2 campaigns');
     expect(rows[2]).toHaveTextContent('Failedfailed: connection refused');
     expect(rows[3]).toHaveTextContent('Not run yet');
+  });
+
+  it('runs a job now and says what it did in its row, or why it did not run', async () => {
+    let lastRun: { startedAt: string; finishedAt: string; ok: boolean; result: string } | null = null;
+    vi.spyOn(api, 'get').mockImplementation(async () => ({ items: [{ name: 'late-payments', schedule: '0 20 * * * *', description: 'Opens late charges.', lastRun }, { name: 'purge', schedule: '0 17 3 * * *', description: 'Removes expired sessions.', lastRun: null }] }) as never);
+    const post = vi.spyOn(api, 'post').mockImplementation(async (path: string) => {
+      if (path === '/staff/jobs/purge/run') throw Object.assign(new Error('The job purge did not run: another process is running it. Try again in a moment.'), { status: 409 });
+      lastRun = { startedAt: '2026-11-23T11:40:00Z', finishedAt: '2026-11-23T11:40:01Z', ok: true, result: 'opened 2 late charges' };
+      return { name: 'late-payments', ok: true, summary: 'opened 2 late charges' } as never;
+    });
+    render(<StaffJobsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Run late-payments now' }));
+    expect(post).toHaveBeenCalledWith('/staff/jobs/late-payments/run');
+    expect(await screen.findByRole('status')).toHaveTextContent('Ran now: opened 2 late charges');
+    const rows = within(screen.getByRole('table', { name: 'Scheduled jobs' })).getAllByRole('row');
+    await waitFor(() => expect(rows[1]).toHaveTextContent('23 Nov 2026, 17:40'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Run purge now' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Not run: The job purge did not run: another process is running it.');
+    expect(screen.getByRole('button', { name: 'Run purge now' })).toBeEnabled();
   });
 });

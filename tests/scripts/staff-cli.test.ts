@@ -91,6 +91,27 @@ describe('npm run staff', { timeout: 180_000 }, () => {
     }
   }, 180_000);
 
+  it('marks a qualified investor and makes them retail again, with a note, each audited', async () => {
+    expect(await staffCli(dataDir, 'qualify', 'reviewer@example.com')).toMatchObject({ code: 2, stderr: expect.stringContaining('qualify <email|phone> --note') });
+    expect(await staffCli(dataDir, 'qualify', 'reviewer@example.com', '--note', ' ')).toMatchObject({ code: 2 });
+    const marked = await staffCli(dataDir, 'qualify', 'reviewer@example.com', '--note', 'Audited accounts seen');
+    expect(marked).toMatchObject({ code: 0, stdout: expect.stringContaining('is now a qualified investor (no retail limits)') });
+    expect(await staffCli(dataDir, 'qualify', '+8801700000001', '--note', 'again')).toMatchObject({ code: 1, stdout: expect.stringContaining('already was a qualified investor') });
+    const unmarked = await staffCli(dataDir, 'unqualify', '+8801700000001', '--note', 'Evidence withdrawn');
+    expect(unmarked).toMatchObject({ code: 0, stdout: expect.stringContaining('is now a retail investor') });
+    const check = await openDatabase({ dataDir });
+    try {
+      expect(await check.db.selectFrom('investor_qualifications').selectAll().execute()).toEqual([]);
+      const audits = await check.db.selectFrom('audit_log').select(['action', 'before_status', 'after_status', 'note']).where('action', 'like', 'investor.%').orderBy('id').execute();
+      expect(audits).toEqual([
+        { action: 'investor.qualify', before_status: 'retail', after_status: 'qualified', note: expect.stringMatching(/^Audited accounts seen \(command line, .+\)$/) },
+        { action: 'investor.unqualify', before_status: 'qualified', after_status: 'retail', note: expect.stringMatching(/^Evidence withdrawn \(command line, .+\)$/) },
+      ]);
+    } finally {
+      await check.close();
+    }
+  }, 180_000);
+
   it('says the data directory is in use while a server holds it', async () => {
     const db = await openDatabase({ dataDir });
     try {

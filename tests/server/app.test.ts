@@ -22,6 +22,11 @@ describe('configuration', () => {
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 24`)'],
     [{ MAX_EVENT_LOOP_DELAY_MS: '-5' }, 'MAX_EVENT_LOOP_DELAY_MS must be a whole number from 0 to 60000 (got "-5")'],
     [{ MAX_HEAP_MB: 'lots' }, 'MAX_HEAP_MB must be a whole number from 0 to 1000000 (got "lots")'],
+    [{ LATE_CHARITY_RATE_PA: '2.555' }, 'LATE_CHARITY_RATE_PA must be a percentage a year from 0 to 100 with at most two decimals, such as 0 or 12.5 (got "2.555")'],
+    [{ LATE_CHARITY_RATE_PA: '101' }, 'LATE_CHARITY_RATE_PA must be a percentage a year from 0 to 100 with at most two decimals, such as 0 or 12.5 (got "101")'],
+    [{ LATE_CHARITY_RATE_PA: '-1' }, 'LATE_CHARITY_RATE_PA must be a percentage a year from 0 to 100 with at most two decimals, such as 0 or 12.5 (got "-1")'],
+    [{ LATE_GRACE_DAYS: 'week' }, 'LATE_GRACE_DAYS must be a whole number from 0 to 365 (got "week")'],
+    [{ DEFAULT_AFTER_DAYS: '0' }, 'DEFAULT_AFTER_DAYS must be a whole number from 1 to 3650 (got "0")'],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
@@ -44,6 +49,8 @@ describe('configuration', () => {
     expect(loadConfig({ DEFAULT_PHONE_REGION: 'in' }).defaultPhoneRegion).toBe('IN');
     expect(loadConfig({})).toMatchObject({ port: 3000, host: '127.0.0.1', smsProvider: 'outbox', otpTtlSeconds: 180, otpResendSeconds: 180, databaseUrl: undefined });
     expect(loadConfig({})).toMatchObject({ metricsToken: undefined, maxEventLoopDelayMs: 1000, maxHeapMb: 0, pressureSampleMs: 1000 });
+    expect(loadConfig({})).toMatchObject({ lateGraceDays: 7, lateCharityRatePa: '0', defaultAfterDays: 90 });
+    expect(loadConfig({ LATE_CHARITY_RATE_PA: '12.5', LATE_GRACE_DAYS: '0' })).toMatchObject({ lateCharityRatePa: '12.5', lateGraceDays: 0 });
   });
 });
 

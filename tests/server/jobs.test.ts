@@ -104,7 +104,7 @@ describe.each(DB_KINDS)('scheduled jobs on %s', (kind) => {
     const res = await api(t.app, 'GET', '/staff/jobs', staff);
     expect(res.status).toBe(200);
     const jobs = res.body.items as { name: string; lastRun: { ok: boolean; result: string } | null }[];
-    expect(jobs.map((j) => j.name)).toEqual(['close-campaigns', 'mark-overdue', 'pledges', 'deliver-mail', 'agreement-documents', 'purge']);
+    expect(jobs.map((j) => j.name)).toEqual(['close-campaigns', 'mark-overdue', 'instalment-reminders', 'late-payments', 'pledges', 'deliver-mail', 'agreement-documents', 'purge']);
     expect(jobs.find((j) => j.name === 'purge')!.lastRun).toMatchObject({ ok: true, result: expect.stringContaining('removed') });
     expect((await api(t.app, 'GET', '/staff/jobs', owner)).status).toBe(403);
   });

@@ -14,6 +14,7 @@ import { DB_KINDS, json, ROOT, signUpVerified, startTestApp, type TestApp } from
 import { acceptForm, agreementForm, api, fixture, makeStaff, openProject, verifiedOwner, type Person } from './market-helpers';
 import { NOTICE_KIND_NAMES } from '../../src/shared/notices/kinds';
 import { siteOrigin } from '../../src/server/notices/links';
+import { addDays, startOfDhakaDay } from '../../src/shared/format/dhaka-calendar';
 
 const CLIENT = join(ROOT, 'dist/client');
 const ORIGIN = 'https://halalfund.example';
@@ -142,6 +143,11 @@ describe.each(DB_KINDS)('links in notices, e-mails and SMS on %s', (kind) => {
     const first = (await api(t.app, 'GET', '/me/repayments', owner)).body.items[0].id as string;
     ok(await api(t.app, 'POST', `/instalments/${first}/paid`, owner, fixture('instalment-paid')), 'paid');
     ok(await api(t.app, 'POST', `/instalments/${first}/confirm`, investor), 'confirm');
+    // The second instalment: the owner is reminded 3 days before; a day after its due date owner and investor are told.
+    const nextDue = ((await api(t.app, 'GET', '/me/repayments', owner)).body.items as { dueOn: string }[])[1]!.dueOn;
+    const morning = (offset: number) => new Date(startOfDhakaDay(addDays(nextDue, offset)).getTime() + 10 * 3_600_000);
+    expect(await t.app.jobs.run('instalment-reminders', morning(-3))).toMatchObject({ summary: 'reminded 1 instalment due soon, 0 instalments due today' });
+    expect(await t.app.jobs.run('mark-overdue', morning(1))).toMatchObject({ summary: 'marked 1 instalment overdue' });
 
     // A Request For Invest.
     const offerer = known(await signUpVerified(t.app));
@@ -191,6 +197,11 @@ describe.each(DB_KINDS)('links in notices, e-mails and SMS on %s', (kind) => {
     const reminder = sms.messages.find((m) => m.text.includes('is not paid yet'));
     expect(reminder, 'the pledge reminder SMS').toBeDefined();
     sent.push({ what: 'reminder SMS', to: donor, links: linksIn(reminder!.text) });
+    for (const [who, count] of [[owner, 2], [investor, 1]] as const) {
+      const texts = json<{ messages: { text: string }[] }>(await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(who.phone)}` })).messages.filter((m) => m.text.includes('Instalment'));
+      expect(texts, `instalment SMS to ${who.email}`).toHaveLength(count);
+      for (const m of texts) sent.push({ what: `instalment SMS "${m.text}"`, to: who, links: linksIn(m.text) });
+    }
 
     for (const s of sent) {
       expect(s.links.length, `${s.what} has a link`).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '../lib/auth';
 import { ErrorState, Loading } from '../components/Status';
-import NotFoundPage from '../features/misc/NotFoundPage';
+import NotFoundPage from '../components/NotFoundPage';
 
 /**
  * Applies a screen's `auth`: `user` and `staff` send a signed-out visitor to sign in (and back afterwards); `staff`

@@ -4,14 +4,10 @@
  * load its theme with them (`withTheme`); the home page, the project list and a project's page are plain CSS and load neither.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Screen } from '../config';
+import type { PageProps } from '../config';
 import { lazyThemed } from './lazy-themed';
 
-export interface PageProps {
-  screen: Screen;
-  /** The screen's `props` from the config. */
-  props: Record<string, string | number | boolean>;
-}
+export type { PageProps };
 
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
 
@@ -38,12 +34,15 @@ export const pages: Record<string, Page> = {
   history: withTheme(() => import('../features/invest/HistoryPage')),
   returns: withTheme(() => import('../features/invest/ReturnsPage')),
   portfolio: withTheme(() => import('../features/portfolio/PortfolioPage')),
+  statements: withTheme(() => import('../features/statements/StatementsPage')),
   'success-story': withTheme(() => import('../features/projects/SuccessStoryPage')),
   settings: withTheme(() => import('../features/dashboard/SettingsPage')),
   'staff-verifications': withTheme(() => import('../features/staff/StaffVerificationsPage')),
   'staff-projects': withTheme(() => import('../features/staff/StaffProjectsPage')),
   'staff-donations': withTheme(() => import('../features/staff/StaffDonationsPage')),
   'staff-jobs': withTheme(() => import('../features/staff/StaffJobsPage')),
+  'staff-defaults': withTheme(() => import('../features/staff/StaffDefaultsPage')),
+  'staff-charity': withTheme(() => import('../features/staff/StaffCharityPage')),
   'staff-forms': withTheme(() => import('../features/studio/FormsListPage')),
   'staff-form-studio': withTheme(() => import('../features/studio/FormStudioPage')),
   'staff-content': withTheme(() => import('../features/studio/SiteContentPage')),

@@ -12,7 +12,7 @@ import { pages } from './pages';
 import { lazyThemed } from './lazy-themed';
 import SiteLayout from '../components/layout/SiteLayout';
 import { Loading, ScreenBoundary } from '../components/Status';
-import NotFoundPage from '../features/misc/NotFoundPage';
+import NotFoundPage from '../components/NotFoundPage';
 import { useContent, type SiteContent } from '../config';
 // Only the loader's registry (no renderer): forms come from the API's published versions, the files as a fallback.
 import { setFormSource } from '../form-engine/form-source';

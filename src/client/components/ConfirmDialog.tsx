@@ -18,6 +18,8 @@ export interface Confirmation {
   details?: ReactNode;
   /** The confirming button's text: the action itself ("Close campaign"), not "OK". */
   confirmText: string;
+  /** The dismissing button's text when "Cancel" would be ambiguous (a dialog about cancelling something). */
+  cancelText?: string;
   /** `danger` (the default) for a step that takes something away; `primary` for recording what happened. */
   tone?: 'danger' | 'primary';
 }
@@ -52,7 +54,7 @@ export function useConfirm(): { confirm: (q: Confirmation) => Promise<boolean>; 
       )}
       <DialogActions>
         <Button onClick={() => answer(false)} autoFocus>
-          Cancel
+          {question?.cancelText ?? 'Cancel'}
         </Button>
         <Button onClick={() => answer(true)} variant="contained" color={question?.tone === 'primary' ? 'primary' : 'error'}>
           {question?.confirmText}

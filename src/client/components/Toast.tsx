@@ -7,14 +7,9 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
 import type { Message } from './MessageDialog';
 
-/** How long a toast stays (ms): long enough to read two short sentences. */
-export const TOAST_MS = 6000;
+import type { QueuedToast } from './toast-queue';
 
-/** A toast waiting to be drawn; ids rise, so the host draws each once. */
-export interface QueuedToast {
-  id: number;
-  message: Message;
-}
+export { TOAST_MS } from './toast-queue';
 
 const ToastHost = lazy(() => import('./ToastHost'));
 const ShowToast = createContext<(message: Message) => void>(() => {

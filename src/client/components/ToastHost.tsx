@@ -5,7 +5,7 @@
 import { forwardRef, useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import { closeSnackbar, enqueueSnackbar, SnackbarContent, SnackbarProvider, type CustomContentProps } from 'notistack';
-import { TOAST_MS, type QueuedToast } from './Toast';
+import { TOAST_MS, type QueuedToast } from './toast-queue';
 import { ThemeScope } from '../app/ThemeScope';
 
 const ToastContent = forwardRef<HTMLDivElement, CustomContentProps>(function ToastContent({ id, message, variant }, ref) {

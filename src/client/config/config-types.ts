@@ -101,6 +101,11 @@ export type Screen = {
    * Warn above the form when the user has not met this condition (the server enforces it on submit).
    */
   require?: 'verified-identity';
+  requireLink?: Link1;
+  /**
+   * Said above the form when a person whose session ended was sent here to sign in again.
+   */
+  sessionEndedNotice?: string;
 };
 /**
  * A value the page has: state.x (navigation state), query.x (the query string), user.x (the account), profile.x or verification.x (the signed-in user's saved forms).
@@ -159,6 +164,17 @@ export interface Submit {
   progress?: boolean;
 }
 export interface Link {
+  /**
+   * Text before the link.
+   */
+  prefix?: string;
+  text: string;
+  to: string;
+}
+/**
+ * Where the warning of `require` sends the person to meet the condition (e.g. the verification form).
+ */
+export interface Link1 {
   /**
    * Text before the link.
    */

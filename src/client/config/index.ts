@@ -16,6 +16,13 @@ export const screensConfig = screensJson as unknown as ScreensConfig;
 export const bundledContent = contentJson as unknown as SiteContent;
 export type { Screen, SiteContent };
 
+/** What the router gives a page component a screen names (`"kind": "page"`). */
+export interface PageProps {
+  screen: Screen;
+  /** The screen's `props` from the config. */
+  props: Record<string, string | number | boolean>;
+}
+
 export const SiteContentContext = createContext<SiteContent>(bundledContent);
 
 /** The site content the page was sent with. */

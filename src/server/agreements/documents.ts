@@ -19,7 +19,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /** A user as the document names them: profile name, and the identity staff verified (last four characters only). */
-async function party(db: Db, userId: string, fallbackName: string | null): Promise<Omit<AgreementParty, 'onBehalfOf' | 'address'>> {
+export async function party(db: Db, userId: string, fallbackName: string | null): Promise<Omit<AgreementParty, 'onBehalfOf' | 'address'>> {
   const [profile, verification] = await Promise.all([
     db.selectFrom('profiles').select('name').where('user_id', '=', userId).executeTakeFirst(),
     db.selectFrom('verifications').select(['status', 'data', 'reviewed_at']).where('user_id', '=', userId).where('superseded_at', 'is', null).executeTakeFirst(),

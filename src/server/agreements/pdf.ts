@@ -1,79 +1,15 @@
 /**
- * Draws an agreement's content (shared/agreement/content.ts) as an A4 PDF with pdfkit: selectable text in the
- * standard Helvetica (not embedded), Bengali runs (a name written in Bengali) in Noto Sans Bengali. The bytes depend
- * only on the terms: the creation date is the acceptance instant and pdfkit derives the file ID from the document
- * info, so the same terms always give the same bytes, and so the same SHA-256.
+ * Draws an agreement's content (shared/agreement/content.ts) as an A4 PDF with pdfkit, its text written through
+ * pdf/text.ts (selectable Helvetica, Bengali runs in Noto Sans Bengali). The bytes depend only on the terms: the
+ * creation date is the acceptance instant and pdfkit derives the file ID from the document info, so the same terms
+ * always give the same bytes, and so the same SHA-256.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { agreementContent, AGREEMENT_TITLE, PLATFORM, type Block, type Fact } from '../../shared/agreement/content';
 import type { AgreementTerms } from '../../shared/agreement/terms';
-
-const require = createRequire(import.meta.url);
-// The .woff files: fontkit's subsetter fails on the .woff2 ones (STACK-NOTES).
-const bengaliFont = (weight: 400 | 700) => join(dirname(require.resolve('@fontsource/noto-sans-bengali/package.json')), `files/noto-sans-bengali-bengali-${weight}-normal.woff`);
+import { BRAND, heightOf, INK, MUTED, registerFonts, rule, RULE, SHADE, write, type Doc } from '../pdf/text';
 
 const MARGIN = 56;
-const INK = '#1d2a24';
-const MUTED = '#5b6660';
-const RULE = '#c9d2cc';
-const SHADE = '#eef3ef';
-const BRAND = '#1b6b45';
-
-// Characters Helvetica can draw (WinAnsi): printable ASCII, Latin-1 and the few of Windows-1252's 0x80–0x9F.
-const WIN_ANSI_EXTRA = new Set([402, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8364, 8240, 8249, 8250, 710, 8482, 338, 339, 732, 352, 353, 376, 381, 382]);
-const isWinAnsi = (code: number) => (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(code);
-const isBengali = (code: number) => code >= 0x0980 && code <= 0x09ff;
-
-/** Splits text into runs by the font that can draw them; anything neither font has becomes "?". */
-function runs(text: string): { bengali: boolean; text: string }[] {
-  const out: { bengali: boolean; text: string }[] = [];
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    // Joiners and spaces stay with the run they are in, so a Bengali word is shaped whole.
-    const bengali = isBengali(code) || ((code === 0x200c || code === 0x200d) && out.at(-1)?.bengali === true);
-    const drawn = bengali || isWinAnsi(code) ? ch : '?';
-    const last = out.at(-1);
-    if (last && (last.bengali === bengali || ch === ' ')) last.text += drawn;
-    else out.push({ bengali, text: drawn });
-  }
-  return out;
-}
-
-type Doc = PDFKit.PDFDocument;
-
-interface TextStyle {
-  bold?: boolean;
-  size?: number;
-  color?: string;
-  align?: 'left' | 'center' | 'right' | 'justify';
-  width?: number;
-  x?: number;
-  y?: number;
-  gap?: number;
-}
-
-/** Writes one paragraph in as many font runs as it needs, wrapping at the width. */
-function write(doc: Doc, text: string, style: TextStyle = {}): void {
-  const size = style.size ?? 10;
-  const parts = runs(text);
-  const x = style.x ?? doc.x;
-  const y = style.y ?? doc.y;
-  const options = { width: style.width ?? doc.page.width - 2 * MARGIN, align: style.align ?? 'left', lineGap: style.gap ?? 2 };
-  doc.fillColor(style.color ?? INK);
-  parts.forEach((part, i) => {
-    doc.font(part.bengali ? (style.bold ? 'bengali-bold' : 'bengali') : style.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
-    const continued = i < parts.length - 1;
-    if (i === 0) doc.text(part.text, x, y, { ...options, continued });
-    else doc.text(part.text, { ...options, continued });
-  });
-}
-
-function heightOf(doc: Doc, text: string, style: TextStyle): number {
-  doc.font(style.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(style.size ?? 10);
-  return doc.heightOfString(text, { width: style.width, lineGap: style.gap ?? 2 });
-}
 
 function bottom(doc: Doc): number {
   return doc.page.height - MARGIN - 14; // room for the page footer
@@ -82,10 +18,6 @@ function bottom(doc: Doc): number {
 /** Starts a new page when `height` more points would not fit. */
 function ensureRoom(doc: Doc, height: number): void {
   if (doc.y + height > bottom(doc)) doc.addPage();
-}
-
-function rule(doc: Doc, y: number, color = RULE): void {
-  doc.moveTo(MARGIN, y).lineTo(doc.page.width - MARGIN, y).lineWidth(0.6).strokeColor(color).stroke();
 }
 
 function facts(doc: Doc, rows: Fact[], labelWidth: number): void {
@@ -225,8 +157,7 @@ export function renderAgreementPdf(terms: AgreementTerms): Promise<Buffer> {
       CreationDate: new Date(terms.acceptedAt),
     },
   });
-  doc.registerFont('bengali', bengaliFont(400));
-  doc.registerFont('bengali-bold', bengaliFont(700));
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -17,6 +17,15 @@ export interface UsersTable {
   created_at: Generated<Date>;
 }
 
+/** A person staff marked a qualified investor (migration 025): no retail limits while the row exists. */
+export interface InvestorQualificationsTable {
+  user_id: string;
+  note: string;
+  evidence_file_id: string | null;
+  qualified_by: string | null;
+  qualified_at: Generated<Date>;
+}
+
 export interface OtpCodesTable {
   id: Generated<string>;
   user_id: string;
@@ -180,7 +189,7 @@ export interface InvitationsTable {
   contact_shared_at: NullableTimestamp;
 }
 
-export type AgreementStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn';
+export type AgreementStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled';
 
 export interface AgreementRequestsTable {
   /** The version of its form the data was validated with (form_versions). */
@@ -197,7 +206,11 @@ export interface AgreementRequestsTable {
   acceptance_form_version: number | null;
   decline_reason: string | null;
   decided_at: NullableTimestamp;
+  /** When the investor cancelled it within the cooling-off window (migration 025); null: not cancelled. */
+  cancelled_at: NullableTimestamp;
   created_at: Generated<Date>;
+  /** Since when an accepted agreement is in default (an instalment overdue DEFAULT_AFTER_DAYS; migration 021); null: not. */
+  in_default_since: NullableTimestamp;
 }
 
 export type DonationStatus = 'pledged' | 'confirmed' | 'cancelled';
@@ -270,6 +283,9 @@ export interface InstalmentsTable {
   payment_form_version: number | null;
   /** Its profit part (DOMAIN.md), by the shared profitParts when the schedule is made (migration 023). */
   profit_part: Money;
+  /** The owner's reminders, each sent once (migration 021): days before the due date, and on the day. */
+  reminded_before_at: NullableTimestamp;
+  reminded_due_at: NullableTimestamp;
 }
 
 export interface JobRunsTable {
@@ -291,6 +307,7 @@ export interface DraftsTable {
 
 export interface DB {
   users: UsersTable;
+  investor_qualifications: InvestorQualificationsTable;
   otp_codes: OtpCodesTable;
   sessions: SessionsTable;
   signin_failures: SigninFailuresTable;
@@ -328,6 +345,8 @@ export interface DB {
   agreement_consents: AgreementConsentsTable;
   agreement_documents_pending: AgreementDocumentsPendingTable;
   portfolio_days: PortfolioDaysTable;
+  late_charges: LateChargesTable;
+  charity_disbursements: CharityDisbursementsTable;
 }
 
 /**
@@ -489,4 +508,44 @@ export interface FormDraftsTable {
 export interface NoticePreferencesTable {
   user_id: string;
   kind: string;
+  /** The channel turned off for that kind (migration 021). */
+  channel: Generated<'email' | 'sms'>;
+}
+
+export type LateChargeStatus = 'accruing' | 'owed' | 'settled';
+
+/** A late charge owed to charity through the platform, never to the investor (migration 021). */
+export interface LateChargesTable {
+  id: Generated<string>;
+  instalment_id: string;
+  agreement_id: string;
+  project_id: string;
+  owner_id: string;
+  overdue_amount: Money;
+  due_on: string;
+  /** Percent a year, as in force when the charge opened. */
+  rate_pa: string;
+  grace_days: number;
+  status: LateChargeStatus;
+  /** Fixed when the instalment is marked paid; null while accruing. */
+  amount: Money | null;
+  /** The Dhaka date the instalment was marked paid; null while accruing. */
+  paid_on: string | null;
+  settled_at: NullableTimestamp;
+  settled_by: string | null;
+  reference: string | null;
+  note: string | null;
+  created_at: Generated<Date>;
+}
+
+/** A payment out of the platform's charity account (migration 021). */
+export interface CharityDisbursementsTable {
+  id: Generated<string>;
+  amount: Money;
+  recipient: string;
+  reference: string;
+  paid_on: string;
+  note: string | null;
+  recorded_by: string;
+  created_at: Generated<Date>;
 }

@@ -11,6 +11,8 @@ import { Cron } from 'croner';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { closeCampaigns, makeAgreementDocuments, markOverdue, purge, remindAndExpirePledges, type TaskContext, type TaskResult } from './tasks';
+import { remindInstalments } from '../late-payments/reminders';
+import { latePayments } from '../late-payments/job';
 
 interface JobDefinition {
   name: string;
@@ -31,7 +33,10 @@ async function deliverMail(app: FastifyInstance, now: Date): Promise<TaskResult>
 
 export const JOBS: JobDefinition[] = [
   { name: 'close-campaigns', schedule: '*/15 * * * * *', description: 'Closes campaigns whose end date has passed.', task: closeCampaigns },
-  { name: 'mark-overdue', schedule: '0 */10 * * * *', description: 'Marks instalments still due after their due date as overdue.', task: markOverdue },
+  { name: 'mark-overdue', schedule: '0 */10 * * * *', description: 'Marks instalments still due after their due date as overdue, and tells their owners and investors.', task: markOverdue },
+  // 03:00 UTC is 09:00 in Dhaka: reminders arrive in the morning. A day missed by an outage: run it now from the page.
+  { name: 'instalment-reminders', schedule: '0 0 3 * * *', description: 'Reminds owners of instalments due in 3 days and due today (each reminder once).', task: remindInstalments },
+  { name: 'late-payments', schedule: '0 20 * * * *', description: 'Opens late charges for charity past the grace period, and moves agreements into or out of default.', task: latePayments },
   { name: 'pledges', schedule: '0 5 * * * *', description: 'Reminds donors of unpaid pledges, then expires them.', task: remindAndExpirePledges },
   { name: 'deliver-mail', schedule: '*/10 * * * * *', description: 'Sends queued e-mail notices, retrying failures with backoff.', outside: deliverMail },
   { name: 'agreement-documents', schedule: '30 * * * * *', description: 'Makes the agreement documents of agreements accepted before documents existed.', task: makeAgreementDocuments },

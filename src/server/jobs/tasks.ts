@@ -15,6 +15,7 @@ import { addDays, daysBetween, dhakaDate, dhakaToday, startOfDhakaDay } from '..
 import { createAgreementDocument } from '../agreements/documents';
 import { absoluteLink, noticeLinks, siteOrigin } from '../notices/links';
 import { queueMail } from '../notices/notify';
+import { tellOverdue } from '../late-payments/reminders';
 
 export interface TaskContext {
   trx: Transaction<DB>;
@@ -72,16 +73,21 @@ export async function purge({ trx, now }: TaskContext): Promise<TaskResult> {
   };
 }
 
-/** Instalments still due after their due date (Dhaka time) are marked overdue, once. */
-export async function markOverdue({ trx, now }: TaskContext): Promise<TaskResult> {
+/**
+ * Instalments still due after their due date (Dhaka time) are marked overdue, once; the owner and the investor of
+ * each are told then (notice, e-mail, SMS per their Settings).
+ */
+export async function markOverdue({ trx, now, config }: TaskContext): Promise<TaskResult> {
   const marked = await trx
     .updateTable('instalments')
     .set({ overdue_at: now })
     .where('status', '=', 'due')
     .where('overdue_at', 'is', null)
     .where('due_on', '<', dhakaToday(now))
-    .executeTakeFirst();
-  return { summary: `marked ${countOf(Number(marked.numUpdatedRows), 'instalment')} overdue` };
+    .returning('id')
+    .execute();
+  const messages = await tellOverdue(trx, marked.map((r) => r.id), config);
+  return { summary: `marked ${countOf(marked.length, 'instalment')} overdue`, messages };
 }
 
 /**

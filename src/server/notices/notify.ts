@@ -4,7 +4,8 @@
  */
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import type { NoticeKind } from '../../shared/notices/kinds';
+import { SMS_NOTICE_KINDS, type NoticeKind } from '../../shared/notices/kinds';
+import type { SmsMessage } from '../sms';
 import type { DonateForm } from '../../shared/generated/form-types';
 import { formatMoney } from '../../shared/domain/money';
 import { absoluteLink, noticeLinks } from './links';
@@ -43,7 +44,7 @@ export async function notify(trx: Transaction<DB>, notice: NoticeInput, origin: 
     .executeTakeFirstOrThrow();
   const user = await trx
     .selectFrom('users')
-    .leftJoin('notice_preferences as np', (j) => j.onRef('np.user_id', '=', 'users.id').on('np.kind', '=', notice.kind))
+    .leftJoin('notice_preferences as np', (j) => j.onRef('np.user_id', '=', 'users.id').on('np.kind', '=', notice.kind).on('np.channel', '=', 'email'))
     .select(['users.email', 'np.kind as off'])
     .where('users.id', '=', notice.userId)
     .executeTakeFirst();
@@ -55,6 +56,24 @@ export async function notify(trx: Transaction<DB>, notice: NoticeInput, origin: 
     subject: `Halal Fund: ${notice.title}`,
     text: `${notice.text}${link}\n\nYou can turn these e-mails off in Settings.`,
   });
+}
+
+/**
+ * A notice that also goes by SMS (its kind is one of SMS_NOTICE_KINDS): written and e-mailed as `notify` does, and
+ * its text message returned — to be sent after commit — unless the person turned SMS off for that kind.
+ */
+export async function notifyWithSms(trx: Transaction<DB>, notice: NoticeInput, origin: string): Promise<SmsMessage | null> {
+  await notify(trx, notice, origin);
+  if (!SMS_NOTICE_KINDS.includes(notice.kind)) return null;
+  const user = await trx
+    .selectFrom('users')
+    .leftJoin('notice_preferences as np', (j) => j.onRef('np.user_id', '=', 'users.id').on('np.kind', '=', notice.kind).on('np.channel', '=', 'sms'))
+    .select(['users.phone', 'np.kind as off'])
+    .where('users.id', '=', notice.userId)
+    .executeTakeFirst();
+  if (!user || user.off !== null) return null;
+  const link = notice.link ? ` ${absoluteLink(origin, notice.link)}` : '';
+  return { to: user.phone, text: `Halal Fund: ${notice.text}${link}` };
 }
 
 /**

@@ -133,6 +133,7 @@ export async function agreementsPage(db: Kysely<DB>, userId: string, today: stri
       sql<string>`a.created_at::text`.as('created_key'),
       'a.decided_at',
       'a.created_at',
+      'a.in_default_since',
       // Amounts as text (exact), dates as PostgreSQL writes them; the Dhaka dates are worked out by the shared calendar.
       sql<InstalmentJson[] | null>`(
         SELECT json_agg(json_build_object('seq', i.seq, 'dueOn', i.due_on, 'amount', i.amount::text, 'profit', i.profit_part::text,
@@ -146,7 +147,18 @@ export async function agreementsPage(db: Kysely<DB>, userId: string, today: stri
 }
 
 function agreementView(
-  row: { id: string; project_id: string; project_title: string; amount: string; status: string; investment_type: string; decided_at: Date | null; created_at: Date; instalments: InstalmentJson[] | null },
+  row: {
+    id: string;
+    project_id: string;
+    project_title: string;
+    amount: string;
+    status: string;
+    investment_type: string;
+    decided_at: Date | null;
+    created_at: Date;
+    in_default_since: Date | null;
+    instalments: InstalmentJson[] | null;
+  },
   today: string,
 ): PortfolioAgreement {
   const acceptedOn = dhakaDate(row.decided_at ?? row.created_at);
@@ -170,6 +182,7 @@ function agreementView(
     status: row.status,
     investmentType: row.investment_type,
     acceptedOn,
+    inDefaultSince: row.in_default_since ? dhakaDate(row.in_default_since) : null,
     total: fromPaisa(of(() => true)),
     received: fromPaisa(of((i) => i.status === 'confirmed')),
     outstanding: fromPaisa(of((i) => i.status !== 'confirmed')),

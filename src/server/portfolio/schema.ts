@@ -33,6 +33,7 @@ export const agreementSchema = object({
   status: { type: 'string' },
   investmentType: { type: 'string' },
   acceptedOn: date,
+  inDefaultSince: { ...date, type: ['string', 'null'] },
   total: money,
   received: money,
   outstanding: money,

@@ -15,8 +15,8 @@ import type { ConsentParty } from '../../shared/api/views';
 import type { AgreementTerms } from '../../shared/agreement/terms';
 import { documentFileName, documentViews } from '../agreements/views';
 import { agreementView, viewsFor } from './agreements';
+import { idParams } from './params';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 /** The agreement request and the reader's part in it; 404 for anyone who is neither party nor staff. */
 async function readable(db: Kysely<DB>, id: string, me: SessionUser) {

@@ -21,14 +21,15 @@ import { closeEndedCampaigns, settleProject, visibleProject } from '../market/pr
 import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
 import { dhakaDate } from '../../shared/format/dhaka-calendar';
+import { cancellableUntil, coolingOffEndsAt, notDueBeforeCoolingOff } from '../../shared/domain/cooling-off';
+import { checkRetailLimits } from '../investors/retail-limits';
 import { figuresOf, termsOf } from '../market/figures';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { createAgreementDocument } from '../agreements/documents';
 import { REPAID_TYPES } from '../portfolio/held';
 import { profitParts } from '../../shared/domain/profit-parts';
 import { documentJson, documentView, documentViews, type DocumentRow, type DocumentView } from '../agreements/views';
-
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
+import { idParams } from './params';
 
 /** Investment types that are repaid (a Donation is not). */
 const REPAID = new Set<string>(REPAID_TYPES);
@@ -80,6 +81,7 @@ export function agreementView(row: Selectable<AgreementRequestsTable>, fileNames
     formVersion: row.form_version,
     acceptanceFormVersion: row.acceptance_form_version,
     decidedAt: row.decided_at?.toISOString() ?? null,
+    cancelledAt: row.cancelled_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     /** The Murabaha agreement document, once accepted (null for a donation-type proposal, which has no schedule). */
     document: documents.get(row.id) ?? null,
@@ -132,6 +134,8 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       }
       const decoded = decodeUploads(request.formSchema!, request.body);
       const row = await app.db.transaction().execute(async (trx) => {
+        // Over a retail limit: refused before anything is stored, under a lock on the investor (issue 31 §1).
+        await checkRetailLimits(trx, app.config, me.id, project.id, fromPaisa(toPaisa(request.body.investmentAmount)), request.body.investmentType, app.now());
         const created = await trx
           .insertInto('agreement_requests')
           .values({
@@ -172,7 +176,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         security: [{ bearer: [] }],
         description: "The project's proposal cards (owner and staff), newest first, a page at a time; `status` keeps one state. `waiting` counts all pending ones.",
         params: idParams,
-        querystring: { ...OWN_PAGE_QUERY, properties: { status: { type: 'string', enum: ['pending', 'accepted', 'declined', 'withdrawn'] }, ...OWN_PAGE_QUERY.properties } },
+        querystring: { ...OWN_PAGE_QUERY, properties: { status: { type: 'string', enum: ['pending', 'accepted', 'declined', 'withdrawn', 'cancelled'] }, ...OWN_PAGE_QUERY.properties } },
       },
       onRequest: app.requireUser,
     },
@@ -229,7 +233,15 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         .where('a.investor_id', '=', me.id);
       const { shown, nextCursor } = await newestPage(query, 'a', request.query.cursor, request.query.limit);
       const [names, documents] = await pageViews(app, shown);
-      return { items: shown.map(({ created_key: _k, ...r }) => ({ ...agreementView(r, names, documents), projectTitle: r.project_title })), nextCursor };
+      const now = app.now();
+      return {
+        items: shown.map(({ created_key: _k, ...r }) => ({
+          ...agreementView(r, names, documents),
+          projectTitle: r.project_title,
+          cancellableUntil: cancellableUntil(r.status, r.decided_at, now, app.config.coolingOffHours),
+        })),
+        nextCursor,
+      };
     },
   );
 
@@ -311,8 +323,12 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         if (REPAID.has(pending.investment_type)) {
           // The project's terms, its initial instalment included (this investor's share of it comes first), due dates
           // counted from the Dhaka date of acceptance: accepted at 02:30 in Dhaka (20:30 UTC the day before) is that day.
-          const instalments = schedule(pending.amount, termsOf(project), dhakaDate(now));
-          // Each instalment's profit part (DOMAIN.md), kept with it: statements and the portfolio sum them.
+          // No instalment is due before the cooling-off window ends (DOMAIN.md "Investor protections").
+          const instalments = notDueBeforeCoolingOff(
+            schedule(pending.amount, termsOf(project), dhakaDate(now)),
+            dhakaDate(coolingOffEndsAt(now, app.config.coolingOffHours)),
+          );
+          // Each instalment's profit part (DOMAIN.md), kept with it: the portfolio sums them.
           const amounts = instalments.map((i) => toPaisa(i.amount));
           const parts = profitParts(toPaisa(pending.amount), amounts.reduce((sum, a) => sum + a, 0n), amounts);
           await trx

@@ -24,8 +24,8 @@ import { RECEIPT_KEY_HEADER } from '../../shared/donations/receipt-link';
 import { queueMail } from '../notices/notify';
 import { receiptMail } from '../notices/receipt-mail';
 import { absoluteLink, noticeLinks, siteOrigin } from '../notices/links';
+import { idParams } from './params';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 /** The receipt key a link holder sends (the page reads it from the address's fragment). */
 export const receiptKeyHeaders = {
   type: 'object',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { canReadFile } from '../files/access';
 import { notFound } from '../errors';
+import { idParams } from './params';
 
 /**
  * `GET /files/:id`: the file's bytes, with its stored type, `nosniff` and a Content-Disposition, for its owner, staff
@@ -13,7 +14,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['files'],
         security: [{}, { bearer: [] }],
-        params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+        params: idParams,
       },
     },
     async (request, reply) => {

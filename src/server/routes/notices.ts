@@ -1,10 +1,11 @@
 /**
- * A person's notices (always kept, newest first, with the unread count) and which kinds they also get by e-mail.
+ * A person's notices (always kept, newest first, with the unread count) and which kinds they also get by e-mail, and
+ * by SMS for the kinds sent that way (instalments due).
  */
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../plugins/auth';
 import { notFound } from '../errors';
-import { NOTICE_KINDS, NOTICE_KIND_NAMES, type NoticeKind } from '../../shared/notices/kinds';
+import { NOTICE_KINDS, NOTICE_KIND_NAMES, SMS_NOTICE_KINDS, type NoticeKind } from '../../shared/notices/kinds';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,18}$' } }, required: ['id'] } as const;
 
@@ -50,31 +51,41 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
   );
 
   async function preferences(userId: string) {
-    const off = new Set((await app.db.selectFrom('notice_preferences').select('kind').where('user_id', '=', userId).execute()).map((r) => r.kind));
-    return { kinds: NOTICE_KIND_NAMES.map((kind) => ({ kind, label: NOTICE_KINDS[kind], email: !off.has(kind) })) };
+    const rows = await app.db.selectFrom('notice_preferences').select(['kind', 'channel']).where('user_id', '=', userId).execute();
+    const off = new Set(rows.map((r) => `${r.channel}:${r.kind}`));
+    return {
+      kinds: NOTICE_KIND_NAMES.map((kind) => ({
+        kind,
+        label: NOTICE_KINDS[kind],
+        email: !off.has(`email:${kind}`),
+        /** null: this kind is never sent by SMS. */
+        sms: SMS_NOTICE_KINDS.includes(kind) ? !off.has(`sms:${kind}`) : null,
+      })),
+    };
   }
 
-  app.get('/me/notice-preferences', { schema: { tags: ['notices'], security: [{ bearer: [] }], description: 'Each kind of notice and whether it is also sent by e-mail.' }, onRequest: app.requireUser }, async (request) =>
+  app.get('/me/notice-preferences', { schema: { tags: ['notices'], security: [{ bearer: [] }], description: 'Each kind of notice and whether it is also sent by e-mail, and by SMS (null: never by SMS).' }, onRequest: app.requireUser }, async (request) =>
     preferences(currentUser(request).id),
   );
 
-  app.put<{ Body: { email: Partial<Record<NoticeKind, boolean>> } }>(
+  const channelBody = (kinds: readonly string[]) => ({
+    type: 'object',
+    properties: Object.fromEntries(kinds.map((k) => [k, { type: 'boolean' }])),
+    additionalProperties: false,
+  });
+
+  app.put<{ Body: { email?: Partial<Record<NoticeKind, boolean>>; sms?: Partial<Record<NoticeKind, boolean>> } }>(
     '/me/notice-preferences',
     {
       schema: {
         tags: ['notices'],
         security: [{ bearer: [] }],
-        description: '`email`: for each kind named, true sends its notices by e-mail too, false only in the app. Kinds not named keep their setting.',
+        description:
+          '`email`: for each kind named, true sends its notices by e-mail too, false only in the app; `sms` likewise for the kinds sent by SMS. Kinds not named keep their setting.',
         body: {
           type: 'object',
-          properties: {
-            email: {
-              type: 'object',
-              properties: Object.fromEntries(NOTICE_KIND_NAMES.map((k) => [k, { type: 'boolean' }])),
-              additionalProperties: false,
-            },
-          },
-          required: ['email'],
+          properties: { email: channelBody(NOTICE_KIND_NAMES), sms: channelBody(SMS_NOTICE_KINDS) },
+          anyOf: [{ required: ['email'] }, { required: ['sms'] }],
           additionalProperties: false,
         },
       },
@@ -82,17 +93,19 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const me = currentUser(request);
-      const entries = Object.entries(request.body.email) as [NoticeKind, boolean][];
       await app.db.transaction().execute(async (trx) => {
-        const on = entries.filter(([, v]) => v).map(([k]) => k);
-        const off = entries.filter(([, v]) => !v).map(([k]) => k);
-        if (on.length) await trx.deleteFrom('notice_preferences').where('user_id', '=', me.id).where('kind', 'in', on).execute();
-        if (off.length) {
-          await trx
-            .insertInto('notice_preferences')
-            .values(off.map((kind) => ({ user_id: me.id, kind })))
-            .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
-            .execute();
+        for (const channel of ['email', 'sms'] as const) {
+          const entries = Object.entries(request.body[channel] ?? {}) as [NoticeKind, boolean][];
+          const on = entries.filter(([, v]) => v).map(([k]) => k);
+          const off = entries.filter(([, v]) => !v).map(([k]) => k);
+          if (on.length) await trx.deleteFrom('notice_preferences').where('user_id', '=', me.id).where('channel', '=', channel).where('kind', 'in', on).execute();
+          if (off.length) {
+            await trx
+              .insertInto('notice_preferences')
+              .values(off.map((kind) => ({ user_id: me.id, kind, channel })))
+              .onConflict((oc) => oc.columns(['user_id', 'kind', 'channel']).doNothing())
+              .execute();
+          }
         }
       });
       return preferences(me.id);

@@ -17,8 +17,8 @@ import { noticeLinks, siteOrigin } from '../notices/links';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { answeredInvitation, offerViews, type OfferRow } from '../market/offers';
 import { audit } from '../audit';
+import { idParams } from './params';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 export default async function offerRoutes(app: FastifyInstance): Promise<void> {
   const views = (rows: OfferRow[], viewer: Parameters<typeof offerViews>[3]) => offerViews(app.db, app.forms, rows, viewer);

@@ -13,8 +13,8 @@ import { siteOrigin } from '../notices/links';
 import { handleCallback } from '../payments/callbacks';
 import { createSession, GatewayError } from '../payments/sslcommerz';
 import type { DonateForm } from '../../shared/generated/form-types';
+import { idParams } from './params';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 /** The gateway posts its fields form-encoded; they are read as a flat string map and checked in code. */
 const formBody = { type: 'object', additionalProperties: { type: 'string' }, maxProperties: 100 } as const;
 const FORM_LIMIT = 32 * 1024;

@@ -16,8 +16,8 @@ import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { decodeCursor, keysetPage, newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { sql } from 'kysely';
 import { withE164Phones } from '../auth/stored-phones';
+import { idParams } from './params';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 /** The typed columns the server needs from a project form (the form itself is kept whole as jsonb). */
 function columnsOf(form: ProjectOwnerForm, platformMinimum: number) {

@@ -15,12 +15,15 @@ import { decodeCursor, keysetPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { audit } from '../audit';
 import type { InstalmentPaidForm } from '../../shared/generated/form-types';
 import type { JsonSchema } from '../../shared/forms/catalog';
+import { dhakaDate, dhakaToday } from '../../shared/format/dhaka-calendar';
+import { chargeAmount, fixLateCharge, lateChargeView, type LateChargeRow } from '../late-payments/charges';
+import { clearDefaults } from '../late-payments/defaults';
+import { idParams } from './params';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
+type Row = Selectable<InstalmentsTable> & { project_title: string; investor_name: string | null; agreement_amount: string; in_default_since: Date | null };
 
-type Row = Selectable<InstalmentsTable> & { project_title: string; investor_name: string | null; agreement_amount: string };
-
-function instalmentView(r: Row) {
+/** `charge`: the owner's late charge for charity on it (never shown as the investor's, never in a return). */
+function instalmentView(r: Row, charge?: ReturnType<typeof lateChargeView> | null) {
   return {
     id: r.id,
     agreementId: r.agreement_id,
@@ -40,6 +43,9 @@ function instalmentView(r: Row) {
     /** How the owner paid (the instalment-paid form's answer), seen by both parties; null while due. */
     payment: r.payment,
     paymentFormVersion: r.payment_form_version,
+    /** Its agreement is in default (an instalment overdue DEFAULT_AFTER_DAYS): since when, or null. */
+    agreementInDefaultSince: r.in_default_since?.toISOString() ?? null,
+    ...(charge !== undefined ? { lateCharge: charge } : {}),
   };
 }
 
@@ -51,7 +57,7 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
       .innerJoin('projects as p', 'p.id', 'i.project_id')
       .innerJoin('agreement_requests as a', 'a.id', 'i.agreement_id')
       .selectAll('i')
-      .select(['p.title as project_title', 'a.amount as agreement_amount', (eb) => eb.ref('a.data', '->>').key('investorName').as('investor_name'), sql<string>`i.due_on::text`.as('due_key')]);
+      .select(['p.title as project_title', 'a.amount as agreement_amount', 'a.in_default_since', (eb) => eb.ref('a.data', '->>').key('investorName').as('investor_name'), sql<string>`i.due_on::text`.as('due_key')]);
   }
 
   type ScheduleQuery = { cursor?: string; limit: number; agreement?: string };
@@ -91,13 +97,32 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
     const of = (status?: string) => byStatus.filter((s) => !status || s.status === status);
     const total = (status?: string) => sumAmounts(of(status).map((s) => s.amount));
     const count = (status?: string) => of(status).reduce((n, s) => n + Number(s.count), 0);
+    const owner = column === 'owner_id';
+    const today = dhakaToday(app.now());
+    // The owner's late charges for charity: on each instalment shown, and what is owed and settled in all.
+    const charges = owner && shown.length ? await app.db.selectFrom('late_charges').selectAll().where('instalment_id', 'in', shown.map((r) => r.id)).execute() : [];
+    const chargeOf = new Map(charges.map((c) => [c.instalment_id, lateChargeView(c, today)]));
     return {
-      items: shown.map(instalmentView),
+      items: shown.map((r) => instalmentView(r, owner ? (chargeOf.get(r.id) ?? null) : undefined)),
       nextCursor,
       count: count(),
       /** `paid` is paid and awaiting the investor's confirmation; `confirmed` is received and confirmed. */
       totals: { scheduled: total(), due: total('due'), paid: total('paid'), confirmed: total('confirmed') },
       counts: { scheduled: count(), due: count('due'), paid: count('paid'), confirmed: count('confirmed') },
+      ...(owner ? { lateCharges: await lateChargeTotals(userId, agreement, today) } : {}),
+    };
+  }
+
+  /** An owner's late charges for charity: owing (accruing to today, and fixed but not yet received) and settled. */
+  async function lateChargeTotals(ownerId: string, agreement: string | undefined, today: string) {
+    let query = app.db.selectFrom('late_charges').selectAll().where('owner_id', '=', ownerId);
+    if (agreement) query = query.where('agreement_id', '=', agreement);
+    const rows: LateChargeRow[] = await query.execute();
+    const owing = rows.filter((c) => c.status !== 'settled');
+    return {
+      owing: sumAmounts(owing.map((c) => chargeAmount(c, today))),
+      settled: sumAmounts(rows.filter((c) => c.status === 'settled').map((c) => c.amount!)),
+      count: owing.length,
     };
   }
 
@@ -141,12 +166,18 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
         .where('id', '=', id)
         .where(party, '=', userId)
         .where('status', '=', from)
-        .returning(['id', 'seq', 'amount', 'owner_id', 'investor_id', 'project_id', 'agreement_id'])
+        .returning(['id', 'seq', 'amount', 'owner_id', 'investor_id', 'project_id', 'agreement_id', 'due_on'])
         .executeTakeFirst();
       if (!row) return undefined;
       const project = await trx.selectFrom('projects').select('title').where('id', '=', row.project_id).executeTakeFirstOrThrow();
       const amount = formatMoney(row.amount);
       await audit(trx, { actorId: userId, action: to === 'paid' ? 'instalment.pay' : 'instalment.confirm', subjectType: 'instalment', subjectId: row.id, before: from, after: to, note: payment?.text ?? null });
+      if (to === 'paid') {
+        // A late charge stops accruing on the day it is marked paid; with no overdue instalment left, no default.
+        const paidOn = dhakaDate(now);
+        await fixLateCharge(trx, row, paidOn, app.config);
+        await clearDefaults(trx, paidOn, userId, row.agreement_id);
+      }
       // The other party is told: the investor that money was paid (and how), the owner that its receipt was confirmed.
       await notify(
         trx,
@@ -169,7 +200,10 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
             : 'This instalment is already confirmed.',
       );
     }
-    return instalmentView((await instalmentRows().where('i.id', '=', id).executeTakeFirstOrThrow()) as Row);
+    const view = instalmentRows().where('i.id', '=', id).executeTakeFirstOrThrow() as Promise<Row>;
+    if (party !== 'owner_id') return instalmentView(await view);
+    const charge = await app.db.selectFrom('late_charges').selectAll().where('instalment_id', '=', id).executeTakeFirst();
+    return instalmentView(await view, charge ? lateChargeView(charge, dhakaToday(app.now())) : null);
   }
 
   app.post<{ Params: { id: string }; Body: InstalmentPaidForm }>(

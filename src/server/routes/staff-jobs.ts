@@ -1,10 +1,42 @@
-/** Staff see each scheduled job: what it does, when it runs, and its last run with its result. */
+/**
+ * Staff see each scheduled job: what it does, when it runs, and its last run with its result; and run one now (after
+ * an outage, or to see a change at once), audited, once across processes like a scheduled run.
+ */
 import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../plugins/auth';
+import { conflict, notFound } from '../errors';
+import { audit } from '../audit';
+import { JOBS } from '../jobs';
+
+const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z0-9-]{1,64}$' } }, required: ['name'] } as const;
 
 export default async function staffJobRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/staff/jobs',
     { schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'The scheduled jobs and their last runs.' }, onRequest: app.requireStaff },
     async () => ({ items: await app.jobs.status() }),
+  );
+
+  app.post<{ Params: { name: string } }>(
+    '/staff/jobs/:name/run',
+    {
+      schema: {
+        tags: ['staff'],
+        security: [{ bearer: [] }],
+        description: 'Runs a scheduled job now, at the app clock (audited as job.run). 409 when another process is running it at this moment.',
+        params: nameParams,
+      },
+      onRequest: app.requireStaff,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { name } = request.params;
+      if (!JOBS.some((j) => j.name === name)) throw notFound('This job');
+      const outcome = await app.jobs.run(name);
+      if (!outcome.ran) throw conflict(`The job ${name} did not run: ${outcome.reason}. Try again in a moment.`);
+      await audit(app.db, { actorId: me.id, action: 'job.run', subjectType: 'job', subjectId: name, before: null, after: outcome.ok ? 'ok' : 'failed', note: outcome.summary });
+      app.mail.kick();
+      return { name, ok: outcome.ok, summary: outcome.summary, job: (await app.jobs.status()).find((j) => j.name === name) };
+    },
   );
 }

@@ -17,8 +17,8 @@ import { donationView } from './donations';
 import { normaliseReference } from '../payments/reference';
 import { formatDate } from '../../shared/format/dates';
 import { addDays, dhakaToday, endOfDhakaDay } from '../../shared/format/dhaka-calendar';
+import { idParams } from './params';
 
-const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 export default async function staffMarketRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { status: ProjectStatus } }>(
@@ -195,7 +195,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
       const row = await app.db.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable('donations')
-          .set({ status: after, staff_note: note, decided_at: new Date() })
+          .set({ status: after, staff_note: note, decided_at: app.now() })
           .where('id', '=', request.params.id)
           .where('status', '=', 'pledged')
           .returningAll()

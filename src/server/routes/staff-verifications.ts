@@ -11,6 +11,7 @@ import { notify } from '../notices/notify';
 import { noticeLinks, siteOrigin } from '../notices/links';
 import { audit, auditTrail } from '../audit';
 import { fileIdsIn } from '../files/store';
+import { idParams } from './params';
 
 const STATUSES = ['submitted', 'verified', 'rejected'] as const;
 type Status = (typeof STATUSES)[number];
@@ -63,7 +64,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
       schema: {
         tags: ['staff'],
         security: [{ bearer: [] }],
-        params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+        params: idParams,
       },
       onRequest: app.requireStaff,
     },
@@ -100,7 +101,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
       schema: {
         tags: ['staff'],
         security: [{ bearer: [] }],
-        params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+        params: idParams,
         body: { $ref: 'review#' },
       },
       onRequest: app.requireStaff,

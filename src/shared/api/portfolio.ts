@@ -49,6 +49,8 @@ export interface PortfolioAgreement {
   status: string;
   investmentType: string;
   acceptedOn: string;
+  /** The Dhaka date it went into default (an instalment overdue DEFAULT_AFTER_DAYS); null when it is not in default. */
+  inDefaultSince: string | null;
   /** What the schedule repays in all. */
   total: string;
   received: string;

@@ -198,3 +198,19 @@ export interface AgreementDocumentView {
   statements: Record<ConsentParty, string>;
   consents: Record<ConsentParty, AgreementConsentView | null>;
 }
+
+/** One retail limit as `GET /me/limits` answers it (taka strings). */
+export interface RetailLimitView {
+  limit: string;
+  used: string;
+  left: string;
+}
+
+/** What a person may still request in agreements (issue 31 §1): null where no limit applies. */
+export interface RetailLimitsView {
+  qualified: boolean;
+  perProject: RetailLimitView | null;
+  perYear: RetailLimitView | null;
+  /** The smaller of the two; null when neither applies. */
+  left: string | null;
+}

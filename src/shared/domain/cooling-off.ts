@@ -32,3 +32,9 @@ export function notDueBeforeCoolingOff<T extends { dueOn: CalendarDate }>(instal
   const end = dayNumber(windowEndsOn);
   return instalments.map((instalment) => (dayNumber(instalment.dueOn) < end ? { ...instalment, dueOn: windowEndsOn } : instalment));
 }
+
+/** When an agreement's investor may cancel it until (ISO), or null: not accepted, or the window has closed. */
+export function cancellableUntil(status: string, acceptedAt: Date | null, now: Date, hours: number): string | null {
+  if (status !== 'accepted' || !acceptedAt || !canCancel(now, acceptedAt, hours)) return null;
+  return coolingOffEndsAt(acceptedAt, hours).toISOString();
+}

@@ -34,6 +34,8 @@ export const CODE_FIELDS: Record<string, Record<string, JsonType>> = {
   decline: { reason: 'string' },
   'instalment-paid': { method: 'string', reference: 'string' },
   newsletter: { email: 'string' },
+  'charity-receipt': { reference: 'string', note: 'string' },
+  'charity-disbursement': { recipient: 'string', amount: 'number', paidOn: 'string', reference: 'string', note: 'string' },
 };
 
 /** The project form's image fields, cover first: shown above the details (and publicly readable once open). */

@@ -4,7 +4,7 @@
  */
 
 /** Every form id, one per file in schemas/. */
-export const FORM_IDS = ["agreement-accept","agreement-request","change-password","decline","donate","forgot-password","instalment-paid","invest","newsletter","profile","project-owner","project-review","reset-password","review","sign-in","sign-up","verification","verify-otp"] as const;
+export const FORM_IDS = ["agreement-accept","agreement-request","change-password","charity-disbursement","charity-receipt","decline","donate","forgot-password","instalment-paid","invest","newsletter","profile","project-owner","project-review","reset-password","review","sign-in","sign-up","verification","verify-otp"] as const;
 
 /** A form id. */
 export type FormId = (typeof FORM_IDS)[number];
@@ -46,6 +46,25 @@ export interface ChangePasswordForm {
   currentPassword: string;
   password: string;
   retype_password: string;
+}
+
+/**
+ * Where the late charges received went: the recipient, the amount, the day and the payment's reference.
+ */
+export interface CharityDisbursementForm {
+  recipient: string;
+  amount: number;
+  paidOn: string;
+  reference: string;
+  note?: string;
+}
+
+/**
+ * Confirm only once the money is in the platform's charity account. Confirming is final.
+ */
+export interface CharityReceiptForm {
+  reference: string;
+  note?: string;
 }
 
 /**
@@ -299,6 +318,8 @@ export interface FormDataMap {
   'agreement-accept': AgreementAcceptForm;
   'agreement-request': AgreementRequestForm;
   'change-password': ChangePasswordForm;
+  'charity-disbursement': CharityDisbursementForm;
+  'charity-receipt': CharityReceiptForm;
   'decline': DeclineForm;
   'donate': DonateForm;
   'forgot-password': ForgotPasswordForm;

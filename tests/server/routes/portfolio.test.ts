@@ -50,7 +50,8 @@ describe.each(DB_KINDS)('the portfolio on %s', (kind) => {
   let clock: Date | null = null;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { zakatNisabBdt: '150000', minInvestment: 1000 }, undefined, () => clock ?? new Date());
+    // Retail limits off: one investor here holds more than a retail investor may (issue 31 has its own tests).
+    t = await startTestApp(kind, { zakatNisabBdt: '150000', minInvestment: 1000, limitRetailPerYear: 0, limitRetailPerProject: 0 }, undefined, () => clock ?? new Date());
     staff = await makeStaff(t.app);
     owner = await verifiedOwner(t.app, staff);
   }, 120_000);
@@ -250,6 +251,18 @@ describe.each(DB_KINDS)('the portfolio on %s', (kind) => {
       const more = await portfolioOn(investor, '2026-07-23');
       expect(more.zakat).toMatchObject({ holdings: '172200.00', due: '4305.00' });
       expect(more.zakat.steps[1]).toEqual({ step: 'nisab', amount: '150000.00', reached: true });
+    });
+
+    it('shows an agreement in default once an instalment is overdue DEFAULT_AFTER_DAYS (the late-payments job)', async () => {
+      // 54,500 due on 15 Aug 2026 and never paid: 90 days later, 13 Nov, the job puts the agreement into default.
+      await t.app.jobs.run('late-payments', noon('2026-11-12'));
+      expect(agreementOf(await portfolioOn(investor, '2026-11-12'), onTime).inDefaultSince).toBeNull();
+      await t.app.jobs.run('late-payments', noon('2026-11-13'));
+      const p = await portfolioOn(investor, '2026-11-13');
+      expect(agreementOf(p, onTime)).toMatchObject({ status: 'accepted', inDefaultSince: '2026-11-13', overdue: '54500.00' });
+      expect(agreementOf(p, recurring).inDefaultSince).toBeNull();
+      // Still held: its money counts in every total.
+      expect(p.totals.invested).toBe('200000.00');
     });
 
     it("shows nobody else's money: another person's portfolio is empty, and signed out there is none", async () => {

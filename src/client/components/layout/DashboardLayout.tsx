@@ -18,6 +18,7 @@ import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import LogoutIcon from '@mui/icons-material/Logout';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import MenuIcon from '@mui/icons-material/Menu';
 import { screensConfig } from '../../config';
 import { useAuth } from '../../lib/auth';
@@ -33,6 +34,7 @@ const ICONS: Record<string, ReactNode> = {
   staff: <VerifiedUserIcon />,
   review: <FactCheckIcon />,
   donations: <VolunteerActivismIcon />,
+  statements: <ReceiptLongIcon />,
   signout: <LogoutIcon />,
 };
 

@@ -24,7 +24,7 @@ import { useAuth } from '../../lib/auth';
 import { formatPhone } from '../../../shared/phone/phone.js';
 import MessageDialog, { type Message } from '../../components/MessageDialog';
 import { useToast } from '../../components/Toast';
-import type { PageProps } from '../../app/pages';
+import type { PageProps } from '../../config';
 
 /** Seconds as mm:ss. */
 export function mmss(seconds: number): string {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useContent } from '../../config';
 import PageHero from '../../components/PageHero';
-import NotFoundPage from '../misc/NotFoundPage';
+import NotFoundPage from '../../components/NotFoundPage';
 import { formatDate } from '../../../shared/format/dates';
 
 /** One article. */

@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useContent } from '../../config';
-import type { PageProps } from '../../app/pages';
+import type { PageProps } from '../../config';
 import PageHero from '../../components/PageHero';
-import NotFoundPage from '../misc/NotFoundPage';
+import NotFoundPage from '../../components/NotFoundPage';
 
 /** A text page from the content file (Invest, FundRaising, About and the four policy pages). */
 export default function ContentPage({ props }: PageProps) {

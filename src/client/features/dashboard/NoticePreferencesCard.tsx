@@ -9,17 +9,18 @@ import { api, ApiError } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 
 interface Preferences {
-  kinds: { kind: string; label: string; email: boolean }[];
+  /** `sms`: null for the kinds never sent by SMS. */
+  kinds: { kind: string; label: string; email: boolean; sms: boolean | null }[];
 }
 
-/** Which kinds of notice are also sent by e-mail; each box saves as it is changed. */
+/** Which kinds of notice are also sent by e-mail, and by SMS for the kinds sent that way; each box saves as it is changed. */
 export default function NoticePreferencesCard() {
   const state = useApi<Preferences>('/me/notice-preferences');
   const [error, setError] = useState<string | null>(null);
-  const toggle = async (kind: string, email: boolean) => {
+  const toggle = async (channel: 'email' | 'sms', kind: string, on: boolean) => {
     setError(null);
     try {
-      await api.put('/me/notice-preferences', { email: { [kind]: email } });
+      await api.put('/me/notice-preferences', { [channel]: { [kind]: on } });
       state.reload();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
@@ -29,7 +30,7 @@ export default function NoticePreferencesCard() {
     <Card sx={{ height: '100%' }}>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          E-mail notices
+          E-mail and SMS notices
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 1 }}>
           Send me an e-mail when… (notices always appear here in the dashboard).
@@ -42,9 +43,27 @@ export default function NoticePreferencesCard() {
         ) : null}
         <FormGroup>
           {state.data?.kinds.map((k) => (
-            <FormControlLabel key={k.kind} control={<Checkbox checked={k.email} onChange={(e) => void toggle(k.kind, e.target.checked)} />} label={k.label} />
+            <FormControlLabel key={k.kind} control={<Checkbox checked={k.email} onChange={(e) => void toggle('email', k.kind, e.target.checked)} />} label={k.label} />
           ))}
         </FormGroup>
+        {state.data?.kinds.some((k) => k.sms !== null) && (
+          <>
+            <Typography color="text.secondary" sx={{ mt: 2, mb: 1 }}>
+              Send me an SMS when…
+            </Typography>
+            <FormGroup>
+              {state.data.kinds
+                .filter((k) => k.sms !== null)
+                .map((k) => (
+                  <FormControlLabel
+                    key={k.kind}
+                    control={<Checkbox checked={Boolean(k.sms)} onChange={(e) => void toggle('sms', k.kind, e.target.checked)} slotProps={{ input: { 'aria-label': `SMS: ${k.label}` } }} />}
+                    label={k.label}
+                  />
+                ))}
+            </FormGroup>
+          </>
+        )}
       </CardContent>
     </Card>
   );

@@ -41,8 +41,8 @@ interface ProfileAnswer {
   verification: { status: 'not submitted' | 'submitted' | 'verified' | 'rejected'; note: string | null };
 }
 
-/** What a screen's `require: verified-identity` tells a user who is not verified yet. */
-function IdentityNotice() {
+/** What a screen's `require: verified-identity` tells a user who is not verified yet, with its `requireLink`. */
+function IdentityNotice({ link }: { link?: { text: string; to: string } }) {
   const { data } = useApi<ProfileAnswer>('/profile');
   if (!data || data.verification.status === 'verified') return null;
   const v = data.verification;
@@ -57,9 +57,9 @@ function IdentityNotice() {
       severity="warning"
       sx={{ mb: 2 }}
       action={
-        v.status !== 'submitted' ? (
-          <Button component={RouterLink} to="/BasicInfoEdit/verified" color="inherit" size="small">
-            Verify profile
+        v.status !== 'submitted' && link ? (
+          <Button component={RouterLink} to={link.to} color="inherit" size="small">
+            {link.text}
           </Button>
         ) : undefined
       }
@@ -368,12 +368,12 @@ export default function FormScreen({ screen }: { screen: Screen }) {
           {screen.intro}
         </Typography>
       )}
-      {(location.state as { expired?: boolean } | null)?.expired && screen.id === 'sign-in' && (
+      {(location.state as { expired?: boolean } | null)?.expired && screen.sessionEndedNotice && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          Your session has ended. Please sign in again.
+          {screen.sessionEndedNotice}
         </Alert>
       )}
-      {screen.require === 'verified-identity' && <IdentityNotice />}
+      {screen.require === 'verified-identity' && <IdentityNotice link={screen.requireLink} />}
       {screen.panel && !missing && query.get('project') && (
         <Suspense fallback={null}>
           <FormPanel kind={screen.panel} projectId={query.get('project')} data={liveData} />

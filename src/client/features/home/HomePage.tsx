@@ -12,6 +12,7 @@ import Carousel from '../../components/Carousel';
 import CounterBand from '../../components/CounterBand';
 import ProjectCard from '../../components/ProjectCard';
 import { EmptyState, ErrorState, SkeletonBlock } from '../../components/Status';
+import { Initials } from '../../components/Initials';
 import { LinkButton } from '../../ui/Button';
 import { Icon, checkCircle, clothes, film, food, health, quote, school, star, tech } from '../../ui/icons';
 import { gap } from '../../ui/grid';
@@ -32,24 +33,6 @@ function SectionHeading({ kicker, heading, id }: { kicker: string; heading: stri
         {heading}
       </h2>
     </div>
-  );
-}
-
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
-}
-
-/** A person's initials in a circle (as Material's Avatar draws a text child). */
-function Initials({ name, className }: { name: string; className?: string }) {
-  return (
-    <span aria-hidden="true" className={className ? `initials ${className}` : 'initials'}>
-      {initials(name)}
-    </span>
   );
 }
 

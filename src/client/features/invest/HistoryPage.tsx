@@ -21,6 +21,7 @@ import InlineFailure from '../../components/InlineFailure';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toast';
 import OfferCard from './OfferCard';
+import CancelAgreementButton from './CancelAgreementButton';
 import AgreementConsent from '../../components/AgreementConsent';
 import { hasAcceptanceEvidence, PROPOSAL_STATUS } from './ProposalsPage';
 import type { Invitation, Offer, Proposal } from './types';
@@ -104,6 +105,21 @@ function Requests() {
                           Withdraw
                         </Button>
                       </Box>
+                    )}
+                    {p.cancellableUntil && (
+                      <CancelAgreementButton
+                        proposal={p}
+                        until={p.cancellableUntil}
+                        confirm={confirm}
+                        onDone={() => {
+                          clear(p.id);
+                          state.reload();
+                        }}
+                        onFail={(e) => {
+                          fail(p.id, 'Could not cancel', e);
+                          state.reload();
+                        }}
+                      />
                     )}
                     <InlineFailure failure={failureOf(p.id)} />
                   </CardContent>

@@ -15,7 +15,7 @@ import { formatDate } from '../../../shared/format/dates';
 import { api } from '../../lib/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import InlineFailure from '../../components/InlineFailure';
-import { useSubmit } from '../forms/use-submit';
+import { useSubmit } from '../../lib/use-submit';
 import PaymentDetails from './PaymentDetails';
 import type { Instalment } from './types';
 

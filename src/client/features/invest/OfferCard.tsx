@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import Money from '../../components/Money';
-import { initials } from '../home/HomePage';
+import { initials } from '../../components/Initials';
 import { frequencyText, type Offer } from './types';
 import { formatPhone, toE164 } from '../../../shared/phone/phone.js';
 import { formatMoney } from '../../../shared/domain/money';

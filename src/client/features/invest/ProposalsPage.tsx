@@ -19,9 +19,9 @@ import { LoadMore } from '../../components/LoadMore';
 import Money from '../../components/Money';
 import InlineFailure from '../../components/InlineFailure';
 import AgreementConsent from '../../components/AgreementConsent';
-import { useSubmit } from '../forms/use-submit';
+import { useSubmit } from '../../lib/use-submit';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
-import NotFoundPage from '../misc/NotFoundPage';
+import NotFoundPage from '../../components/NotFoundPage';
 import type { Proposal } from './types';
 import { countOf } from '../../../shared/format/count';
 
@@ -30,6 +30,7 @@ export const PROPOSAL_STATUS: Record<Proposal['status'], { label: string; color:
   accepted: { label: 'Accepted', color: 'success' },
   declined: { label: 'Declined', color: 'warning' },
   withdrawn: { label: 'Withdrawn', color: 'default' },
+  cancelled: { label: 'Cancelled', color: 'default' },
 };
 
 /** Whether the owner's acceptance carries anything to show: its documents are optional evidence now. */

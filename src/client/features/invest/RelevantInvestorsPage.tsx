@@ -19,7 +19,7 @@ import { LoadMore } from '../../components/LoadMore';
 import type { Message } from '../../components/MessageDialog';
 import InlineFailure from '../../components/InlineFailure';
 import { useToast } from '../../components/Toast';
-import NotFoundPage from '../misc/NotFoundPage';
+import NotFoundPage from '../../components/NotFoundPage';
 import OfferCard from './OfferCard';
 import type { Offer } from './types';
 import { formatMoney } from '../../../shared/domain/money';

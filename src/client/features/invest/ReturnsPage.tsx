@@ -29,6 +29,7 @@ import { formatDate } from '../../../shared/format/dates';
 import { useConfirm } from '../../components/ConfirmDialog';
 import PaymentDetails from './PaymentDetails';
 import ScheduleTotals from './ScheduleTotals';
+import { LateChargeNote, LateChargeSummary } from './LateChargeNote';
 
 // The form engine comes with the dialog, only when an owner marks an instalment paid.
 const MarkPaidDialog = lazy(() => import('./MarkPaidDialog'));
@@ -91,7 +92,8 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
   const statusOf = (i: Instalment) => (
     <>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Chip size="small" label={STATUS[i.status].label} color={STATUS[i.status].color} />
+        <Chip size="small" label={i.status === 'due' && i.overdue ? 'Overdue' : STATUS[i.status].label} color={i.status === 'due' && i.overdue ? 'error' : STATUS[i.status].color} />
+        {i.agreementInDefaultSince && i.status === 'due' && i.overdue && <Chip size="small" variant="outlined" color="error" label={`Agreement in default since ${formatDate(i.agreementInDefaultSince)}`} />}
         {role === 'owner' && i.status === 'due' && (
           <Button size="small" variant="contained" onClick={() => setPaying(i)} aria-label={`Mark instalment ${i.seq} of ${i.projectTitle} paid`}>
             Mark paid
@@ -108,6 +110,7 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
           <PaymentDetails instalment={i} />
         </Box>
       )}
+      {role === 'owner' && i.lateCharge && <LateChargeNote charge={i.lateCharge} />}
       {failure?.id === i.id && (
         <Typography variant="body2" color="error" role="alert" sx={{ mt: 0.5 }}>
           {failure.text}
@@ -126,6 +129,7 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
         </Typography>
       )}
       <ScheduleTotals role={role} totals={data.totals} counts={data.counts} />
+      {role === 'owner' && data.lateCharges && <LateChargeSummary totals={data.lateCharges} />}
       {phone ? (
         // On a phone each instalment is a small card: a table of six columns does not fit 390 px.
         <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>

@@ -17,7 +17,7 @@ export interface Proposal {
   id: string;
   projectId: string;
   projectTitle?: string;
-  status: 'pending' | 'accepted' | 'declined' | 'withdrawn';
+  status: 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled';
   investDate: string | null;
   investorType: string | null;
   investorName: string | null;
@@ -35,6 +35,10 @@ export interface Proposal {
   formVersion: number;
   acceptanceFormVersion: number | null;
   decidedAt: string | null;
+  /** When the investor cancelled it in the cooling-off window. */
+  cancelledAt: string | null;
+  /** Until when its investor may still cancel it (only on the investor's own list; null: not now). */
+  cancellableUntil?: string | null;
   createdAt: string;
   /** The Murabaha agreement document, once accepted (null before, and for a donation). */
   document: AgreementDocumentView | null;
@@ -68,6 +72,26 @@ export interface Instalment {
   payment: Record<string, unknown> | null;
   /** The version of the instalment-paid form that answer was given with. */
   paymentFormVersion: number | null;
+  /** Still due after its due date (marked by the scheduled job). */
+  overdue?: boolean;
+  /** Its agreement is in default (an instalment overdue DEFAULT_AFTER_DAYS): since when, or null. */
+  agreementInDefaultSince?: string | null;
+  /** The owner's late charge for charity on it (only in the owner's schedule; never the investor's). */
+  lateCharge?: LateCharge | null;
+}
+
+/** A late charge owed to the platform's charity account, never to the investor. */
+export interface LateCharge {
+  id: string;
+  /** accruing until the instalment is marked paid, then owed (fixed), then settled (received by the charity account). */
+  status: 'accruing' | 'owed' | 'settled';
+  amount: string;
+  ratePa: string;
+  graceDays: number;
+  accruesFrom: string;
+  paidOn: string | null;
+  settledAt: string | null;
+  reference: string | null;
 }
 
 /** A page of a schedule (`/me/returns`, `/me/repayments`): the totals and the count are of the whole schedule. */
@@ -77,6 +101,8 @@ export interface Schedule {
   count: number;
   /** `paid` is paid and awaiting the investor's confirmation; `confirmed` is received and confirmed. */
   totals: { scheduled: string; due: string; paid: string; confirmed: string };
+  /** The owner's late charges for charity (owner's schedule only): owing, and received by the charity account. */
+  lateCharges?: { owing: string; settled: string; count: number };
   /** How many instalments each total sums. */
   counts: { scheduled: number; due: number; paid: number; confirmed: number };
 }

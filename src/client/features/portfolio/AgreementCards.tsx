@@ -16,7 +16,7 @@ import { LoadMore } from '../../components/LoadMore';
 import { EmptyState } from '../../components/Status';
 import { rateText } from './ReturnFigures';
 import { useMore } from './use-more';
-import { AGREEMENT_STATUS } from './words';
+import { agreementState } from './words';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -32,7 +32,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function AgreementCard({ a }: { a: PortfolioAgreement }) {
-  const status = AGREEMENT_STATUS[a.status] ?? { label: a.status, color: 'default' as const };
+  const status = agreementState(a);
   const next = a.nextInstalment;
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }} aria-label={a.projectTitle}>
@@ -45,6 +45,11 @@ function AgreementCard({ a }: { a: PortfolioAgreement }) {
       <Typography variant="body2" color="text.secondary">
         {formatMoney(a.amount)} invested on {formatDate(a.acceptedOn)} · {a.investmentType}
       </Typography>
+      {a.inDefaultSince && (
+        <Typography variant="body2" color="error" sx={{ fontWeight: 600 }}>
+          In default since {formatDate(a.inDefaultSince)}: an instalment is long overdue. The platform's staff follow it up with the owner.
+        </Typography>
+      )}
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
         <Row label="Received">
           {formatMoney(a.received)} of {formatMoney(a.total)} ({a.confirmedInstalments} of {a.instalments})

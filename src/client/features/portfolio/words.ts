@@ -8,11 +8,11 @@ export const NOT_AVAILABLE: Record<RateReason, string> = {
   no_solution: 'Not available: no rate fits these dates and amounts.',
 };
 
-/** An agreement's status as people read it. */
-export const AGREEMENT_STATUS: Record<string, { label: string; color: 'success' | 'error' | 'default' }> = {
-  accepted: { label: 'Active', color: 'success' },
-  in_default: { label: 'In default', color: 'error' },
-};
+/** An agreement's state as people read it: in default (an instalment long overdue) or active. */
+export function agreementState(a: { status: string; inDefaultSince: string | null }): { label: string; color: 'success' | 'error' | 'default' } {
+  if (a.inDefaultSince) return { label: 'In default', color: 'error' };
+  return a.status === 'accepted' ? { label: 'Active', color: 'success' } : { label: a.status, color: 'default' };
+}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

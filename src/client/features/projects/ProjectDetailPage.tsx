@@ -21,7 +21,8 @@ import Money from '../../components/Money';
 import { STATUS_LABEL } from '../../components/ProjectCard';
 import { formatDate } from '../../../shared/format/dates';
 import { ErrorState, Loading } from '../../components/Status';
-import NotFoundPage from '../misc/NotFoundPage';
+import NotFoundPage from '../../components/NotFoundPage';
+import RepaymentRecord from './RepaymentRecord';
 import { countOf, noun } from '../../../shared/format/count';
 import { formatMoney } from '../../../shared/domain/money';
 import { LinkButton } from '../../ui/Button';
@@ -275,6 +276,7 @@ export default function ProjectDetailPage() {
               </tbody>
             </table>
           </div>
+          <RepaymentRecord projectId={project.id} />
         </div>
       </div>
 

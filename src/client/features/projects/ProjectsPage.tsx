@@ -4,7 +4,7 @@ import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { usePageData } from '../../lib/preload';
 import type { ProjectPage, ProjectView } from '../../../shared/api/views';
-import type { PageProps } from '../../app/pages';
+import type { PageProps } from '../../config';
 import PageHero from '../../components/PageHero';
 import ProjectCard from '../../components/ProjectCard';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';

@@ -10,7 +10,7 @@ import { SchemaForm } from '../../form-engine';
 import type { FormDataMap } from '../../../shared/generated/form-types';
 import AuditTrail, { type AuditEntry } from '../../components/AuditTrail';
 import InlineFailure from '../../components/InlineFailure';
-import type { Submit } from '../forms/use-submit';
+import type { Submit } from '../../lib/use-submit';
 
 type DecisionForm = 'review' | 'project-review';
 

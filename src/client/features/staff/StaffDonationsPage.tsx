@@ -18,7 +18,7 @@ import { useApi } from '../../lib/use-api';
 import Money from '../../components/Money';
 import { ApiItems, EmptyState } from '../../components/Status';
 import InlineFailure from '../../components/InlineFailure';
-import { useSubmit } from '../forms/use-submit';
+import { useSubmit } from '../../lib/use-submit';
 import GatewayEvents from './GatewayEvents';
 import { formatDateTime } from '../../../shared/format/dates';
 

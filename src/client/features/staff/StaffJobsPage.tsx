@@ -1,7 +1,12 @@
 /**
  * Staff: the scheduled jobs — what each does, when it runs, and how its last run went (closing campaigns, overdue
- * instalments, unpaid pledges, purging). A failed run says why; the next slot runs the job again.
+ * instalments, reminders, late payments, unpaid pledges, purging). A failed run says why; the next slot runs the job
+ * again, or staff run it now (after an outage), which is audited.
  */
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,6 +15,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { api, type ApiError } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import { ApiItems, EmptyState } from '../../components/Status';
 import { formatDateTime } from '../../../shared/format/dates';
@@ -23,44 +31,97 @@ interface JobStatus {
 
 export default function StaffJobsPage() {
   const state = useApi<{ items: JobStatus[] }>('/staff/jobs');
+  const [running, setRunning] = useState<string | null>(null);
+  // What the last "Run now" did, said in its job's row.
+  const [outcome, setOutcome] = useState<{ name: string; ok: boolean; text: string } | null>(null);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  async function runNow(name: string) {
+    setRunning(name);
+    setOutcome(null);
+    try {
+      const res = await api.post<{ ok: boolean; summary: string }>(`/staff/jobs/${encodeURIComponent(name)}/run`);
+      setOutcome({ name, ok: res.ok, text: res.ok ? `Ran now: ${res.summary}` : `Ran now and failed: ${res.summary}` });
+    } catch (e) {
+      setOutcome({ name, ok: false, text: `Not run: ${(e as ApiError).message}` });
+    } finally {
+      setRunning(null);
+      state.reload();
+    }
+  }
+  /** The last run's state and what it did or why it failed. */
+  const lastResult = (j: JobStatus) => (
+    <>
+      {j.lastRun && (
+        <Chip size="small" label={j.lastRun.ok === false ? 'Failed' : j.lastRun.ok ? 'OK' : 'Running'} color={j.lastRun.ok === false ? 'error' : j.lastRun.ok ? 'success' : 'default'} sx={{ mr: 1 }} />
+      )}
+      {j.lastRun?.result ?? ''}
+    </>
+  );
+  /** Run now, and what that run did, said beside the button. */
+  const runButton = (j: JobStatus) => (
+    <>
+      <Button size="small" variant="outlined" sx={{ mt: 1 }} disabled={running !== null} onClick={() => runNow(j.name)} aria-label={`Run ${j.name} now`}>
+        {running === j.name ? 'Running…' : 'Run now'}
+      </Button>
+      {outcome?.name === j.name && (
+        <Typography variant="body2" role="status" color={outcome.ok ? 'success.main' : 'error'} sx={{ mt: 0.5 }}>
+          {outcome.text}
+        </Typography>
+      )}
+    </>
+  );
   return (
     <>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         These run by themselves on a clock, once across all server processes. Times are Dhaka time.
       </Typography>
       <ApiItems state={state} empty={<EmptyState title="No scheduled jobs." />}>
-        {(items) => (
-          <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-            <Table size="small" aria-label="Scheduled jobs">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Job</TableCell>
-                  <TableCell>Last run</TableCell>
-                  <TableCell>Result</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((j) => (
-                  <TableRow key={j.name}>
-                    <TableCell>
-                      <Typography sx={{ fontWeight: 600 }}>{j.name}</Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {j.description}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{j.lastRun ? formatDateTime(j.lastRun.startedAt) : 'Not run yet'}</TableCell>
-                    <TableCell>
-                      {j.lastRun && (
-                        <Chip size="small" label={j.lastRun.ok === false ? 'Failed' : j.lastRun.ok ? 'OK' : 'Running'} color={j.lastRun.ok === false ? 'error' : j.lastRun.ok ? 'success' : 'default'} sx={{ mr: 1 }} />
-                      )}
-                      {j.lastRun?.result ?? ''}
-                    </TableCell>
+        {(items) =>
+          phone ? (
+            // On a phone each job is a card: three columns of long text do not fit 390 px.
+            <Box component="ul" aria-label="Scheduled jobs" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+              {items.map((j) => (
+                <Paper component="li" key={j.name} variant="outlined" sx={{ p: 1.5 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{j.name}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {j.description}
+                  </Typography>
+                  <Typography variant="body2" sx={{ mt: 1 }}>
+                    {j.lastRun ? `Last run ${formatDateTime(j.lastRun.startedAt)}` : 'Not run yet'} {lastResult(j)}
+                  </Typography>
+                  {runButton(j)}
+                </Paper>
+              ))}
+            </Box>
+          ) : (
+            <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+              <Table size="small" aria-label="Scheduled jobs">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Job</TableCell>
+                    <TableCell>Last run</TableCell>
+                    <TableCell>Result</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+                </TableHead>
+                <TableBody>
+                  {items.map((j) => (
+                    <TableRow key={j.name}>
+                      <TableCell>
+                        <Typography sx={{ fontWeight: 600 }}>{j.name}</Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {j.description}
+                        </Typography>
+                        {runButton(j)}
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{j.lastRun ? formatDateTime(j.lastRun.startedAt) : 'Not run yet'}</TableCell>
+                      <TableCell>{lastResult(j)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )
+        }
       </ApiItems>
     </>
   );

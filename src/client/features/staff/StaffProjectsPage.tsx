@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ProjectReviewForm } from '../../../shared/generated/form-types';
 import type { ProjectView } from '../../../shared/api/views';
 import { api, fileUrl } from '../../lib/api';
-import { useSubmit } from '../forms/use-submit';
+import { useSubmit } from '../../lib/use-submit';
 import type { AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';

@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ReviewForm } from '../../../shared/generated/form-types';
 import { api, fileUrl } from '../../lib/api';
-import { useSubmit } from '../forms/use-submit';
+import { useSubmit } from '../../lib/use-submit';
 import type { AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import { FormReadOnlyView } from '../../form-engine/read-only';

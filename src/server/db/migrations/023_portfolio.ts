@@ -13,9 +13,9 @@
  *    by the tests that prove the triggers right). A person's totals, their XIRR's flows (summed per day) and their
  *    monthly series are then read from a few hundred rows.
  *
- * Held agreements: accepted (or in default, a state of issue 30 §3 that leaves the money where it is) of a type that
- * is repaid (the server's REPAID: a Donation has no schedule and is no holding). A cancelled agreement (cooling-off,
- * goal not reached) leaves: its principal and its removed instalments are taken out by the same triggers.
+ * Held agreements: accepted (in default too, which migration 021 keeps beside the status) and of a type that is repaid
+ * (the server's REPAID: a Donation has no schedule and is no holding). A cancelled agreement (cooling-off, goal not
+ * reached) leaves: its principal and its removed instalments are taken out by the same triggers.
  */
 import type { MigrationStep } from '../migrate';
 import { profitParts } from '../../../shared/domain/profit-parts';
@@ -62,7 +62,7 @@ DECLARE
   was boolean := TG_OP <> 'INSERT' AND OLD.status IN ${HELD_STATUSES_SQL} AND OLD.investment_type IN ${REPAID_TYPES_SQL};
   is_now boolean := TG_OP <> 'DELETE' AND NEW.status IN ${HELD_STATUSES_SQL} AND NEW.investment_type IN ${REPAID_TYPES_SQL};
 BEGIN
-  -- Accepted → in default (or back) moves no money.
+  -- A change that moves no money (the day of acceptance, the investor and the amount are as they were).
   IF was AND is_now AND NEW.investor_id = OLD.investor_id AND NEW.amount = OLD.amount
      AND dhaka_date(coalesce(NEW.decided_at, NEW.created_at)) = dhaka_date(coalesce(OLD.decided_at, OLD.created_at)) THEN
     RETURN NULL;

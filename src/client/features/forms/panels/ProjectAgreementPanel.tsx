@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ProjectView } from '../../../../shared/api/views';
 import { formatMoney } from '../../../../shared/domain/money';
 import SchedulePreview from './SchedulePreview';
+import LimitsLeft from './LimitsLeft';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -42,6 +43,7 @@ export default function ProjectAgreementPanel({ project, data }: { project: Proj
           </Typography>
         </Fact>
       </Box>
+      <LimitsLeft projectId={project.id} />
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         What you would receive
       </Typography>

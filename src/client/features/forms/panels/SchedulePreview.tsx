@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { ProjectView } from '../../../../shared/api/views';
 import { formatMoney, fromPaisa, toPaisa } from '../../../../shared/domain/money';
 import { repaymentTotal, schedule, type Instalment } from '../../../../shared/domain/murabaha';
-import { termsOf } from './project-terms';
+import { termsOfFigures } from '../../../../shared/domain/project-terms';
 import { formatDate } from '../../../../shared/format/dates';
 import { dhakaToday, type CalendarDate } from '../../../../shared/format/dhaka-calendar';
 
@@ -38,7 +38,7 @@ export default function SchedulePreview({ project, amount, investmentType, today
   const principal = fromPaisa(toPaisa(amount));
   let rows: Instalment[];
   try {
-    rows = schedule(principal, termsOf(project), today);
+    rows = schedule(principal, termsOfFigures(project.figures), today);
   } catch {
     return <Typography color="text.secondary">This project's repayment terms do not give a schedule.</Typography>;
   }

@@ -4,10 +4,10 @@
  * was typed stays), and a toast for the success message.
  */
 import { useState } from 'react';
-import type { FieldError } from '../../../shared/validation/errors';
-import { ApiError } from '../../lib/api';
-import type { Message } from '../../components/MessageDialog';
-import { useToast } from '../../components/Toast';
+import type { FieldError } from '../../shared/validation/errors';
+import { ApiError } from './api';
+import type { Message } from '../components/MessageDialog';
+import { useToast } from '../components/Toast';
 
 export interface Submit<T> {
   busy: boolean;

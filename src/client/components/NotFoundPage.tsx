@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { LinkButton } from '../../ui/Button';
-import { useContent } from '../../config';
-import { notFoundTitle, useNotFoundStatus } from '../../lib/page-status';
+import { LinkButton } from '../ui/Button';
+import { useContent } from '../config';
+import { notFoundTitle, useNotFoundStatus } from '../lib/page-status';
 
 /** A real 404 page: says what happened and offers ways on; rendered on the server, it answers 404. */
 export default function NotFoundPage() {

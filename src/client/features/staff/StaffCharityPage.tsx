@@ -1,0 +1,215 @@
+/**
+ * Staff: the platform's charity account, where late charges go (never to investors). What is accruing and owed (to
+ * chase, and to confirm received with the payment's reference), what was received, and where it went (payments out,
+ * recorded with their reference). Each confirmation and payment is audited; neither can be undone.
+ */
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { SchemaForm } from '../../form-engine';
+import type { CharityDisbursementForm, CharityReceiptForm } from '../../../shared/generated/form-types';
+import { api } from '../../lib/api';
+import { useApi } from '../../lib/use-api';
+import Money from '../../components/Money';
+import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import InlineFailure from '../../components/InlineFailure';
+import { useSubmit } from '../../lib/use-submit';
+import { formatDate, formatDateTime } from '../../../shared/format/dates';
+import { formatMoney } from '../../../shared/domain/money';
+
+interface Charge {
+  id: string;
+  status: 'accruing' | 'owed' | 'settled';
+  amount: string;
+  ratePa: string;
+  accruesFrom: string;
+  paidOn: string | null;
+  settledAt: string | null;
+  reference: string | null;
+  instalmentSeq: number;
+  projectTitle: string;
+  ownerEmail: string;
+  overdueAmount: string;
+  dueOn: string;
+  settledBy: string | null;
+  note: string | null;
+}
+
+interface Disbursement {
+  id: string;
+  amount: string;
+  recipient: string;
+  reference: string;
+  paidOn: string;
+  note: string | null;
+  recordedBy: string;
+}
+
+interface Report {
+  totals: { accruing: string; owed: string; received: string; disbursed: string; balance: string };
+  owing: Charge[];
+  received: Charge[];
+  disbursements: Disbursement[];
+}
+
+function Tiles({ totals: t }: { totals: Report['totals'] }) {
+  const tiles: [string, string, string][] = [
+    ['Held now', t.balance, 'received, less paid out'],
+    ['Received', t.received, 'confirmed by staff'],
+    ['Paid out', t.disbursed, 'to charities'],
+    ['Owed', t.owed, 'instalment paid, charge not yet received'],
+    ['Accruing', t.accruing, 'instalments still unpaid, to today'],
+  ];
+  return (
+    <Box component="ul" aria-label="Charity account" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' }, gap: 1.5 }}>
+      {tiles.map(([label, amount, what]) => (
+        <Paper component="li" key={label} variant="outlined" sx={{ px: 2, py: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography sx={{ fontWeight: 700 }}>
+            <Money amount={amount} />
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {what}
+          </Typography>
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
+function Row({ title, amount, children }: { title: string; amount: string; children: React.ReactNode }) {
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 1.5 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
+        <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+          <Money amount={amount} />
+        </Typography>
+      </Box>
+      {children}
+    </Paper>
+  );
+}
+
+const list = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 } as const;
+
+export default function StaffCharityPage() {
+  const state = useApi<Report>('/staff/charity');
+  const [tab, setTab] = useState<'owing' | 'received' | 'out'>('owing');
+  const [settling, setSettling] = useState<Charge | null>(null);
+  const [paying, setPaying] = useState(false);
+  const settle = useSubmit<CharityReceiptForm>(async (form) => {
+    if (!settling) return;
+    await api.post(`/staff/late-charges/${settling.id}/settle`, form);
+    setSettling(null);
+    state.reload();
+    return { title: 'Received', text: 'The charge is recorded as received by the charity account.', tone: 'success' };
+  }, 'Not recorded');
+  const disburse = useSubmit<CharityDisbursementForm>(async (form) => {
+    await api.post('/staff/charity/disbursements', form);
+    setPaying(false);
+    state.reload();
+    return { title: 'Payment recorded', text: 'It is listed under Paid out.', tone: 'success' };
+  }, 'Not recorded');
+
+  if (state.loading) return <Loading label="Loading the charity account…" />;
+  if (state.error) return <ErrorState message={state.error.message} onRetry={state.reload} />;
+  const r = state.data!;
+  const detail = (text: string) => (
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </Typography>
+  );
+  return (
+    <Box>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Late charges are owed to charity through the platform, never to investors, and are no part of any return.
+      </Typography>
+      <Tiles totals={r.totals} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+        <Tabs value={tab} onChange={(_e, v: typeof tab) => setTab(v)} aria-label="Charity account" variant="scrollable" allowScrollButtonsMobile>
+          <Tab value="owing" label={`Owing (${r.owing.length})`} />
+          <Tab value="received" label="Received" />
+          <Tab value="out" label="Paid out" />
+        </Tabs>
+        <Button variant="outlined" onClick={() => setPaying(true)} disabled={r.totals.balance === '0.00'}>
+          Record a payment out
+        </Button>
+      </Box>
+      {tab === 'owing' &&
+        (r.owing.length ? (
+          <Box component="ul" aria-label="Late charges owing" sx={list}>
+            {r.owing.map((c) => (
+              <Row key={c.id} title={`${c.projectTitle} · instalment ${c.instalmentSeq}`} amount={c.amount}>
+                {detail(
+                  c.status === 'accruing'
+                    ? `Accruing at ${Number(c.ratePa)}% a year since ${formatDate(c.accruesFrom)} on ${formatMoney(c.overdueAmount)} due ${formatDate(c.dueOn)}; the instalment is not paid yet.`
+                    : `Owed: the instalment was paid on ${formatDate(c.paidOn)}, the charge is fixed.`,
+                )}
+                {detail(`Owner: ${c.ownerEmail}`)}
+                {c.status === 'owed' && (
+                  <Button size="small" variant="contained" sx={{ mt: 1 }} onClick={() => setSettling(c)} aria-label={`Confirm receipt of the late charge on ${c.projectTitle}, instalment ${c.instalmentSeq}`}>
+                    Confirm receipt
+                  </Button>
+                )}
+              </Row>
+            ))}
+          </Box>
+        ) : (
+          <EmptyState title="No late charge is owing." />
+        ))}
+      {tab === 'received' &&
+        (r.received.length ? (
+          <Box component="ul" aria-label="Late charges received" sx={list}>
+            {r.received.map((c) => (
+              <Row key={c.id} title={`${c.projectTitle} · instalment ${c.instalmentSeq}`} amount={c.amount}>
+                {detail(`Received ${formatDateTime(c.settledAt)}, reference ${c.reference}, confirmed by ${c.settledBy ?? 'staff'}${c.note ? `. ${c.note}` : ''}`)}
+                {detail(`Owner: ${c.ownerEmail}`)}
+              </Row>
+            ))}
+          </Box>
+        ) : (
+          <EmptyState title="Nothing received yet." />
+        ))}
+      {tab === 'out' &&
+        (r.disbursements.length ? (
+          <Box component="ul" aria-label="Payments out of the charity account" sx={list}>
+            {r.disbursements.map((d) => (
+              <Row key={d.id} title={d.recipient} amount={d.amount}>
+                {detail(`Paid ${formatDate(d.paidOn)}, reference ${d.reference}, recorded by ${d.recordedBy}${d.note ? `. ${d.note}` : ''}`)}
+              </Row>
+            ))}
+          </Box>
+        ) : (
+          <EmptyState title="Nothing paid out yet." />
+        ))}
+      <Dialog open={Boolean(settling)} onClose={() => !settle.busy && setSettling(null)} aria-labelledby="charity-receipt-title" maxWidth="sm" fullWidth>
+        <DialogTitle id="charity-receipt-title">
+          <Money amount={settling?.amount} /> from {settling?.ownerEmail}
+        </DialogTitle>
+        <DialogContent>
+          <SchemaForm formId="charity-receipt" onSubmit={settle.submit} busy={settle.busy} serverErrors={settle.errors} actions={<Button onClick={() => setSettling(null)}>Cancel</Button>} />
+          <InlineFailure failure={settle.failure} onClose={settle.clearFailure} />
+        </DialogContent>
+      </Dialog>
+      <Dialog open={paying} onClose={() => !disburse.busy && setPaying(false)} aria-labelledby="charity-out-title" maxWidth="sm" fullWidth>
+        <DialogTitle id="charity-out-title">
+          Pay out of the charity account (it holds <Money amount={r.totals.balance} />)
+        </DialogTitle>
+        <DialogContent>
+          <SchemaForm formId="charity-disbursement" onSubmit={disburse.submit} busy={disburse.busy} serverErrors={disburse.errors} hideTitle actions={<Button onClick={() => setPaying(false)}>Cancel</Button>} />
+          <InlineFailure failure={disburse.failure} onClose={disburse.clearFailure} />
+        </DialogContent>
+      </Dialog>
+    </Box>
+  );
+}

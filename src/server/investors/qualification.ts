@@ -1,0 +1,45 @@
+/**
+ * Qualified investors (issue 31 §1): staff mark a person qualified (no retail limits) with a note and optionally an
+ * evidence file, or take it back. One place for the command line and the staff API; every change is audited.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { audit } from '../audit';
+
+export interface QualificationChange {
+  userId: string;
+  qualified: boolean;
+  note: string;
+  evidenceFileId?: string | null;
+  /** The staff member (null: the command line, whose operator is named in `by`). */
+  actorId: string | null;
+  by?: string;
+}
+
+/** Applies the change; returns false when the person already was in that state (nothing changed, nothing audited). */
+export async function setQualified(db: Kysely<DB>, change: QualificationChange): Promise<boolean> {
+  const note = change.note.trim();
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', change.userId).forUpdate().executeTakeFirstOrThrow();
+    const was = await trx.selectFrom('investor_qualifications').select('user_id').where('user_id', '=', change.userId).executeTakeFirst();
+    if (Boolean(was) === change.qualified) return false;
+    if (change.qualified) {
+      await trx
+        .insertInto('investor_qualifications')
+        .values({ user_id: change.userId, note, evidence_file_id: change.evidenceFileId ?? null, qualified_by: change.actorId })
+        .execute();
+    } else {
+      await trx.deleteFrom('investor_qualifications').where('user_id', '=', change.userId).execute();
+    }
+    await audit(trx, {
+      actorId: change.actorId,
+      action: change.qualified ? 'investor.qualify' : 'investor.unqualify',
+      subjectType: 'user',
+      subjectId: change.userId,
+      before: change.qualified ? 'retail' : 'qualified',
+      after: change.qualified ? 'qualified' : 'retail',
+      note: change.by ? `${note} (command line, ${change.by})` : note,
+    });
+    return true;
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * Investor limits over HTTP (issue 31 §1): what a person may still request (`GET /me/limits`), and staff marking a
+ * person qualified or retail again (`POST /staff/people/:id/qualified`). The rules are in investors/retail-limits.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../plugins/auth';
+import { badRequest, notFound } from '../errors';
+import { isQualified, limitsView } from '../investors/retail-limits';
+import { setQualified } from '../investors/qualification';
+import { idParams } from './params';
+
+export default async function investorLimitRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { projectId: string } }>(
+    '/me/limits',
+    {
+      schema: {
+        tags: ['agreements'],
+        security: [{ bearer: [] }],
+        description: 'What I may still request in agreements: in this project, in 12 months, and the smaller (`left`); null where there is no limit (qualified, or a limit set to 0).',
+        querystring: { type: 'object', properties: { projectId: { type: 'string', format: 'uuid' } }, required: ['projectId'], additionalProperties: false },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const project = await app.db.selectFrom('projects').select('id').where('id', '=', request.query.projectId).executeTakeFirst();
+      if (!project) throw notFound('This project');
+      return limitsView(app.db, app.config, me.id, project.id, app.now());
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { qualified: boolean; note: string; evidenceFileId?: string } }>(
+    '/staff/people/:id/qualified',
+    {
+      schema: {
+        tags: ['staff'],
+        security: [{ bearer: [] }],
+        description: 'Marks a person a qualified investor (no retail limits) or retail again, with a note (audited).',
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: {
+            qualified: { type: 'boolean' },
+            note: { type: 'string', maxLength: 2000 },
+            evidenceFileId: { type: 'string', format: 'uuid' },
+          },
+          required: ['qualified', 'note'],
+          additionalProperties: false,
+        },
+      },
+      onRequest: app.requireStaff,
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { qualified, note, evidenceFileId } = request.body;
+      if (!note.trim()) throw badRequest('Please correct the highlighted fields.', [{ path: '/note', message: 'Say why (the evidence seen)' }]);
+      const person = await app.db.selectFrom('users').select('id').where('id', '=', request.params.id).executeTakeFirst();
+      if (!person) throw notFound('This person');
+      if (evidenceFileId) {
+        const file = await app.db.selectFrom('files').select('id').where('id', '=', evidenceFileId).executeTakeFirst();
+        if (!file) throw badRequest('Please correct the highlighted fields.', [{ path: '/evidenceFileId', message: 'No such file' }]);
+      }
+      if (!qualified && evidenceFileId) throw badRequest('Evidence goes with marking a person qualified, not with taking it back.');
+      const changed = await setQualified(app.db, { userId: person.id, qualified, note, evidenceFileId: evidenceFileId ?? null, actorId: me.id });
+      return { id: person.id, qualified: await isQualified(app.db, person.id), changed };
+    },
+  );
+}
