@@ -47,6 +47,7 @@ import investorLimitRoutes from './routes/investor-limits';
 import agreementDocumentRoutes from './routes/agreement-documents';
 import donationRoutes from './routes/donations';
 import returnRoutes from './routes/returns';
+import portfolioRoutes from './routes/portfolio';
 import statementRoutes from './routes/statements';
 import dashboardRoutes from './routes/dashboard';
 import platformRoutes from './routes/platform';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(investorLimitRoutes);
       await api.register(donationRoutes);
       await api.register(returnRoutes);
+      await api.register(portfolioRoutes);
       await api.register(statementRoutes);
       await api.register(dashboardRoutes);
       await api.register(platformRoutes);

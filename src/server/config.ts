@@ -82,6 +82,11 @@ export interface Config {
   maxHeapMb: number;
   /** How often the load is measured (ms). */
   pressureSampleMs: number;
+  /**
+   * The nisab in taka (ZAKAT_NISAB_BDT, a decimal string): the portfolio's zakat estimate applies 2.5 % to holdings
+   * that reach it. Unset: no estimate (the nisab follows the price of gold or silver; staff set it, nobody guesses it).
+   */
+  zakatNisabBdt: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -119,6 +124,14 @@ function metricsToken(env: Env): string | undefined {
   if (raw.length < 16 || /\s/.test(raw)) {
     throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 24`)');
   }
+  return raw;
+}
+
+/** An amount of taka (whole, or with paisa), or unset. */
+function taka(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(raw)) throw new ConfigError(`${name} must be an amount in taka such as 150000 or 150000.50 (got "${env[name]}")`);
   return raw;
 }
 
@@ -220,6 +233,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
     maxHeapMb: int(env, 'MAX_HEAP_MB', 0, 0, 1_000_000),
     pressureSampleMs: int(env, 'PRESSURE_SAMPLE_MS', 1000, 10, 60_000),
+    zakatNisabBdt: taka(env, 'ZAKAT_NISAB_BDT'),
     ...overrides,
   };
   // The outbox serves codes to anyone who asks: fine on one's own machine, an account takeover on a public host.

@@ -107,6 +107,8 @@ describe('investing from a project page, and what needs you', () => {
     await needs.getByRole('link', { name: /agreement request to decide/ }).click();
     await ownerPage.waitForURL(`**/agreementRequest?project=${projectId}`);
     await ownerPage.getByRole('link', { name: 'Accept the request of Karim Ahmed' }).click();
+    // Documents are optional evidence (the agreement itself is made at acceptance): add one to attach it.
+    await ownerPage.getByRole('button', { name: 'Add document' }).click();
     await ownerPage.getByLabel(field('Description')).fill('Signed Murabaha agreement');
     await ownerPage.locator('input[data-field-input="root_documents_0_file"]').setInputFiles(join(IMAGES, 'id-card.png'));
     await ownerPage.getByRole('img', { name: /^Preview of/ }).first().waitFor();

@@ -12,7 +12,7 @@ import { HEAVY_USER, loadMarket, publicProjectIds } from '../../scripts/bench/li
 import { encodeCursor } from '../../src/server/market/cursor';
 
 const PROJECTS = 4_000;
-const WATCHED = new Set(['projects', 'agreement_requests']);
+const WATCHED = new Set(['projects', 'agreement_requests', 'instalments', 'portfolio_days']);
 
 interface PlanNode {
   'Node Type': string;
@@ -129,6 +129,23 @@ describe.each(DB_KINDS)('query plans of the read paths on %s', (kind) => {
     }
   });
 
+  // The portfolio (issue 30): the session, then at once the person's days of the read model with their counters, a
+  // page of agreements with their instalments and a page of projects with their repayments: four round trips.
+  const portfolioPaths: [string, number, () => Promise<string>][] = [
+    ['the portfolio of a user with a tenth of the agreements', 4, async () => '/me/portfolio'],
+    ['my held agreements, a page half of them deep', 2, async () => `/me/portfolio/agreements?cursor=${await myRequestCursorAt(PROJECTS / 10)}`],
+    ["my projects' repayments, a page half of them deep", 2, async () => `/me/portfolio/projects?cursor=${await myCursorAt(Math.floor(PROJECTS / 20))}`],
+  ];
+  it.each(portfolioPaths)('%s: index scans only, reads only, at most %i round trips', async (_label, trips, url) => {
+    const queries = await queriesOf(await url(), auth);
+    expect(queries.length).toBeLessThanOrEqual(trips);
+    for (const q of queries) {
+      expect(q.sql.trimStart().slice(0, 6).toLowerCase(), q.sql).toBe('select');
+      const scans = seqScans(await plan(q));
+      expect(scans, `${q.sql}\n${JSON.stringify(await plan(q))}`).toEqual([]);
+    }
+  });
+
   it('serves a repeated anonymous list page from the short cache until a write, never a signed-in one', async () => {
     const url = '/projects?category=Education&limit=7';
     expect(await queriesOf(url)).toHaveLength(1);
@@ -162,6 +179,11 @@ describe.each(DB_KINDS)('query plans of the read paths on %s', (kind) => {
       donors: (await sql`SELECT * FROM donor_figures WHERE donations <> 0 ORDER BY user_id`.execute(t.app.db)).rows,
       platform: (await sql`SELECT * FROM platform_figures`.execute(t.app.db)).rows,
       countries: (await sql`SELECT * FROM country_figures WHERE projects > 0 OR profiles > 0 ORDER BY country`.execute(t.app.db)).rows,
+      portfolios: (
+        await sql`SELECT user_id, day::text, invested::numeric(20, 2)::text, due::numeric(20, 2)::text, paid::numeric(20, 2)::text, received::numeric(20, 2)::text,
+                         received_profit::numeric(20, 2)::text, owed::numeric(20, 2)::text FROM portfolio_days
+                   WHERE invested <> 0 OR due <> 0 OR paid <> 0 OR received <> 0 OR received_profit <> 0 OR owed <> 0 ORDER BY user_id, day`.execute(t.app.db)
+      ).rows,
     });
     // Moves made through the database's own statements (the triggers keep the counters), then a full rebuild.
     await sql`UPDATE agreement_requests SET status = 'accepted' WHERE id IN (SELECT id FROM agreement_requests WHERE status = 'pending' ORDER BY id LIMIT 50)`.execute(t.app.db);
@@ -179,11 +201,19 @@ describe.each(DB_KINDS)('query plans of the read paths on %s', (kind) => {
     await sql`UPDATE donations SET anonymous = NOT anonymous WHERE id IN (SELECT id FROM donations WHERE status = 'confirmed' ORDER BY amount LIMIT 6)`.execute(t.app.db);
     await sql`UPDATE donations SET donor_id = md5('u1')::uuid WHERE id IN (SELECT id FROM donations WHERE status = 'confirmed' ORDER BY amount DESC LIMIT 4)`.execute(t.app.db);
     await sql`DELETE FROM donations WHERE id IN (SELECT id FROM donations WHERE status = 'confirmed' ORDER BY amount DESC LIMIT 3)`.execute(t.app.db);
+    const moved = await snapshot();
+    expect(moved.platform[0]).toMatchObject({ investors: expect.any(Number) });
+    expect(Number((moved.platform[0] as { donors: number }).donors)).toBeGreaterThan(0);
+    expect(moved.donors.length).toBeGreaterThan(0);
+    // Instalments marked paid and confirmed, moved, and removed with their agreements (above) or alone.
+    await sql`UPDATE instalments SET status = 'paid', paid_at = now() WHERE id IN (SELECT id FROM instalments WHERE status = 'due' ORDER BY id LIMIT 30)`.execute(t.app.db);
+    await sql`UPDATE instalments SET status = 'confirmed', confirmed_at = now() WHERE id IN (SELECT id FROM instalments WHERE status = 'paid' ORDER BY id LIMIT 20)`.execute(t.app.db);
+    await sql`UPDATE instalments SET due_on = due_on + 40 WHERE id IN (SELECT id FROM instalments ORDER BY amount LIMIT 20)`.execute(t.app.db);
+    await sql`DELETE FROM instalments WHERE id IN (SELECT id FROM instalments ORDER BY amount DESC LIMIT 10)`.execute(t.app.db);
     const kept = await snapshot();
-    expect(kept.platform[0]).toMatchObject({ investors: expect.any(Number) });
-    expect(Number((kept.platform[0] as { donors: number }).donors)).toBeGreaterThan(0);
-    expect(kept.donors.length).toBeGreaterThan(0);
+    expect(kept.portfolios.length).toBeGreaterThan(100);
     await sql`SELECT market_figures_refresh()`.execute(t.app.db);
+    await sql`SELECT portfolio_days_refresh()`.execute(t.app.db);
     expect(kept).toEqual(await snapshot());
   }, 120_000);
 });

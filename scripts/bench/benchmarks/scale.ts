@@ -3,7 +3,8 @@
  * directory, smaller), migrated by the product, it loads projects and twice as many agreement requests by SQL
  * (lib/scale-data.ts), starts the real server on it and measures, one request at a time, p50/p99 of: the first
  * page of the public list, a page half a million rows deep (by its cursor), a category filter, most funded, a
- * project page and the heavy user's dashboard summary (goal p99 < 50 ms); then GET list requests per second
+ * project page, the heavy user's dashboard summary and their portfolio (issue 30: totals, XIRR, months, the first
+ * pages of their held agreements and owned projects; goal p99 < 50 ms); then GET list requests per second
  * against a bare Fastify server answering the same JSON as a constant (goal ≥ 0.3×), in the same run.
  *
  * Sizes: SCALE_PROJECTS (default 1,000,000) on PostgreSQL, SCALE_PGLITE_PROJECTS (default 50,000) on PGlite;
@@ -109,7 +110,7 @@ async function measure(kind: Kind, projects: number): Promise<Figure[]> {
     const { size, token, deepCursor, depth, requestCursor } = prepared;
     console.log(
       `  ${kind}: loaded ${count(size.projects)} projects (${count(size.publicProjects)} public), ${count(size.requests)} agreement requests, ` +
-        `${count(size.users)} users in ${((Date.now() - loadStarted) / 1000).toFixed(0)} s (counters rebuilt in ${size.countersSeconds.toFixed(0)} s); ` +
+        `${count(size.instalments)} instalments, ${count(size.users)} users in ${((Date.now() - loadStarted) / 1000).toFixed(0)} s (counters rebuilt in ${size.countersSeconds.toFixed(0)} s); ` +
         `heavy user: ${count(size.heavyProjects)} projects, ${count(size.heavyRequests)} requests${kind === 'postgres' ? `; database ${database.name}` : ''}`,
     );
     const app = await startApp(database.env);
@@ -139,6 +140,12 @@ async function measure(kind: Kind, projects: number): Promise<Figure[]> {
       );
       figures.push(
         latencyFigure(kind, 'dashboard summary of the heavy user', await latency([`${api}/dashboard/summary`], signedIn, LATENCY), `${count(size.heavyProjects)} projects, ${count(size.heavyRequests)} requests`),
+        latencyFigure(
+          kind,
+          'portfolio of the heavy user',
+          await latency([`${api}/me/portfolio`], signedIn, LATENCY),
+          `${count(size.heavyRequests)} agreement requests, ${count(size.heavyHeld)} of them held, ${count(size.heavyProjects)} projects owned`,
+        ),
       );
 
       const body = await get(`${api}/projects`);

@@ -9,10 +9,13 @@
  *   created_at spread over three years; goals 500,000 to 5,000,000;
  * - requests only on public projects (about 2.1 each): funded projects' requests are accepted (raised ≥ goal),
  *   open projects have one accepted half the time and the rest pending or declined, closed ones accepted, withdrawn
- *   or declined; `raised` is the sum of the accepted amounts, written with the rows.
- * Triggers (and foreign-key checks) are off while loading (`session_replication_role = replica`); if the schema
- * keeps counters (`market_figures_refresh()`, migration 009) they are rebuilt from the rows afterwards, exactly as
- * the migration does for an existing database.
+ *   or declined; `raised` is the sum of the accepted amounts, written with the rows;
+ * - every accepted agreement (type Halal Way) has its one instalment of the On-time terms (12 % over 12 months), due
+ *   12 months after the Dhaka date of acceptance, with its profit part; every fifth is confirmed 20 days after
+ *   acceptance (an early repayment), so portfolios have money both ways.
+ * Triggers (and foreign-key checks) are off while loading (`session_replication_role = replica`); the counters
+ * (`market_figures_refresh()`, migration 009) and the portfolio's read model (`portfolio_days_refresh()`, migration
+ * 023) are rebuilt from the rows afterwards, exactly as the migrations do for an existing database.
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -43,6 +46,9 @@ export interface LoadedSize {
   publicProjects: number;
   heavyProjects: number;
   heavyRequests: number;
+  /** Instalments loaded (one per accepted agreement), and the heavy user's held agreements. */
+  instalments: number;
+  heavyHeld: number;
   /** Seconds spent loading rows, rebuilding counters and analysing. */
   loadSeconds: number;
   countersSeconds: number;
@@ -61,6 +67,8 @@ export async function loadMarket(db: Kysely<DB>, projects: number, vacuum: (sql:
   const P = Math.floor(N / 100) * 95 + Math.max(0, (N % 100) - 5);
   const started = Date.now();
   let countersSeconds = 0;
+  let instalments = 0;
+  let heavyHeld = 0;
   await db.transaction().execute(async (trx) => {
     await sql`SET LOCAL session_replication_role = replica`.execute(trx);
     await sql`SET LOCAL synchronous_commit = off`.execute(trx);
@@ -112,7 +120,7 @@ export async function loadMarket(db: Kysely<DB>, projects: number, vacuum: (sql:
       INSERT INTO agreement_requests (id, project_id, investor_id, status, data, amount, investment_type, decided_at, created_at)
       SELECT md5('r' || r)::uuid, md5('p' || i)::uuid,
              CASE WHEN r < ${heavyRequests} THEN md5('u0')::uuid ELSE md5('u' || (1 + (r * 7) % ${U}))::uuid END,
-             st, jsonb_build_object('amount', amount, 'investmentType', 'Investment'), amount, 'Investment',
+             st, jsonb_build_object('amount', amount, 'investmentType', 'Halal Way'), amount, 'Halal Way',
              CASE WHEN st <> 'pending' THEN created END, created
       FROM (
         SELECT r, i, amount, created,
@@ -134,12 +142,26 @@ export async function loadMarket(db: Kysely<DB>, projects: number, vacuum: (sql:
           ) a
         ) b
       ) c`.execute(trx);
+    // The On-time schedule of each accepted agreement: one instalment of the total (12 % markup), whose profit part is
+    // the whole profit (DOMAIN.md: the last instalment takes what the earlier ones did not).
+    const loaded = await sql`
+      INSERT INTO instalments (agreement_id, project_id, owner_id, investor_id, seq, due_on, amount, profit_part, status, paid_at, confirmed_at)
+      SELECT a.id, a.project_id, p.owner_id, a.investor_id, 1, (dhaka_date(a.decided_at) + interval '12 months')::date,
+             round(a.amount * 1.12, 2), round(a.amount * 1.12, 2) - a.amount,
+             CASE WHEN early THEN 'confirmed' ELSE 'due' END,
+             CASE WHEN early THEN a.decided_at + interval '20 days' END, CASE WHEN early THEN a.decided_at + interval '20 days' END
+        FROM (SELECT *, ('x' || substr(id::text, 1, 8))::bit(32)::int % 5 = 0 AND decided_at < now() - interval '20 days' AS early
+                FROM agreement_requests WHERE status = 'accepted') a
+        JOIN projects p ON p.id = a.project_id`.execute(trx);
+    instalments = Number(loaded.numAffectedRows ?? 0);
+    const held = await sql<{ n: string }>`SELECT count(*) AS n FROM agreement_requests WHERE investor_id = md5('u0')::uuid AND status = 'accepted'`.execute(trx);
+    heavyHeld = Number(held.rows[0]!.n);
     const counters = Date.now();
-    const refresh = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_proc WHERE proname = 'market_figures_refresh'`.execute(trx);
-    if (Number(refresh.rows[0]?.n ?? 0) > 0) await sql`SELECT market_figures_refresh()`.execute(trx);
+    await sql`SELECT market_figures_refresh()`.execute(trx);
+    await sql`SELECT portfolio_days_refresh()`.execute(trx);
     countersSeconds = (Date.now() - counters) / 1000;
   });
-  await vacuum('VACUUM (ANALYZE) users, profiles, projects, agreement_requests');
+  await vacuum('VACUUM (ANALYZE) users, profiles, projects, agreement_requests, instalments, portfolio_days');
   return {
     projects: N,
     requests: R,
@@ -147,6 +169,8 @@ export async function loadMarket(db: Kysely<DB>, projects: number, vacuum: (sql:
     publicProjects: P,
     heavyProjects,
     heavyRequests,
+    instalments,
+    heavyHeld,
     loadSeconds: (Date.now() - started) / 1000,
     countersSeconds,
   };

@@ -33,6 +33,7 @@ export const pages: Record<string, Page> = {
   'relevant-investors': withTheme(() => import('../features/invest/RelevantInvestorsPage')),
   history: withTheme(() => import('../features/invest/HistoryPage')),
   returns: withTheme(() => import('../features/invest/ReturnsPage')),
+  portfolio: withTheme(() => import('../features/portfolio/PortfolioPage')),
   statements: withTheme(() => import('../features/statements/StatementsPage')),
   'success-story': withTheme(() => import('../features/projects/SuccessStoryPage')),
   settings: withTheme(() => import('../features/dashboard/SettingsPage')),

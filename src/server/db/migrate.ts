@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../../shared/forms/load-schemas';
 import { up as phoneE164 } from './migrations/004_phone_e164';
 import { up as formPhonesE164 } from './migrations/014_form_phones_e164';
+import { up as portfolio } from './migrations/023_portfolio';
 
 export interface ScriptRunner {
   /** Runs a multi-statement SQL script on one connection. */
@@ -32,7 +33,7 @@ const DIR = join(repoRoot(), 'src/server/db/migrations');
  * The TypeScript steps by file name, imported here (not loaded at run time) so the bundled server, which runs on
  * plain Node, carries them. A `.ts` file in the directory without an entry here stops the migration.
  */
-const STEPS: Record<string, MigrationStep> = { '004_phone_e164.ts': phoneE164, '014_form_phones_e164.ts': formPhonesE164 };
+const STEPS: Record<string, MigrationStep> = { '004_phone_e164.ts': phoneE164, '014_form_phones_e164.ts': formPhonesE164, '023_portfolio.ts': portfolio };
 const LOCK_KEY = 726_354_127;
 
 /** The migration files, in order. */

@@ -281,6 +281,8 @@ export interface InstalmentsTable {
   /** How the owner paid: the instalment-paid form's document (migration 017); null while due, and for older rows. */
   payment: NullableJson;
   payment_form_version: number | null;
+  /** Its profit part (DOMAIN.md), by the shared profitParts when the schedule is made (migration 023). */
+  profit_part: Money;
   /** The owner's reminders, each sent once (migration 021): days before the due date, and on the day. */
   reminded_before_at: NullableTimestamp;
   reminded_due_at: NullableTimestamp;
@@ -342,9 +344,10 @@ export interface DB {
   agreement_documents: AgreementDocumentsTable;
   agreement_consents: AgreementConsentsTable;
   agreement_documents_pending: AgreementDocumentsPendingTable;
-  idempotency_keys: IdempotencyKeysTable;
+  portfolio_days: PortfolioDaysTable;
   late_charges: LateChargesTable;
   charity_disbursements: CharityDisbursementsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** A create's Idempotency-Key and the answer it got (migration 022), kept 24 hours. */
@@ -358,6 +361,23 @@ export interface IdempotencyKeysTable {
   /** The answer's JSON (`json`, not `jsonb`: kept as written, so a repeat gets the same bytes). */
   answer: ColumnType<unknown, string, string>;
   created_at: Generated<Date>;
+}
+
+/**
+ * A person's money per Asia/Dhaka day (migration 023), kept by triggers; read-only for the code. Sums are numeric
+ * text. As investor, of held agreements: principal out on the day of acceptance, instalments by due date until
+ * confirmed (`due`: not marked paid; `paid`: marked paid) and by the day of confirmation once confirmed
+ * (`received`, with `received_profit`, their profit parts); as owner, `owed`: instalments due that day not marked paid.
+ */
+export interface PortfolioDaysTable {
+  user_id: string;
+  day: ColumnType<string, never, never>;
+  invested: string;
+  due: string;
+  paid: string;
+  received: string;
+  received_profit: string;
+  owed: string;
 }
 
 /** The Murabaha agreement document of an accepted proposal (migration 020): never rewritten. */

@@ -26,12 +26,13 @@ import { checkRetailLimits } from '../investors/retail-limits';
 import { figuresOf, termsOf } from '../market/figures';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { createAgreementDocument } from '../agreements/documents';
+import { REPAID_TYPES } from '../portfolio/held';
+import { profitParts } from '../../shared/domain/profit-parts';
 import { documentJson, documentView, documentViews, type DocumentRow, type DocumentView } from '../agreements/views';
 import { idParams } from './params';
 
-
 /** Investment types that are repaid (a Donation is not). */
-const REPAID = new Set(['Halal Way', 'Bank Loan', 'Borrow']);
+const REPAID = new Set<string>(REPAID_TYPES);
 
 // The investor's documents are shared with the project's owner; the owner's acceptance documents with the investor.
 registerFileRule('agreement_request', async (db, reader, subjectId) => {
@@ -333,10 +334,13 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
             schedule(pending.amount, termsOf(project), dhakaDate(now)),
             dhakaDate(coolingOffEndsAt(now, app.config.coolingOffHours)),
           );
+          // Each instalment's profit part (DOMAIN.md), kept with it: the portfolio sums them.
+          const amounts = instalments.map((i) => toPaisa(i.amount));
+          const parts = profitParts(toPaisa(pending.amount), amounts.reduce((sum, a) => sum + a, 0n), amounts);
           await trx
             .insertInto('instalments')
             .values(
-              instalments.map((i) => ({
+              instalments.map((i, k) => ({
                 agreement_id: pending.id,
                 project_id: project.id,
                 owner_id: project.owner_id,
@@ -344,6 +348,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
                 seq: i.seq,
                 due_on: i.dueOn,
                 amount: i.amount,
+                profit_part: fromPaisa(parts[k]!.profit),
                 status: 'due' as const,
               })),
             )

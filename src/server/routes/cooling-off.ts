@@ -65,7 +65,7 @@ export default async function coolingOffRoutes(app: FastifyInstance): Promise<vo
           },
           siteOrigin(app.config),
         );
-        // The answer is made in the transaction: a cancellation that committed is never answered with an error.
+        // The answer is made in the transaction: a cancel that committed is never answered with an error.
         return agreementView(updated, ...(await viewsFor(trx, [updated])));
       });
       app.mail.kick();

@@ -187,7 +187,8 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
           : { userId: row.owner_id, kind: 'instalment_confirmed', title: `Instalment ${row.seq} of "${project.title}" is confirmed`, text: `The investor confirmed receiving instalment ${row.seq} (${amount}).`, link: noticeLinks.schedule('repayments', row.agreement_id) },
         siteOrigin(app.config),
       );
-      // The answer is read in the transaction: a step that committed is never answered with an error.
+      // The answer is read in the transaction: a step that committed is never answered with an error. The owner's view
+      // carries what they owe to charity for paying late (never the investor's).
       const view = (await instalmentRows(trx).where('i.id', '=', row.id).executeTakeFirstOrThrow()) as Row;
       if (party !== 'owner_id') return instalmentView(view);
       const charge = await trx.selectFrom('late_charges').selectAll().where('instalment_id', '=', row.id).executeTakeFirst();

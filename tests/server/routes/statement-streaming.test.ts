@@ -42,9 +42,9 @@ describe.each(DB_KINDS)("a heavy investor's statement, on %s", (kind) => {
              timestamptz '2028-07-01 00:00+06' + g * interval '1 minute', timestamptz '2028-07-01 00:00+06'
       FROM generate_series(1, ${AGREEMENTS}) g`.execute(t.app.db);
     await sql`
-      INSERT INTO instalments (agreement_id, project_id, owner_id, investor_id, seq, due_on, amount, status, paid_at, confirmed_at)
+      INSERT INTO instalments (agreement_id, project_id, owner_id, investor_id, seq, due_on, amount, profit_part, status, paid_at, confirmed_at)
       SELECT md5('s' || g)::uuid, ${project}::uuid, ${ownerId}::uuid, ${investorId}::uuid, seq, date '2028-08-01',
-             CASE WHEN seq = 3 THEN 3923.34 ELSE 3923.33 END, 'confirmed',
+             CASE WHEN seq = 3 THEN 3923.34 ELSE 3923.33 END, CASE WHEN seq = 3 THEN 590.02 ELSE 589.99 END, 'confirmed',
              timestamptz '2028-08-01 00:00+06' + g * interval '1 minute', timestamptz '2028-08-02 00:00+06' + g * interval '1 minute'
       FROM generate_series(1, ${AGREEMENTS}) g, generate_series(1, 3) seq`.execute(t.app.db);
   }, 120_000);

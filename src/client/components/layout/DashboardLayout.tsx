@@ -11,6 +11,7 @@ import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import PersonIcon from '@mui/icons-material/Person';
 import WorkIcon from '@mui/icons-material/Work';
 import SavingsIcon from '@mui/icons-material/Savings';
+import InsightsIcon from '@mui/icons-material/Insights';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import SettingsIcon from '@mui/icons-material/Settings';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
@@ -27,6 +28,7 @@ const ICONS: Record<string, ReactNode> = {
   profile: <PersonIcon />,
   projects: <WorkIcon />,
   invest: <SavingsIcon />,
+  portfolio: <InsightsIcon />,
   success: <EmojiEventsIcon />,
   settings: <SettingsIcon />,
   staff: <VerifiedUserIcon />,

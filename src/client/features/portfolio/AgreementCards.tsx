@@ -1,0 +1,99 @@
+/**
+ * The held agreements, one card each (phone-first; two to a row on wide screens): project, amount and status, what
+ * came back and what is outstanding, the next instalment (marked when overdue), the XIRR, and a link to its schedule.
+ */
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { AgreementsPage, PortfolioAgreement } from '../../../shared/api/portfolio';
+import { formatMoney, toPaisa } from '../../../shared/domain/money';
+import { formatDate } from '../../../shared/format/dates';
+import { LoadMore } from '../../components/LoadMore';
+import { EmptyState } from '../../components/Status';
+import { rateText } from './ReturnFigures';
+import { useMore } from './use-more';
+import { agreementState } from './words';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1.5 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function AgreementCard({ a }: { a: PortfolioAgreement }) {
+  const status = agreementState(a);
+  const next = a.nextInstalment;
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }} aria-label={a.projectTitle}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
+        <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {a.projectTitle}
+        </Typography>
+        <Chip size="small" label={status.label} color={status.color} />
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {formatMoney(a.amount)} invested on {formatDate(a.acceptedOn)} · {a.investmentType}
+      </Typography>
+      {a.inDefaultSince && (
+        <Typography variant="body2" color="error" sx={{ fontWeight: 600 }}>
+          In default since {formatDate(a.inDefaultSince)}: an instalment is long overdue. The platform's staff follow it up with the owner.
+        </Typography>
+      )}
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
+        <Row label="Received">
+          {formatMoney(a.received)} of {formatMoney(a.total)} ({a.confirmedInstalments} of {a.instalments})
+        </Row>
+        <Row label="Outstanding">{formatMoney(a.outstanding)}</Row>
+        {toPaisa(a.overdue) > 0n && (
+          <Row label="Overdue">
+            <Box component="span" sx={{ color: 'error.main', fontWeight: 600 }}>
+              {formatMoney(a.overdue)}
+            </Box>
+          </Row>
+        )}
+        <Row label="Next instalment">
+          {next ? (
+            <Box component="span" sx={{ color: next.overdue ? 'error.main' : undefined, fontWeight: next.overdue ? 600 : undefined }}>
+              {formatMoney(next.amount)} {next.overdue ? 'was due' : 'due'} {formatDate(next.dueOn)}
+            </Box>
+          ) : (
+            'none left to pay'
+          )}
+        </Row>
+        <Row label="Expected XIRR">{rateText(a.xirr, a.xirrReason)}</Row>
+        <Row label="XIRR to date">{rateText(a.xirrToDate, a.xirrToDateReason)}</Row>
+      </Box>
+      <Link component={RouterLink} to={a.scheduleLink} sx={{ justifySelf: 'start', fontWeight: 500 }}>
+        Schedule of {a.projectTitle}
+      </Link>
+    </Paper>
+  );
+}
+
+export default function AgreementCards({ first }: { first: AgreementsPage }) {
+  const list = useMore(first, '/me/portfolio/agreements');
+  if (list.items.length === 0) {
+    return <EmptyState title="You hold no agreements yet." text="When a project owner accepts your agreement request, it appears here with its schedule and return." />;
+  }
+  return (
+    <>
+      <Box component="ul" aria-label="Your agreements" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 1.5 }}>
+        {list.items.map((a) => (
+          <AgreementCard key={a.id} a={a} />
+        ))}
+      </Box>
+      <LoadMore state={list} label="Show more agreements" />
+    </>
+  );
+}
