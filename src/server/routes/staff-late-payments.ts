@@ -69,8 +69,10 @@ export default async function staffLatePaymentRoutes(app: FastifyInstance): Prom
     };
   });
 
-  /** The charity account's sums: accruing (to today), owed (fixed), received, paid out, and what it holds. */
-  /** The charity account's figures (read in `db`: a transaction's own, for a write's answer). */
+  /**
+   * The charity account's sums: accruing (to today), owed (fixed), received, paid out, and what it holds (read in
+   * `db`: a transaction's own, for a write's answer).
+   */
   async function totals(today: string, db: Kysely<DB> = app.db) {
     const sums = await db
       .selectFrom('late_charges')
