@@ -90,7 +90,17 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
   const say = options.progress ?? (() => undefined);
   const logDir = mkdtempSync(join(tmpdir(), 'halal-fund-load-'));
   const logs = Array.from({ length: options.processes }, (_, i) => join(logDir, `server-${i + 1}.log`));
-  const env = { DATABASE_URL: options.databaseUrl, TRUST_PROXY: '1', LOG_LEVEL: options.logLevel ?? 'info', ...options.serverEnv };
+  // The day's investors send an agreement request every few steps, far past a retail investor's limits within the
+  // hour: they play qualified investors (no limits), so every request they send is one the servers must store.
+  // The limits themselves are proven by tests/server/routes/investor-limits.test.ts.
+  const env = {
+    DATABASE_URL: options.databaseUrl,
+    TRUST_PROXY: '1',
+    LOG_LEVEL: options.logLevel ?? 'info',
+    LIMIT_RETAIL_PER_PROJECT: '0',
+    LIMIT_RETAIL_PER_YEAR: '0',
+    ...options.serverEnv,
+  };
   const started = await Promise.allSettled(logs.map((log) => startBuiltApp(env, log)));
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const recorder = new Recorder();
