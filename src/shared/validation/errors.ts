@@ -106,7 +106,10 @@ function isUnevaluated(error: RawAjvError): boolean {
  */
 const RANK: Record<string, number> = {
   required: 0, type: 0,
-  minLength: 1, maxLength: 1, minimum: 1, maximum: 1, exclusiveMinimum: 1, exclusiveMaximum: 1, minItems: 1, maxItems: 1,
+  // Too short first (a password under its length is told that before what it must contain); too long after the
+  // shape (a National ID pasted with extra text is told the digits it needs before its length).
+  minLength: 1, minimum: 1, maximum: 1, exclusiveMinimum: 1, exclusiveMaximum: 1, minItems: 1, maxItems: 1,
+  maxLength: 3,
 };
 
 function rankOf(error: RawAjvError): number {
