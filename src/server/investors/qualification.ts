@@ -20,7 +20,7 @@ export interface QualificationChange {
 export async function setQualified(db: Kysely<DB>, change: QualificationChange): Promise<boolean> {
   const note = change.note.trim();
   return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', change.userId).forUpdate().executeTakeFirstOrThrow();
+    await trx.selectFrom('users').select('id').where('id', '=', change.userId).forNoKeyUpdate().executeTakeFirstOrThrow();
     const was = await trx.selectFrom('investor_qualifications').select('user_id').where('user_id', '=', change.userId).executeTakeFirst();
     if (Boolean(was) === change.qualified) return false;
     if (change.qualified) {

@@ -53,7 +53,11 @@ const LIMIT_NAMES = { perProject: 'the limit for one project', perYear: 'the lim
  */
 export async function checkRetailLimits(trx: Transaction<DB>, config: Config, investorId: string, projectId: string, amount: string, investmentType: string, now: Date): Promise<void> {
   if (investmentType === DONATION_TYPE) return;
-  await trx.selectFrom('users').select('id').where('id', '=', investorId).forUpdate().executeTakeFirstOrThrow();
+  // FOR NO KEY UPDATE, not FOR UPDATE: it queues two limit checks of one person all the same, but it does not stop
+  // other writes that only point at this person (their foreign key checks hold FOR KEY SHARE). With FOR UPDATE, an
+  // owner accepting this person's earlier request (project row locked, then instalments and a notice pointing at the
+  // person) and this request (person locked, then the project's figures) waited for each other: a deadlock, a 500.
+  await trx.selectFrom('users').select('id').where('id', '=', investorId).forNoKeyUpdate().executeTakeFirstOrThrow();
   const limits = await limitsOf(trx, config, investorId, projectId, now);
   if (!limits) return;
   const check = retailLimitCheck({ ...limits, requestPaisa: toPaisa(amount) });

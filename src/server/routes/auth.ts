@@ -170,7 +170,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       // The cooldown runs from the last code sent, by sign-up or by a resend. Checked and issued under the account's
       // row lock, so two resends at once cannot both pass it (no second SMS).
       const code = await app.db.transaction().execute(async (trx) => {
-        await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirst();
+        await trx.selectFrom('users').select('id').where('id', '=', user.id).forNoKeyUpdate().executeTakeFirst();
         const wait = await resendWait(trx, user.id);
         if (wait > 0) throw tooManyRequests(`A new code was sent recently. You can ask again in ${describeWait(wait)}.`, wait);
         return issueCode(trx, user.id, 'verify_phone', config.otpTtlSeconds, true);
