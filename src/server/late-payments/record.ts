@@ -9,16 +9,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { DHAKA_OFFSET_MS, type CalendarDate } from '../../shared/format/dhaka-calendar';
-
-export interface RepaymentRecord {
-  onTime: number;
-  late: number;
-  overdue: number;
-  inDefault: number;
-  upcoming: number;
-  /** The owner's agreements in default now. */
-  agreementsInDefault: number;
-}
+import type { RepaymentRecord } from '../../shared/api/repayment-record';
 
 export async function repaymentRecord(db: Kysely<DB>, ownerId: string, today: CalendarDate): Promise<RepaymentRecord> {
   // Paid on time: paid before the Dhaka day after the due date begins (midnight there is DHAKA_OFFSET before UTC's).

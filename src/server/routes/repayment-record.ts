@@ -4,7 +4,7 @@ import { visibleProject } from '../market/projects';
 import { idParams } from './params';
 import { repaymentRecord } from '../late-payments/record';
 import { dhakaToday } from '../../shared/format/dhaka-calendar';
-
+import type { RepaymentRecordView } from '../../shared/api/repayment-record';
 
 export default async function repaymentRecordRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
@@ -33,7 +33,7 @@ export default async function repaymentRecordRoutes(app: FastifyInstance): Promi
         },
       },
     },
-    async (request) => {
+    async (request): Promise<RepaymentRecordView> => {
       const viewer = await app.readSession(request);
       const { row } = await visibleProject(app.db, request.params.id, viewer);
       return { ...(await repaymentRecord(app.db, row.owner_id, dhakaToday(app.now()))), defaultAfterDays: app.config.defaultAfterDays };

@@ -9,7 +9,6 @@ import type { DB } from '../db/schema';
 import type { StatementRow, StatementSectionKey } from '../../shared/api/statements';
 import { dhakaDate } from '../../shared/format/dhaka-calendar';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
-import { profitParts } from '../../shared/domain/profit-parts';
 import { COUNTED_AGREEMENT, COUNTED_DONATION, type YearWindow } from './sources';
 
 /** Where the previous page stopped: the instant as PostgreSQL prints it (microseconds kept) and the row's id. */
@@ -91,14 +90,13 @@ async function* instalments({ db, personId, window, pageRows }: SectionRead, sid
         'i.amount',
         'i.agreement_id',
         'i.payment',
-        'a.amount as principal',
+        'i.profit_part',
         'p.id as project_id',
         'p.title as project_title',
         'd.number',
         sql<Date>`${sql.ref(at)}`.as('at'),
         sql<string>`${sql.ref(at)}::text`.as('key'),
-        // The whole schedule of the instalment's agreement ("seq:amount,…" in order): its profit parts need it.
-        sql<string>`(select string_agg(j.seq::text || ':' || j.amount::text, ',' order by j.seq) from instalments j where j.agreement_id = i.agreement_id)`.as('schedule'),
+        sql<number>`(select count(*)::int from instalments j where j.agreement_id = i.agreement_id)`.as('of'),
       ])
       .where(person, '=', personId)
       .where(at, '>=', window.from)
@@ -110,21 +108,18 @@ async function* instalments({ db, personId, window, pageRows }: SectionRead, sid
       .execute(),
   )) {
     yield page.map((r) => {
-      const schedule = r.schedule.split(',').map((entry) => entry.split(':') as [string, string]);
-      const index = schedule.findIndex(([seq]) => Number(seq) === r.seq);
-      const amounts = schedule.map(([, amount]) => toPaisa(amount));
-      const parts = profitParts(toPaisa(r.principal), amounts.reduce((sum, a) => sum + a, 0n), amounts)[index]!;
+      // The profit part was kept with the instalment when its schedule was made (DOMAIN.md; migration 023).
       const reference = (r.payment as { reference?: unknown } | null)?.reference;
       return {
         ...base(r),
         ...empty,
         agreementId: r.agreement_id,
         agreementNumber: r.number ?? null,
-        instalment: { seq: r.seq, of: schedule.length },
+        instalment: { seq: r.seq, of: Number(r.of) },
         reference: typeof reference === 'string' ? reference : null,
         amount: r.amount,
-        principal: fromPaisa(parts.principal),
-        profit: fromPaisa(parts.profit),
+        principal: fromPaisa(toPaisa(r.amount) - toPaisa(r.profit_part)),
+        profit: fromPaisa(toPaisa(r.profit_part)),
       };
     });
   }

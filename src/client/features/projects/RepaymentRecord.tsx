@@ -4,19 +4,11 @@
  */
 import { useApi } from '../../lib/use-api';
 import { countOf } from '../../../shared/format/count';
+import type { RepaymentRecordView } from '../../../shared/api/repayment-record';
 
-interface Record {
-  onTime: number;
-  late: number;
-  overdue: number;
-  inDefault: number;
-  upcoming: number;
-  agreementsInDefault: number;
-  defaultAfterDays: number;
-}
 
 export default function RepaymentRecord({ projectId }: { projectId: string }) {
-  const { data } = useApi<Record>(`/projects/${encodeURIComponent(projectId)}/repayment-record`);
+  const { data } = useApi<RepaymentRecordView>(`/projects/${encodeURIComponent(projectId)}/repayment-record`);
   if (!data) return null;
   const fallenDue = data.onTime + data.late + data.overdue + data.inDefault;
   const rows: [string, string][] = [
