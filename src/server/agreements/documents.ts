@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import { agreementNumber, lastFour, type AgreementParty, type AgreementTerms } from '../../shared/agreement/terms';
+import { agreementNumber, agreementProject, answerText as text, lastFour, type AgreementParty, type AgreementTerms } from '../../shared/agreement/terms';
 import { dhakaDate } from '../../shared/format/dhaka-calendar';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { repaymentTotal } from '../../shared/domain/murabaha';
@@ -16,7 +16,6 @@ import { renderAgreementPdf } from './pdf';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /** A user as the document names them: profile name, and the identity staff verified (last four characters only). */
 export async function party(db: Db, userId: string, fallbackName: string | null): Promise<Omit<AgreementParty, 'onBehalfOf' | 'address'>> {
@@ -54,8 +53,6 @@ export async function termsOfAgreement(db: Db, agreementId: string, acceptedAt: 
   const onBehalfOf = investorKind && investorKind !== 'Individual' && investorName && investorName !== investor.name ? { name: investorName, kind: investorKind } : null;
   const principal = fromPaisa(toPaisa(agreement.amount));
   const total = repaymentTotal(principal, project.markup_percent);
-  const accountLast4 = lastFour(p.accountNum);
-  const bank = text(p.bankName);
   return {
     version: 1,
     agreementId,
@@ -64,17 +61,7 @@ export async function termsOfAgreement(db: Db, agreementId: string, acceptedAt: 
     acceptedOn: dhakaDate(acceptedAt),
     investor: { ...investor, onBehalfOf, address: text(request.investorAddress) },
     owner: { ...owner, onBehalfOf: null, address: text(p.offaddress) },
-    project: {
-      id: project.id,
-      title: project.title,
-      business: text(p.bname) ?? project.title,
-      category: project.category,
-      purpose: text(p.briefDescrip) ?? project.title,
-      plan: text(p.pplan) ?? text(p.bplan),
-      security: text(p.security),
-      financialDocument: text(p.financialDocument),
-      account: accountLast4 && bank ? { name: text(p.accountName) ?? text(p.bname) ?? project.title, bank, branch: text(p.branchName), last4: accountLast4 } : null,
-    },
+    project: agreementProject(project, p),
     principal,
     markupPercent: fromPaisa(toPaisa(project.markup_percent)),
     profit: fromPaisa(toPaisa(total) - toPaisa(principal)),

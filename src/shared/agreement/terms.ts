@@ -85,3 +85,26 @@ export function lastFour(value: unknown): string | null {
     .replace(/[^0-9A-Za-z]/g, '');
   return plain.length >= 6 ? plain.slice(-4).toUpperCase() : null;
 }
+
+/** A form answer as text: trimmed, or null when it is not a string or is blank. */
+export const answerText = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/**
+ * The project part of an agreement, from the project's record and its form answers (`data`): what both the stored
+ * document (server) and the blank agreement on the project's page (browser) say, so the two cannot differ.
+ */
+export function agreementProject(project: { id: string; title: string; category: string }, data: Record<string, unknown>): AgreementTerms['project'] {
+  const last4 = lastFour(data.accountNum);
+  const bank = answerText(data.bankName);
+  return {
+    id: project.id,
+    title: project.title,
+    business: answerText(data.bname) ?? project.title,
+    category: project.category,
+    purpose: answerText(data.briefDescrip) ?? project.title,
+    plan: answerText(data.pplan) ?? answerText(data.bplan),
+    security: answerText(data.security),
+    financialDocument: answerText(data.financialDocument),
+    account: last4 && bank ? { name: answerText(data.accountName) ?? answerText(data.bname) ?? project.title, bank, branch: answerText(data.branchName), last4 } : null,
+  };
+}

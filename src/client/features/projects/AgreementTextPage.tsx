@@ -25,7 +25,7 @@ import { formatMoney, fromPaisa, toPaisa } from '../../../shared/domain/money';
 import { repaymentTotal, schedule } from '../../../shared/domain/murabaha';
 import { termsOfFigures } from '../../../shared/domain/project-terms';
 import { agreementContent } from '../../../shared/agreement/content';
-import { lastFour, type AgreementTerms } from '../../../shared/agreement/terms';
+import { agreementProject, answerText as str, type AgreementTerms } from '../../../shared/agreement/terms';
 import { dhakaDate } from '../../../shared/format/dhaka-calendar';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import { FormReadOnlyView } from '../../form-engine/read-only';
@@ -46,8 +46,6 @@ interface AgreementAnswer {
   viewerParty: ConsentParty | null;
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-
 /** A blank agreement for the project's whole goal: its terms, an investor to be named, due dates from today. */
 function draftTerms(p: ProjectView): AgreementTerms {
   const d = p.details;
@@ -56,7 +54,6 @@ function draftTerms(p: ProjectView): AgreementTerms {
   const now = new Date();
   // Today in Dhaka, as the server will count the due dates if it is accepted today, whatever this computer's zone.
   const today = dhakaDate(now);
-  const account = lastFour(d.accountNum);
   const blank = { onBehalfOf: null, verifiedOn: null, idDocument: null };
   return {
     version: 1,
@@ -66,17 +63,7 @@ function draftTerms(p: ProjectView): AgreementTerms {
     acceptedOn: today,
     investor: { ...blank, name: '______________________________', address: null },
     owner: { ...blank, name: str(d.name) ?? p.ownerName, address: str(d.offaddress) },
-    project: {
-      id: p.id,
-      title: p.title,
-      business: str(d.bname) ?? p.title,
-      category: p.category,
-      purpose: str(d.briefDescrip) ?? p.title,
-      plan: str(d.pplan) ?? str(d.bplan),
-      security: str(d.security),
-      financialDocument: str(d.financialDocument),
-      account: account && str(d.bankName) ? { name: str(d.accountName) ?? p.title, bank: str(d.bankName)!, branch: str(d.branchName), last4: account } : null,
-    },
+    project: agreementProject(p, d),
     principal,
     markupPercent: p.figures.markupPercent,
     profit: fromPaisa(toPaisa(total) - toPaisa(principal)),
