@@ -42,8 +42,11 @@ export const OVERLOADED = 'The server is busy right now. Please try again in a f
  */
 export const overloaded = () => new AppError(503, OVERLOADED, undefined, { 'retry-after': String(OVERLOADED_RETRY_AFTER_SECONDS) });
 
-/** The message of a 400 from schema validation. */
+/** The message of a 400 from schema validation, and of every 400 that names the fields to correct. */
 export const VALIDATION_MESSAGE = 'Please correct the highlighted fields.';
+
+/** A 400 naming the fields to correct (each `path` a JSON pointer into the body), as schema validation answers. */
+export const fieldErrors = (errors: FieldError[]) => badRequest(VALIDATION_MESSAGE, errors);
 
 /** Human wording for a wait, e.g. "2 minutes 5 seconds". */
 export function describeWait(seconds: number): string {

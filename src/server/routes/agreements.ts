@@ -10,7 +10,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AgreementRequestsTable, AgreementStatus, DB } from '../db/schema';
 import type { AgreementAcceptForm, AgreementRequestForm, DeclineForm } from '../../shared/generated/form-types';
 import { currentUser } from '../plugins/auth';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { conflict, fieldErrors, forbidden, notFound } from '../errors';
 import { FORM_BODY_LIMIT } from '../limits';
 import { decodeUploads, storeUploads } from '../files/store';
 import { registerFileRule } from '../files/access';
@@ -129,7 +129,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         throw conflict(`This project is not taking agreement requests: it is ${project.status.replace('_', ' ')}.`);
       }
       if (toPaisa(request.body.investmentAmount) < toPaisa(project.min_investment)) {
-        throw badRequest('Please correct the highlighted fields.', [
+        throw fieldErrors([
           { path: '/investmentAmount', message: `The minimum investment in this project is ${formatMoney(project.min_investment)}` },
         ]);
       }

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../plugins/auth';
-import { badRequest, notFound } from '../errors';
+import { badRequest, fieldErrors, notFound } from '../errors';
 import { limitsView } from '../investors/retail-limits';
 import { setQualified } from '../investors/qualification';
 import { idParams } from './params';
@@ -53,12 +53,12 @@ export default async function investorLimitRoutes(app: FastifyInstance): Promise
     async (request) => {
       const me = currentUser(request);
       const { qualified, note, evidenceFileId } = request.body;
-      if (!note.trim()) throw badRequest('Please correct the highlighted fields.', [{ path: '/note', message: 'Say why (the evidence seen)' }]);
+      if (!note.trim()) throw fieldErrors([{ path: '/note', message: 'Say why (the evidence seen)' }]);
       const person = await app.db.selectFrom('users').select('id').where('id', '=', request.params.id).executeTakeFirst();
       if (!person) throw notFound('This person');
       if (evidenceFileId) {
         const file = await app.db.selectFrom('files').select('id').where('id', '=', evidenceFileId).executeTakeFirst();
-        if (!file) throw badRequest('Please correct the highlighted fields.', [{ path: '/evidenceFileId', message: 'No such file' }]);
+        if (!file) throw fieldErrors([{ path: '/evidenceFileId', message: 'No such file' }]);
       }
       if (!qualified && evidenceFileId) throw badRequest('Evidence goes with marking a person qualified, not with taking it back.');
       const changed = await setQualified(app.db, { userId: person.id, qualified, note, evidenceFileId: evidenceFileId ?? null, actorId: me.id });

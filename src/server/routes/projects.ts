@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ProjectOwnerForm } from '../../shared/generated/form-types';
 import { currentUser, type SessionUser } from '../plugins/auth';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { conflict, fieldErrors, forbidden, notFound } from '../errors';
 import { FORM_BODY_LIMIT } from '../limits';
 import { decodeUploads, storeUploads } from '../files/store';
 import { currentVerification } from './profile';
@@ -24,7 +24,7 @@ function columnsOf(form: ProjectOwnerForm, platformMinimum: number) {
   const goal = toPaisa(form.askamu);
   const minimum = form.minInvestment !== undefined ? toPaisa(form.minInvestment) : toPaisa(platformMinimum);
   if (minimum > goal) {
-    throw badRequest('Please correct the highlighted fields.', [
+    throw fieldErrors([
       { path: form.minInvestment !== undefined ? '/minInvestment' : '/askamu', message: form.minInvestment !== undefined
         ? 'Minimum investment cannot be more than the asking amount'
         : `The asking amount must be at least the platform's minimum investment of ৳${platformMinimum.toLocaleString('en-US')}, or set a lower minimum investment` },

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { CharityDisbursementForm, CharityReceiptForm } from '../../shared/generated/form-types';
 import { currentUser } from '../plugins/auth';
-import { badRequest, conflict, notFound } from '../errors';
+import { conflict, fieldErrors, notFound } from '../errors';
 import { audit } from '../audit';
 import { idParams } from './params';
 import { chargeAmount, lateChargeView } from '../late-payments/charges';
@@ -208,7 +208,7 @@ export default async function staffLatePaymentRoutes(app: FastifyInstance): Prom
       const me = currentUser(request);
       const today = dhakaToday(app.now());
       const body = request.body;
-      if (body.paidOn > today) throw badRequest('Please correct the highlighted fields.', [{ path: '/paidOn', message: 'The date cannot be after today' }]);
+      if (body.paidOn > today) throw fieldErrors([{ path: '/paidOn', message: 'The date cannot be after today' }]);
       const amount = fromPaisa(toPaisa(body.amount));
       const row = await app.db.transaction().execute(async (trx) => {
         await sql`SELECT pg_advisory_xact_lock(${CHARITY_LOCK})`.execute(trx);
@@ -220,7 +220,7 @@ export default async function staffLatePaymentRoutes(app: FastifyInstance): Prom
         const out = await trx.selectFrom('charity_disbursements').select(sql<string>`coalesce(sum(amount), 0)::text`.as('paid')).executeTakeFirstOrThrow();
         const balance = toPaisa(held.received) - toPaisa(out.paid);
         if (toPaisa(amount) > balance) {
-          throw badRequest('Please correct the highlighted fields.', [{ path: '/amount', message: `The charity account holds ${formatMoney(fromPaisa(balance))}: a payment cannot be more than that` }]);
+          throw fieldErrors([{ path: '/amount', message: `The charity account holds ${formatMoney(fromPaisa(balance))}: a payment cannot be more than that` }]);
         }
         const inserted = await trx
           .insertInto('charity_disbursements')

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ProjectReviewForm, ReviewForm } from '../../shared/generated/form-types';
 import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
-import { badRequest, conflict, notFound } from '../errors';
+import { conflict, fieldErrors, notFound } from '../errors';
 import { notify, notifyDonationConfirmed } from '../notices/notify';
 import { noticeLinks, siteOrigin } from '../notices/links';
 import { audit, auditTrail } from '../audit';
@@ -89,7 +89,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
         const endsOn = request.body.campaignEndDate ?? addDays(dhakaToday(now), app.config.campaignDays);
         endsAt = endOfDhakaDay(endsOn);
         if (endsAt.getTime() <= now.getTime()) {
-          throw badRequest('Please correct the highlighted fields.', [{ path: '/campaignEndDate', message: 'The end date must be in the future' }]);
+          throw fieldErrors([{ path: '/campaignEndDate', message: 'The end date must be in the future' }]);
         }
       }
       // The answer is made in the transaction: a decision that committed is never answered with an error.
@@ -162,7 +162,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
       const typed = request.query.q?.trim();
       const reference = typed ? normaliseReference(typed) : null;
       if (typed && !reference) {
-        throw badRequest('Please correct the highlighted fields.', [
+        throw fieldErrors([
           { path: '/q', message: 'A payment reference looks like HF-7K3Q-92: HF, then 4 and 2 letters or digits (no 0, O, 1, I or L)' },
         ]);
       }
