@@ -21,6 +21,6 @@ export function goalNotReachedText(g: NonNullable<ProjectView['goalNotReached']>
     return `The campaign ended below its goal, so its agreements were cancelled. ${countOf(g.refundsDue, 'donation')} ${g.refundsDue === 1 ? 'is' : 'are'} still being returned to donors (${g.refunded} returned so far).`;
   }
   return g.refunded > 0
-    ? `The campaign ended below its goal, so its agreements were cancelled and all ${countOf(g.refunded, 'donation')} returned to the donors.`
+    ? `The campaign ended below its goal, so its agreements were cancelled and ${g.refunded === 1 ? 'its donation was' : `all ${g.refunded} donations were`} returned.`
     : 'The campaign ended below its goal, so its agreements were cancelled; no donation was confirmed, so none was owed back.';
 }
