@@ -47,6 +47,8 @@ describe('all-or-nothing campaigns in the browser', () => {
     expect(await notice.textContent()).toBe(
       'Goal not reached — money being returned. The campaign ended below its goal, so its agreements were cancelled. 1 donation is still being returned to donors (0 returned so far).',
     );
+    // Closed early by its owner: no days left any more.
+    expect(await figures.getByRole('row', { name: /Days Left/ }).textContent()).toBe('Days Left0 days');
     await screenshot(page, `goal-not-reached-due-${width}`);
     await page.goto('/projects');
     await page.locator('.project-card', { hasText: title }).getByText(/· Goal not reached$/).waitFor();

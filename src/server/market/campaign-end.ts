@@ -70,8 +70,11 @@ export async function endCampaign(trx: Transaction<DB>, projectId: string, how: 
   const model = await trx.selectFrom('projects').select('funding_model').where('id', '=', projectId).executeTakeFirst();
   if (!model) return false;
   if (model.funding_model === 'all_or_nothing') {
-    // Agreement rows before the project's row, as decide() and the cooling-off cancel lock them.
+    // Agreement and donation rows before the project's row, as decide(), the cooling-off cancel and a donation's review
+    // lock them (the row, then the project through the figures' trigger): taken the other way round, a review in
+    // flight would wait for the project while this waited for its donation.
     await trx.selectFrom('agreement_requests').select('id').where('project_id', '=', projectId).where('status', 'in', ['pending', 'accepted']).orderBy('id').forNoKeyUpdate().execute();
+    await trx.selectFrom('donations').select('id').where('project_id', '=', projectId).where('status', 'in', ['pledged', 'confirmed']).orderBy('id').forNoKeyUpdate().execute();
   }
   const p = await trx
     .selectFrom('projects')

@@ -7,6 +7,7 @@
  * TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { DB_KINDS, signUpVerified, startTestApp, type TestApp } from '../helpers';
 import { acceptForm, agreementForm, api, makeStaff, openProject, projectForm, verifiedOwner, type Person } from '../market-helpers';
 
@@ -168,6 +169,37 @@ describe.each(DB_KINDS)('all-or-nothing campaigns on %s', (kind) => {
     // Refunded money never comes back into the figures.
     expect((await api(t.app, 'GET', `/projects/${c.project}`)).body.figures).toMatchObject({ raised: '0.00', backers: 0 });
   });
+
+  // A donation's review locks the donation, then (through the figures' trigger) the project. The campaign end must
+  // take the same order: locking the project first, it waited for a donation under review while the review waited
+  // for the project, and PostgreSQL killed one of them.
+  it.runIf(kind === 'postgres')('closes while a pledge is being confirmed, without a deadlock: the confirmed pledge is due back', async () => {
+    const c = await campaign('All or nothing');
+    let locked!: () => void;
+    let release!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Staff's confirmation of the pledge, stopped after it locked the donation.
+    const review = t.app.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('donations').select('id').where('id', '=', c.pledge).forUpdate().execute();
+      locked();
+      await released;
+      await trx.updateTable('donations').set({ status: 'confirmed', decided_at: AFTER_END }).where('id', '=', c.pledge).where('status', '=', 'pledged').execute();
+    });
+    await isLocked;
+    now = AFTER_END;
+    const job = t.app.jobs.run('close-campaigns', AFTER_END, new Date(AFTER_END.getTime() + 60_000));
+    // Let the job reach the donation's lock before the review goes on.
+    const waiting = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.app.db)).rows[0]!.n);
+    const deadline = Date.now() + 20_000;
+    while ((await waiting()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    release();
+    const [reviewed, closed] = await Promise.allSettled([review, job]);
+    expect(reviewed.status).toBe('fulfilled');
+    expect(closed).toMatchObject({ status: 'fulfilled', value: { ran: true, ok: true } });
+    const status = await t.app.db.selectFrom('donations').select('status').where('id', '=', c.pledge).executeTakeFirstOrThrow();
+    expect(status.status).toBe('refund_due');
+  }, 60_000);
 
   it('closes a keep-what-you-raise campaign below its goal as before: nothing cancelled, nothing refunded', async () => {
     const c = await campaign('Keep what you raise');

@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+const [,, src, out, w, h, y = '0'] = process.argv;
+writeFileSync('/tmp/aon-wrap.html', `<html><body style="margin:0"><img src="file://${src}" style="display:block"></body></html>`);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'] });
+const p = await b.newPage({ viewport: { width: Number(w), height: Number(h) } });
+await p.goto('file:///tmp/aon-wrap.html');
+await p.waitForLoadState('load');
+await p.screenshot({ path: out, clip: { x: 0, y: Number(y), width: Number(w), height: Number(h) }, fullPage: true });
+await b.close();
