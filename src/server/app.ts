@@ -56,6 +56,7 @@ import draftRoutes from './routes/drafts';
 import staffMarketRoutes from './routes/staff-market';
 import staffJobRoutes from './routes/staff-jobs';
 import staffLatePaymentRoutes from './routes/staff-late-payments';
+import refundRoutes from './routes/refunds';
 import repaymentRecordRoutes from './routes/repayment-record';
 import paymentRoutes from './routes/payments';
 import noticeRoutes from './routes/notices';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(coolingOffRoutes);
       await api.register(investorLimitRoutes);
       await api.register(donationRoutes);
+      await api.register(refundRoutes);
       await api.register(returnRoutes);
       await api.register(portfolioRoutes);
       await api.register(statementRoutes);

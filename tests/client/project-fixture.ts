@@ -16,6 +16,8 @@ export const sampleProject: ProjectView = {
   endsAt: null,
   fundedAt: null,
   closedAt: null,
+  fundingModel: 'all_or_nothing',
+  goalNotReached: null,
   mine: false,
   details: {},
   figures: {

@@ -139,6 +139,11 @@ describe.each(DB_KINDS)('links in notices, e-mails and SMS on %s', (kind) => {
     const declined = ok(await api(t.app, 'POST', `/projects/${projectId}/agreement-requests`, investor, agreementForm(25000)), 'proposal');
     ok(await api(t.app, 'POST', `/agreement-requests/${declined.body.id}/decline`, owner, fixture('decline')), 'decline');
 
+    // An all-or-nothing campaign closed below its goal: its investor and its owner are told.
+    const missed = await openProject(t.app, owner, staff, { fundingModel: 'All or nothing' });
+    ok(await api(t.app, 'POST', `/projects/${missed}/agreement-requests`, investor, agreementForm(20000)), 'proposal');
+    ok(await api(t.app, 'POST', `/projects/${missed}/close`, owner), 'close below the goal');
+
     // Instalments: paid, then confirmed.
     const first = (await api(t.app, 'GET', '/me/repayments', owner)).body.items[0].id as string;
     ok(await api(t.app, 'POST', `/instalments/${first}/paid`, owner, fixture('instalment-paid')), 'paid');

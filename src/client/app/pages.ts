@@ -43,6 +43,7 @@ export const pages: Record<string, Page> = {
   'staff-jobs': withTheme(() => import('../features/staff/StaffJobsPage')),
   'staff-defaults': withTheme(() => import('../features/staff/StaffDefaultsPage')),
   'staff-charity': withTheme(() => import('../features/staff/StaffCharityPage')),
+  'staff-refunds': withTheme(() => import('../features/staff/StaffRefundsPage')),
   'staff-forms': withTheme(() => import('../features/studio/FormsListPage')),
   'staff-form-studio': withTheme(() => import('../features/studio/FormStudioPage')),
   'staff-content': withTheme(() => import('../features/studio/SiteContentPage')),

@@ -6,6 +6,7 @@ import ProgressBar from './ProgressBar';
 import Money from './Money';
 import { formatDate } from '../../shared/format/dates';
 import { countOf } from '../../shared/format/count';
+import { FUNDING_MODEL } from './funding-model';
 
 export const STATUS_LABEL: Record<ProjectView['status'], string> = {
   pending_review: 'Waiting for review',
@@ -31,7 +32,7 @@ export default function ProjectCard({ project, action = 'details', heading = 'h3
       </div>
       <div className="card-content project-card-body">
         <p className="t-body2 t-muted">
-          By {project.ownerName || 'the owner'} · {formatDate(project.approvedAt ?? project.createdAt)}
+          By {project.ownerName || 'the owner'} · {formatDate(project.approvedAt ?? project.createdAt)} · {FUNDING_MODEL[project.fundingModel].label}
         </p>
         <Heading className="t-h6" style={{ lineHeight: 1.3 }}>
           {project.title}
@@ -48,7 +49,7 @@ export default function ProjectCard({ project, action = 'details', heading = 'h3
           <ProgressBar value={f.progressBar} label={`${f.progressPercent}% of the goal raised`} />
           <p className="t-body2 t-muted" style={{ marginTop: 4 }}>
             Goal <Money amount={f.goal} /> · {countOf(f.backers, 'backer')}
-            {f.daysLeft !== null && project.status === 'open' ? ` · ${countOf(f.daysLeft, 'day left', 'days left')}` : ` · ${STATUS_LABEL[project.status]}`}
+            {f.daysLeft !== null && project.status === 'open' ? ` · ${countOf(f.daysLeft, 'day left', 'days left')}` : ` · ${project.goalNotReached ? 'Goal not reached' : STATUS_LABEL[project.status]}`}
           </p>
         </div>
         {action === 'donate' ? (

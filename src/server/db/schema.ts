@@ -128,6 +128,8 @@ type Money = ColumnType<string, string, string>;
 
 export type ProjectStatus = 'pending_review' | 'open' | 'rejected' | 'funded' | 'closed';
 
+export type FundingModel = 'all_or_nothing' | 'keep_what_you_raise';
+
 export interface ProjectsTable {
   /** The version of its form the data was validated with (form_versions). */
   form_version: Generated<number>;
@@ -145,6 +147,10 @@ export interface ProjectsTable {
   return_type: 'On-time' | 'Recurring';
   returning_time: number | null;
   total_duration: number | null;
+  /** Stated when submitted (migration 026): all-or-nothing returns the money when the goal is not reached. */
+  funding_model: ColumnType<FundingModel, FundingModel | undefined, FundingModel>;
+  /** Set when an all-or-nothing campaign closed below its goal (migration 026); null otherwise. */
+  outcome: ColumnType<'goal_not_reached' | null, never, 'goal_not_reached' | null>;
   raised: ColumnType<string, string | undefined, string>;
   /** Kept by the database (migration 009's triggers) from the project's agreement requests and donations. */
   accepted_amount: ColumnType<string, never, never>;
@@ -189,7 +195,7 @@ export interface InvitationsTable {
   contact_shared_at: NullableTimestamp;
 }
 
-export type AgreementStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled';
+export type AgreementStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'expired' | 'cancelled';
 
 export interface AgreementRequestsTable {
   /** The version of its form the data was validated with (form_versions). */
@@ -208,12 +214,14 @@ export interface AgreementRequestsTable {
   decided_at: NullableTimestamp;
   /** When the investor cancelled it within the cooling-off window (migration 025); null: not cancelled. */
   cancelled_at: NullableTimestamp;
+  /** Why it was cancelled (migration 026): within the cooling-off window, or its all-or-nothing goal not reached. */
+  cancel_reason: 'cooling_off' | 'goal_not_reached' | null;
   created_at: Generated<Date>;
   /** Since when an accepted agreement is in default (an instalment overdue DEFAULT_AFTER_DAYS; migration 021); null: not. */
   in_default_since: NullableTimestamp;
 }
 
-export type DonationStatus = 'pledged' | 'confirmed' | 'cancelled';
+export type DonationStatus = 'pledged' | 'confirmed' | 'cancelled' | 'refund_due' | 'refunded';
 
 export interface DonationsTable {
   /** The version of its form the data was validated with (form_versions). */
@@ -234,6 +242,10 @@ export interface DonationsTable {
   reminded_at: NullableTimestamp;
   /** The secret of the receipt's address (migration 016): with the id, it opens the receipt to whoever holds the link. */
   receipt_key: Generated<string>;
+  /** The refund of a donation to an all-or-nothing campaign that missed its goal (migration 026): staff's reference. */
+  refund_reference: string | null;
+  refunded_at: NullableTimestamp;
+  refunded_by: string | null;
 }
 
 export interface PaymentSessionsTable {

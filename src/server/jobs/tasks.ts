@@ -32,8 +32,8 @@ export interface TaskResult {
 const DAY = 86_400_000;
 
 /** Campaigns whose end date has passed: open or funded → closed, audited as the system. */
-export async function closeCampaigns({ trx, now }: TaskContext): Promise<TaskResult> {
-  return { summary: `closed ${countOf(await closeEnded(trx, now), 'campaign')}` };
+export async function closeCampaigns({ trx, now, config }: TaskContext): Promise<TaskResult> {
+  return { summary: `closed ${countOf(await closeEnded(trx, now, siteOrigin(config)), 'campaign')}` };
 }
 
 /**

@@ -60,7 +60,8 @@ export function figuresOf(p: ProjectRow, now = new Date()): Figures {
     investors: s.investors,
     progressPercent: progress,
     progressBar: Math.min(100, progress),
-    daysLeft: daysLeft(p.ends_at, now),
+    // A campaign closed before its end date (by its owner or staff) has no days left either.
+    daysLeft: daysLeft(p.closed_at ?? p.ends_at, now),
     markupPercent: fromPaisa(toPaisa(p.markup_percent)),
     annualisedReturn: {
       simplePercent: annual.simple,

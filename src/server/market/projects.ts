@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB, ProjectStatus } from '../db/schema';
 import type { SessionUser } from '../plugins/auth';
 import { audit } from '../audit';
+import { endCampaign } from './campaign-end';
 import { notFound } from '../errors';
 import { toPaisa } from '../../shared/domain/money';
 import { figuresOf, type Figures, type ProjectRow } from './figures';
@@ -53,7 +54,14 @@ function shownStatus(row: ProjectRow, now = new Date()): ProjectStatus {
  * What an audience sees of a project. Which fields of its form each audience sees is the `x-visibility` of each field
  * in `schema`, the version of the project form the project was submitted with (src/shared/forms/visibility.ts).
  */
-export function projectView(row: ProjectRow, figures: Figures, audience: Audience, viewerId: string | undefined, schema: JsonSchema): ProjectView {
+export function projectView(
+  row: ProjectRow,
+  figures: Figures,
+  audience: Audience,
+  viewerId: string | undefined,
+  schema: JsonSchema,
+  refunds: RefundCounts = { refundsDue: 0, refunded: 0 },
+): ProjectView {
   const data = row.data as Record<string, unknown>;
   const details = visibleData(data, schema, audience);
   return {
@@ -72,6 +80,8 @@ export function projectView(row: ProjectRow, figures: Figures, audience: Audienc
     fundedAt: row.funded_at?.toISOString() ?? null,
     closedAt: row.closed_at?.toISOString() ?? null,
     figures,
+    fundingModel: row.funding_model,
+    goalNotReached: row.outcome === 'goal_not_reached' ? refunds : null,
     mine: viewerId === row.owner_id,
     formVersion: row.form_version,
     ...(audience === 'public' ? {} : { staffNote: row.staff_note }),
@@ -94,40 +104,68 @@ export async function visibleProject(db: Db, id: string, viewer: SessionUser | n
   return { row, audience };
 }
 
+type RefundCounts = { refundsDue: number; refunded: number };
+
+/**
+ * The refunds of the rows that closed with their goal not reached (one indexed query on donations_project, asked
+ * only when the page holds such a project): how many are due and how many recorded.
+ */
+async function refundCounts(db: Db, rows: ProjectRow[]): Promise<Map<string, RefundCounts>> {
+  const failed = rows.filter((r) => r.outcome === 'goal_not_reached').map((r) => r.id);
+  const out = new Map<string, RefundCounts>(failed.map((id) => [id, { refundsDue: 0, refunded: 0 }]));
+  if (failed.length === 0) return out;
+  const counts = await db
+    .selectFrom('donations')
+    .select(['project_id', 'status', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('project_id', 'in', failed)
+    .where('status', 'in', ['refund_due', 'refunded'])
+    .groupBy(['project_id', 'status'])
+    .execute();
+  for (const c of counts) {
+    const entry = out.get(c.project_id)!;
+    if (c.status === 'refund_due') entry.refundsDue = Number(c.n);
+    else entry.refunded = Number(c.n);
+  }
+  return out;
+}
+
 /**
  * Views of several rows. The figures are kept on the rows; the schemas of the versions the rows were submitted with
  * come from the form registry's memory (a published version never changes), so this sends no query once warm.
  */
-export async function viewsOf(forms: FormRegistry, rows: ProjectRow[], viewer: SessionUser | null): Promise<ProjectView[]> {
+export async function viewsOf(db: Db, forms: FormRegistry, rows: ProjectRow[], viewer: SessionUser | null): Promise<ProjectView[]> {
   const now = new Date();
   const schemas = new Map<number, JsonSchema>();
   for (const v of new Set(rows.map((r) => r.form_version))) schemas.set(v, await forms.schemaOf('project-owner', v));
-  return rows.map((r) => projectView(r, figuresOf(r, now), audienceFor(r, viewer) ?? 'public', viewer?.id, schemas.get(r.form_version)!));
+  const refunds = await refundCounts(db, rows);
+  return rows.map((r) => projectView(r, figuresOf(r, now), audienceFor(r, viewer) ?? 'public', viewer?.id, schemas.get(r.form_version)!, refunds.get(r.id)));
 }
 
 /**
- * Closes campaigns whose end date has passed (open or funded → closed), with an audit row each, inside the caller's
- * transaction (the rows are locked, so a decision racing the end date sees the closing). Cheap (an indexed look-up);
- * returns how many closed. The scheduled job runs it every 15 seconds.
+ * Closes campaigns whose end date has passed (open or funded → closed), each with its audit row and, for an
+ * all-or-nothing campaign below its goal, the return of the money (market/campaign-end.ts), inside the caller's
+ * transaction. Cheap when nothing ended (an indexed look-up); returns how many closed. The scheduled job runs it every
+ * 15 seconds, and writes that depend on a project being open run it first. `origin`: where notices' e-mail links start.
  */
-export async function closeEnded(trx: Transaction<DB>, now = new Date()): Promise<number> {
-  const ended = await trx
-    .selectFrom('projects')
-    .select(['id', 'status', 'ends_at'])
-    .where('status', 'in', ['open', 'funded'])
-    .where('ends_at', '<=', now)
-    .forUpdate()
-    .execute();
+export async function closeEnded(trx: Transaction<DB>, now: Date, origin: string): Promise<number> {
+  const ended = await trx.selectFrom('projects').select(['id', 'ends_at']).where('status', 'in', ['open', 'funded']).where('ends_at', '<=', now).orderBy('id').execute();
+  let closed = 0;
   for (const p of ended) {
-    await trx.updateTable('projects').set({ status: 'closed', closed_at: p.ends_at }).where('id', '=', p.id).execute();
-    await audit(trx, { actorId: null, action: 'project.close', subjectType: 'project', subjectId: p.id, before: p.status, after: 'closed', note: 'The campaign end date passed.' });
+    const done = await endCampaign(trx, p.id, {
+      closedAt: p.ends_at ?? now,
+      actorId: null,
+      note: 'The campaign end date passed.',
+      shouldClose: (row) => row.ends_at !== null && row.ends_at <= now,
+      origin,
+    });
+    if (done) closed++;
   }
-  return ended.length;
+  return closed;
 }
 
 /** `closeEnded` in a transaction of its own: writes that depend on a project being open call it first. */
-export function closeEndedCampaigns(db: Kysely<DB>, now = new Date()): Promise<number> {
-  return db.transaction().execute((trx) => closeEnded(trx, now));
+export function closeEndedCampaigns(db: Kysely<DB>, origin: string, now = new Date()): Promise<number> {
+  return db.transaction().execute((trx) => closeEnded(trx, now, origin));
 }
 
 /**

@@ -82,6 +82,7 @@ export function agreementView(row: Selectable<AgreementRequestsTable>, fileNames
     acceptanceFormVersion: row.acceptance_form_version,
     decidedAt: row.decided_at?.toISOString() ?? null,
     cancelledAt: row.cancelled_at?.toISOString() ?? null,
+    cancelReason: row.cancel_reason,
     createdAt: row.created_at.toISOString(),
     /** The Murabaha agreement document, once accepted (null for a donation-type proposal, which has no schedule). */
     document: documents.get(row.id) ?? null,
@@ -122,7 +123,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     },
     async (request, reply) => {
       const me = currentUser(request);
-      await closeEndedCampaigns(app.db);
+      await closeEndedCampaigns(app.db, siteOrigin(app.config));
       const { row: project } = await visibleProject(app.db, request.params.id, me);
       if (project.owner_id === me.id) throw forbidden('You cannot send an agreement request to your own project.');
       if (project.status !== 'open') {
@@ -180,7 +181,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         security: [{ bearer: [] }],
         description: "The project's proposal cards (owner and staff), newest first, a page at a time; `status` keeps one state. `waiting` counts all pending ones.",
         params: idParams,
-        querystring: { ...OWN_PAGE_QUERY, properties: { status: { type: 'string', enum: ['pending', 'accepted', 'declined', 'withdrawn', 'cancelled'] }, ...OWN_PAGE_QUERY.properties } },
+        querystring: { ...OWN_PAGE_QUERY, properties: { status: { type: 'string', enum: ['pending', 'accepted', 'declined', 'withdrawn', 'expired', 'cancelled'] }, ...OWN_PAGE_QUERY.properties } },
       },
       onRequest: app.requireUser,
     },
@@ -268,7 +269,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     const view = async (trx: Transaction<DB>, row: Selectable<AgreementRequestsTable>) => agreementView(row, ...(await viewsFor(trx, [row])));
     // One moment for the whole decision: the stored decided_at and the schedule's acceptance date agree.
     const now = app.now();
-    await closeEndedCampaigns(app.db, now);
+    await closeEndedCampaigns(app.db, siteOrigin(app.config), now);
     const decided = await app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('agreement_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
       if (!row) throw notFound('This agreement request');

@@ -48,7 +48,7 @@ export default async function coolingOffRoutes(app: FastifyInstance): Promise<vo
         await trx.deleteFrom('instalments').where('agreement_id', '=', row.id).execute();
         const updated = await trx
           .updateTable('agreement_requests')
-          .set({ status: 'cancelled', cancelled_at: now })
+          .set({ status: 'cancelled', cancelled_at: now, cancel_reason: 'cooling_off' })
           .where('id', '=', row.id)
           .where('status', '=', 'accepted')
           .returningAll()

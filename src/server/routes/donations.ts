@@ -116,7 +116,7 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
       config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' }, idempotent: true },
     },
     async (request, reply) => {
-      await closeEndedCampaigns(app.db);
+      await closeEndedCampaigns(app.db, siteOrigin(app.config));
       const viewer = await app.readSession(request);
       const { row: project } = await visibleProject(app.db, request.params.id, viewer);
       if (project.status !== 'open') {

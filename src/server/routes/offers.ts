@@ -206,7 +206,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const me = currentUser(request);
-      await closeEndedCampaigns(app.db);
+      await closeEndedCampaigns(app.db, siteOrigin(app.config));
       const { row: project } = await visibleProject(app.db, request.body.projectId, me);
       if (project.owner_id !== me.id) throw notFound('This project');
       if (project.status !== 'open') throw conflict(`Only an open project can invite investors; this one is ${project.status.replace('_', ' ')}.`);
@@ -267,7 +267,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         .where('i.investor_id', '=', me.id);
       const { shown, nextCursor } = await newestPage(query, 'i', request.query.cursor, request.query.limit);
       const projects = shown.length ? await app.db.selectFrom('projects').selectAll().where('id', 'in', shown.map((r) => r.project_id)).execute() : [];
-      const views = new Map((await viewsOf(app.forms, projects, me)).map((v) => [v.id, v]));
+      const views = new Map((await viewsOf(app.db, app.forms, projects, me)).map((v) => [v.id, v]));
       return {
         items: shown.map((r) => ({
           id: r.id,

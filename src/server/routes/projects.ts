@@ -10,8 +10,10 @@ import { FORM_BODY_LIMIT } from '../limits';
 import { decodeUploads, storeUploads } from '../files/store';
 import { currentVerification } from './profile';
 import { audit } from '../audit';
+import { endCampaign } from '../market/campaign-end';
+import { siteOrigin } from '../notices/links';
 import { PROJECT_STATUSES, PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
-import type { ProjectStatus } from '../db/schema';
+import type { FundingModel, ProjectStatus } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { decodeCursor, keysetPage, newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { sql } from 'kysely';
@@ -41,7 +43,18 @@ function columnsOf(form: ProjectOwnerForm, platformMinimum: number) {
     return_type: form.return,
     returning_time: form.return === 'Recurring' ? (form.returningTime ?? null) : null,
     total_duration: form.return === 'Recurring' ? (form.totalDuration ?? null) : null,
+    funding_model: fundingModelOf(form),
   };
+}
+
+/**
+ * The funding model the owner stated, or the default (issue 31 §2): keep what you raise for a donation campaign,
+ * all-or-nothing for every investment campaign.
+ */
+export function fundingModelOf(form: Pick<ProjectOwnerForm, 'fundingModel' | 'investType'>): FundingModel {
+  if (form.fundingModel === 'All or nothing') return 'all_or_nothing';
+  if (form.fundingModel === 'Keep what you raise') return 'keep_what_you_raise';
+  return form.investType === 'Donation' ? 'keep_what_you_raise' : 'all_or_nothing';
 }
 
 export default async function projectRoutes(app: FastifyInstance): Promise<void> {
@@ -77,7 +90,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         const doc = await storeUploads(trx, me.id, decoded, { type: 'project', id: created.id });
         const row = await trx.updateTable('projects').set({ data: JSON.stringify(doc) }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
         await trx.deleteFrom('drafts').where('user_id', '=', me.id).where('form_id', '=', 'project-owner').execute();
-        return (await viewsOf(app.forms, [row], me))[0]!;
+        return (await viewsOf(trx, app.forms, [row], me))[0]!;
       });
     },
   );
@@ -119,7 +132,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         if (row.status === 'rejected') {
           await audit(trx, { actorId: me.id, action: 'project.resubmit', subjectType: 'project', subjectId: row.id, before: 'rejected', after: 'pending_review' });
         }
-        return (await viewsOf(app.forms, [updated], me))[0];
+        return (await viewsOf(trx, app.forms, [updated], me))[0];
       });
     },
   );
@@ -168,7 +181,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         query = sort === 'newest' ? query.orderBy('created_at', 'desc').orderBy('id', 'desc') : query.orderBy('raised', 'desc').orderBy('id', 'desc');
         const rows = await query.limit(limit + 1).execute();
         const { shown, nextCursor } = keysetPage(rows, limit, sort, (row) => (sort === 'newest' ? row.created_key : row.raised));
-        return { items: await viewsOf(app.forms, shown.map(({ created_key: _k, ...row }) => row), viewer), nextCursor };
+        return { items: await viewsOf(app.db, app.forms, shown.map(({ created_key: _k, ...row }) => row), viewer), nextCursor };
       };
       const viewer = await app.readSession(request);
       if (viewer) return page(viewer);
@@ -184,7 +197,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const viewer = await app.readSession(request);
       const { row } = await visibleProject(app.db, request.params.id, viewer);
-      return (await viewsOf(app.forms, [row], viewer))[0];
+      return (await viewsOf(app.db, app.forms, [row], viewer))[0];
     },
   );
 
@@ -207,7 +220,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       let query = app.db.selectFrom('projects').selectAll().select(sql<string>`created_at::text`.as('created_key')).where('owner_id', '=', me.id);
       if (status) query = query.where('status', '=', status);
       const { shown, nextCursor } = await newestPage(query, 'projects', cursor, limit);
-      return { items: await viewsOf(app.forms, shown.map(({ created_key: _k, ...row }) => row), me), nextCursor };
+      return { items: await viewsOf(app.db, app.forms, shown.map(({ created_key: _k, ...row }) => row), me), nextCursor };
     },
   );
 
@@ -221,18 +234,21 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       if (row.status !== 'open' && row.status !== 'funded') {
         throw conflict(`Only an open or funded campaign can be closed; this one is ${row.status.replace('_', ' ')}.`);
       }
-      return app.db.transaction().execute(async (trx) => {
-        const closed = await trx
-          .updateTable('projects')
-          .set({ status: 'closed', closed_at: new Date() })
-          .where('id', '=', row.id)
-          .where('status', '=', row.status)
-          .returningAll()
-          .executeTakeFirst();
-        if (!closed) throw conflict('The project changed meanwhile: reload it.');
-        await audit(trx, { actorId: me.id, action: 'project.close', subjectType: 'project', subjectId: row.id, before: row.status, after: 'closed' });
-        return (await viewsOf(app.forms, [closed], me))[0];
+      // Below its goal, an all-or-nothing campaign closed early returns the money as at its end date (campaign-end.ts).
+      const view = await app.db.transaction().execute(async (trx) => {
+        const done = await endCampaign(trx, row.id, {
+          closedAt: new Date(),
+          actorId: me.id,
+          note: me.id === row.owner_id ? 'Closed by its owner.' : 'Closed by staff.',
+          shouldClose: (p) => p.status === row.status,
+          origin: siteOrigin(app.config),
+        });
+        if (!done) throw conflict('The project changed meanwhile: reload it.');
+        const closed = await trx.selectFrom('projects').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+        return (await viewsOf(trx, app.forms, [closed], me))[0];
       });
+      app.mail.kick();
+      return view;
     },
   );
 }

@@ -44,7 +44,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
         .orderBy('submitted_at', 'asc')
         .limit(200)
         .execute();
-      return { items: await viewsOf(app.forms, rows, me) };
+      return { items: await viewsOf(app.db, app.forms, rows, me) };
     },
   );
 
@@ -57,7 +57,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
       if (!row) throw notFound('This project');
       const owner = await app.db.selectFrom('users').select(['email', 'phone']).where('id', '=', row.owner_id).executeTakeFirstOrThrow();
       return {
-        ...(await viewsOf(app.forms, [row], me))[0],
+        ...(await viewsOf(app.db, app.forms, [row], me))[0],
         owner,
         submittedAt: row.submitted_at.toISOString(),
         history: await auditTrail(app.db, 'project', row.id),
@@ -133,7 +133,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
           },
           siteOrigin(app.config),
         );
-        return (await viewsOf(app.forms, [updated], me))[0];
+        return (await viewsOf(trx, app.forms, [updated], me))[0];
       });
       app.mail.kick();
       return view;

@@ -54,6 +54,10 @@ export interface ProjectView {
   fundedAt: string | null;
   closedAt: string | null;
   figures: Figures;
+  /** Stated when submitted: all-or-nothing returns the money when the goal is not reached (DOMAIN.md). */
+  fundingModel: 'all_or_nothing' | 'keep_what_you_raise';
+  /** An all-or-nothing campaign closed below its goal, with its donations' refunds (due and recorded); else null. */
+  goalNotReached: { refundsDue: number; refunded: number } | null;
   /** True when the viewer owns it. */
   mine: boolean;
   /** The version of the project form it was submitted with (always sent by the server; optional for fixtures). */
@@ -129,7 +133,7 @@ export interface DonationReceipt {
   reference: string;
   projectId: string;
   projectTitle: string;
-  status: 'pledged' | 'confirmed' | 'cancelled';
+  status: 'pledged' | 'confirmed' | 'cancelled' | 'refund_due' | 'refunded';
   amount: string;
   currency: string;
   paymentMethod: string;

@@ -10,6 +10,7 @@ export const CODE_FIELDS: Record<string, Record<string, JsonType>> = {
   'project-owner': {
     name: 'string', bname: 'string', category: 'string', country: 'string', askamu: 'number', minInvestment: 'number',
     roi: 'number', reduration: 'integer', return: 'string', returningTime: 'integer', totalDuration: 'integer',
+    investType: 'string', fundingModel: 'string',
     briefDescrip: 'string', busExViLink: 'string', projectProfileImage: 'string', companyImage: 'string', businessPhoto: 'string',
   },
   invest: {
@@ -35,6 +36,7 @@ export const CODE_FIELDS: Record<string, Record<string, JsonType>> = {
   'instalment-paid': { method: 'string', reference: 'string' },
   newsletter: { email: 'string' },
   'charity-receipt': { reference: 'string', note: 'string' },
+  refund: { reference: 'string', note: 'string' },
   'charity-disbursement': { recipient: 'string', amount: 'number', paidOn: 'string', reference: 'string', note: 'string' },
 };
 

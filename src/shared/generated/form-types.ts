@@ -4,7 +4,7 @@
  */
 
 /** Every form id, one per file in schemas/. */
-export const FORM_IDS = ["agreement-accept","agreement-request","change-password","charity-disbursement","charity-receipt","decline","donate","forgot-password","instalment-paid","invest","newsletter","profile","project-owner","project-review","reset-password","review","sign-in","sign-up","verification","verify-otp"] as const;
+export const FORM_IDS = ["agreement-accept","agreement-request","change-password","charity-disbursement","charity-receipt","decline","donate","forgot-password","instalment-paid","invest","newsletter","profile","project-owner","project-review","refund","reset-password","review","sign-in","sign-up","verification","verify-otp"] as const;
 
 /** A form id. */
 export type FormId = (typeof FORM_IDS)[number];
@@ -205,6 +205,10 @@ export interface ProjectOwnerForm {
   projectProfileImage?: string;
   businessPhoto?: string;
   investType: 'Halal Way' | 'Bank Loan' | 'Borrow' | 'Donation';
+  /**
+   * All or nothing: if the goal is not reached by the end date, agreements are cancelled and donations returned. Keep what you raise: the project keeps what it raised. Left empty: all or nothing, or keep what you raise for a Donation.
+   */
+  fundingModel?: 'All or nothing' | 'Keep what you raise';
   financialDocument: 'Audit Report' | 'Bank Statement';
   security: 'Property Document' | 'Bank Cheque';
   return: 'On-time' | 'Recurring';
@@ -235,6 +239,14 @@ export interface ProjectReviewForm {
   decision: 'approve' | 'reject';
   note?: string;
   campaignEndDate?: string;
+}
+
+/**
+ * Record it once the money is on its way back to the donor. Recording is final and the donor is told.
+ */
+export interface RefundForm {
+  reference: string;
+  note?: string;
 }
 
 /**
@@ -329,6 +341,7 @@ export interface FormDataMap {
   'profile': ProfileForm;
   'project-owner': ProjectOwnerForm;
   'project-review': ProjectReviewForm;
+  'refund': RefundForm;
   'reset-password': ResetPasswordForm;
   'review': ReviewForm;
   'sign-in': SignInForm;

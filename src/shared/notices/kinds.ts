@@ -10,6 +10,7 @@ export const NOTICE_KINDS = {
   instalment_confirmed: 'An investor confirms an instalment I paid',
   donation_confirmed: 'My donation is confirmed',
   contact_shared: 'An investor shares their contact details with me',
+  goal_not_reached: 'An all-or-nothing campaign I own or backed misses its goal, and my money from it is returned',
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_KINDS;

@@ -133,7 +133,9 @@ describe.each(DB_KINDS)('marketplace on %s', (kind) => {
     const owner = await verifiedOwner(t.app, staff);
     const investor = await signUpVerified(t.app);
     const other = await signUpVerified(t.app);
-    const id = await openProject(t.app, owner, staff);
+    // Keep what you raise: closed early, its pending request stays pending, to be declined (all-or-nothing expires it:
+    // tests/server/routes/all-or-nothing.test.ts).
+    const id = await openProject(t.app, owner, staff, { fundingModel: 'Keep what you raise' });
 
     const own = await api(t.app, 'POST', `/projects/${id}/agreement-requests`, owner, agreementForm(50000));
     expect(own).toMatchObject({ status: 403, body: { message: 'You cannot send an agreement request to your own project.' } });

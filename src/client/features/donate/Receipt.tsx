@@ -27,6 +27,8 @@ const STATUS = {
   pledged: { chip: 'Pledged', color: 'info', text: 'Pledged — waiting for your payment; staff confirm it when the money arrives' },
   confirmed: { chip: 'Confirmed', color: 'success', text: 'Confirmed — the money arrived. Thank you!' },
   cancelled: { chip: 'Cancelled', color: 'default', text: 'Cancelled' },
+  refund_due: { chip: 'Refund due', color: 'warning', text: 'To be returned — the campaign did not reach its all-or-nothing goal; you will be told when the money is sent back' },
+  refunded: { chip: 'Refunded', color: 'default', text: 'Refunded — the money was sent back to you' },
 } as const;
 
 /** `receiptKey`: the key of the receipt's address, which opens it to a donor who is not signed in (Pay now needs it too). */

@@ -32,7 +32,7 @@ interface Donation {
   reference: string;
   projectId: string;
   projectTitle: string;
-  status: 'pledged' | 'confirmed' | 'cancelled';
+  status: 'pledged' | 'confirmed' | 'cancelled' | 'refund_due' | 'refunded';
   amount: string;
   paymentMethod: string;
   createdAt: string;
@@ -280,7 +280,7 @@ function Donations() {
                   <CardContent>
                     <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
                       <Typography sx={{ fontWeight: 700 }}>{d.projectTitle}</Typography>
-                      <Chip size="small" label={d.status} color={d.status === 'confirmed' ? 'success' : d.status === 'cancelled' ? 'default' : 'info'} />
+                      <Chip size="small" label={d.status.replace('_', ' ')} color={d.status === 'confirmed' ? 'success' : d.status === 'refund_due' ? 'warning' : d.status === 'pledged' ? 'info' : 'default'} />
                     </Box>
                     <Typography>
                       <Money amount={d.amount} /> by {d.paymentMethod} · reference {d.reference}

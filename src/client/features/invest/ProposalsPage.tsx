@@ -30,6 +30,7 @@ export const PROPOSAL_STATUS: Record<Proposal['status'], { label: string; color:
   accepted: { label: 'Accepted', color: 'success' },
   declined: { label: 'Declined', color: 'warning' },
   withdrawn: { label: 'Withdrawn', color: 'default' },
+  expired: { label: 'Expired', color: 'default' },
   cancelled: { label: 'Cancelled', color: 'default' },
 };
 

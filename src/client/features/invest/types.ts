@@ -17,7 +17,9 @@ export interface Proposal {
   id: string;
   projectId: string;
   projectTitle?: string;
-  status: 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'cancelled';
+  status: 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'expired' | 'cancelled';
+  /** Why an agreement was cancelled: within the cooling-off window, or its all-or-nothing goal not reached. */
+  cancelReason?: 'cooling_off' | 'goal_not_reached' | null;
   investDate: string | null;
   investorType: string | null;
   investorName: string | null;

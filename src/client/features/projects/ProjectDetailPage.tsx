@@ -29,6 +29,7 @@ import { LinkButton } from '../../ui/Button';
 import { Icon, arrowBack, expandMore, help } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { gap } from '../../ui/grid';
+import { FUNDING_MODEL, goalNotReachedText, goalNotReachedTitle } from '../../components/funding-model';
 
 /** Answers the page already shows in its own layout: the summary, the video and the gallery's images. */
 const SHOWN_ABOVE = ['briefDescrip', 'busExViLink', ...PROJECT_IMAGE_FIELDS];
@@ -156,6 +157,7 @@ export default function ProjectDetailPage() {
       </span>,
     ],
     ['Repayment', `${repaymentText(project)}; ${formatMoney(f.repayment.totalOnGoal)} in all if the goal is raised`],
+    ['Funding model', FUNDING_MODEL[project.fundingModel].label],
     ['Project Duration', `${f.durationMonths} months`],
     ['Days Left', f.daysLeft === null ? 'Not started' : `${f.daysLeft} days`],
   ];
@@ -170,7 +172,11 @@ export default function ProjectDetailPage() {
       <LinkButton to={project.mine ? '/dashboard/project' : '/projects'} startIcon={<Icon path={arrowBack} size="inherit" />} style={{ marginBottom: 16 }}>
         {project.mine ? 'Back to my projects' : 'Back to projects'}
       </LinkButton>
-      {project.status !== 'open' && (
+      {project.goalNotReached ? (
+        <Notice tone={project.goalNotReached.refundsDue > 0 ? 'warning' : 'info'} style={{ marginBottom: 16 }}>
+          <strong>{goalNotReachedTitle(project.goalNotReached)}</strong>. {goalNotReachedText(project.goalNotReached)}
+        </Notice>
+      ) : project.status !== 'open' && (
         <Notice tone={project.status === 'rejected' ? 'warning' : 'info'} style={{ marginBottom: 16 }}>
           This project is {STATUS_LABEL[project.status].toLowerCase()}.
           {project.staffNote ? ` Staff note: ${project.staffNote}` : ''}
@@ -199,8 +205,11 @@ export default function ProjectDetailPage() {
             ))}
           </div>
           <ProgressBar value={f.progressBar} height={10} label={`${f.progressPercent}% of the goal raised`} />
-          <p className="t-body" style={{ marginTop: 8, marginBottom: 24 }}>
+          <p className="t-body" style={{ marginTop: 8, marginBottom: 8 }}>
             Raised <strong><Money amount={f.raised} /></strong> of <Money amount={f.goal} /> ({f.progressPercent}%)
+          </p>
+          <p className="t-body2" style={{ marginBottom: 24 }}>
+            <strong>{FUNDING_MODEL[project.fundingModel].label}</strong>: {FUNDING_MODEL[project.fundingModel].text}
           </p>
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
             {project.mine ? (

@@ -115,7 +115,7 @@ export default function StaffDonationsPage() {
                       <Typography variant="h6" component="p">
                         <Money amount={d.amount} /> by {d.paymentMethod}
                       </Typography>
-                      {search && <Typography variant="body2">Status: {d.status}</Typography>}
+                      {search && <Typography variant="body2">Status: {d.status.replace('_', ' ')}</Typography>}
                       <Typography variant="body2" color="text.secondary">
                         {d.reference} · {d.anonymous ? 'Anonymous' : (d.donorName ?? 'No name')} {d.email ? `· ${d.email}` : ''} ·{' '}
                         {formatDateTime(d.createdAt)}
