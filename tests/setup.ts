@@ -2,10 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { afterAll } from 'vitest';
 
 // Screens load their code and widgets lazily: on a busy 2-core machine (a CI run, the server suites beside) a find
-// can take longer than Testing Library's one second without anything being wrong.
+// can take longer than Testing Library's one second without anything being wrong (a CI run with other work on the
+// machine once took over 5 s to draw a screen's lazily loaded panel). A find returns as soon as it finds, so a long
+// limit only costs time when something is really missing.
 if (typeof window !== 'undefined') {
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 5_000 });
+  configure({ asyncUtilTimeout: 15_000 });
 }
 
 // MUI's ripple ends on a timer (about half a second) that can fire after a jsdom test file's window is gone, which
