@@ -5,7 +5,7 @@
  * preview of the draft, test cases with the server's answers, and rolling back through the version history.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { EditorView } from '@codemirror/view';
@@ -16,8 +16,6 @@ import { api, ApiError } from '../../src/client/lib/api';
 import { loadSchemas, loadUiSchemas } from '../../src/shared/forms/load-schemas';
 
 beforeAll(() => {
-  // Real debounce timers and lazily loaded editors on a busy machine.
-  configure({ asyncUtilTimeout: 10_000 });
   // jsdom has no layout: CodeMirror measures text with these.
   const rect = { x: 0, y: 0, top: 0, left: 0, bottom: 0, right: 0, width: 0, height: 0, toJSON: () => ({}) };
   Range.prototype.getBoundingClientRect = () => rect as DOMRect;
