@@ -9,6 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { audit } from '../audit';
 import type { DB } from '../db/schema';
 import type { SiteContent } from './site-content';
+import type { RiskStatementView } from '../../shared/api/views';
 
 export const RISK_LANGUAGES = ['en', 'bn'] as const;
 export type RiskLanguage = (typeof RISK_LANGUAGES)[number];
@@ -18,11 +19,6 @@ export interface RiskText {
   intro: string;
   points: string[];
   acknowledge: string;
-}
-
-export interface RiskStatementView extends RiskText {
-  version: number;
-  language: RiskLanguage;
 }
 
 /** Where a person acknowledges the statement: said by the 409 of an agreement request and by the API's description. */
