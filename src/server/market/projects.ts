@@ -55,7 +55,7 @@ function shownStatus(row: ProjectRow, now = new Date()): ProjectStatus {
  */
 export function projectView(row: ProjectRow, figures: Figures, audience: Audience, viewerId: string | undefined, schema: JsonSchema): ProjectView {
   const data = row.data as Record<string, unknown>;
-  const details = visibleData(data, schema, audience);
+  const details = visibleData(data, schema, audience, 'project-owner');
   return {
     id: row.id,
     status: shownStatus(row),
