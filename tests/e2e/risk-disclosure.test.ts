@@ -52,7 +52,8 @@ describe('risk disclosure in the browser', () => {
     const notice = page.getByRole('alert').filter({ hasText: 'Please read the risk statement above' });
     await notice.waitFor();
     expect((await call(h, 'GET', '/me/agreement-requests', investor)).items).toEqual([]);
-    await statement.scrollIntoViewIfNeeded();
+    // The whole page from its top: the sticky header then covers nothing in the full-page picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `risk-statement-${width}`);
     await expectNoSidewaysScroll(page, 'the agreement form with the risk statement');
     if (width === 'desktop') await expectAccessible(page, 'agreement form with the risk statement');
@@ -64,7 +65,7 @@ describe('risk disclosure in the browser', () => {
     expect(await notice.count()).toBe(0);
     const mine = await call(h, 'GET', '/me/risk-acknowledgment', investor);
     expect(mine).toMatchObject({ current: true, statement: { version: (await call(h, 'GET', '/risk-statement')).version } });
-    await acknowledged.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `risk-acknowledged-${width}`);
 
     await page.getByRole('button', { name: 'Send agreement request' }).click();
