@@ -509,19 +509,12 @@ export interface ConflictOfInterest {
   cta?: CallToAction2;
 }
 /**
- * What an investor reads and acknowledges before their first agreement request, and again after any change here (each change is a new version of the statement).
+ * What an investor reads and acknowledges before their first agreement request, and again after any change here (each change is a new version of the statement). One text per language: English (`en`) now; Bengali (`bn`) is added beside it with the same fields.
  */
 export interface RiskStatement {
   en: English;
-  bn?: Bengali;
 }
 export interface English {
-  title: Title5;
-  intro: Intro1;
-  points: TheRisksOneAParagraph;
-  acknowledge: AcknowledgmentTheTickBoxSWords;
-}
-export interface Bengali {
   title: Title5;
   intro: Intro1;
   points: TheRisksOneAParagraph;
