@@ -49,6 +49,9 @@ async function person(name: string, email: string): Promise<Person> {
   const { token } = await call('PATCH', '/auth/user/verify-otp', null, { phone, otp: outbox.messages[0].code });
   const who = { email, phone, name, token };
   await call('PUT', '/profile', who, { name, email, phone, country: 'Bangladesh' });
+  // Everyone has read the risk statement, as an investor must before an agreement request (issue 31 §4).
+  const { version } = await call('GET', '/risk-statement', null);
+  await call('POST', '/me/risk-acknowledgment', who, { version });
   return who;
 }
 

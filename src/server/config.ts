@@ -41,6 +41,8 @@ export interface Config {
   limitRetailPerYear: number;
   /** Hours after acceptance in which an investor may cancel an agreement; the first instalment is not due before. */
   coolingOffHours: number;
+  /** RISK_ACK_REQUIRED: an agreement request needs an acknowledgment of the current risk statement (default on). */
+  riskAckRequired: boolean;
   /** How long an approved campaign runs unless staff choose an end date. */
   campaignDays: number;
   /** Requests per minute per address on sign-up, code and reset routes. */
@@ -213,6 +215,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     limitRetailPerProject: int(env, 'LIMIT_RETAIL_PER_PROJECT', 500_000, 0, 1_000_000_000),
     limitRetailPerYear: int(env, 'LIMIT_RETAIL_PER_YEAR', 1_000_000, 0, 1_000_000_000),
     coolingOffHours: int(env, 'COOLING_OFF_HOURS', 48, 0, 8760),
+    riskAckRequired: ['1', 'on'].includes(oneOf(env, 'RISK_ACK_REQUIRED', '1', ['1', '0', 'on', 'off'] as const)),
     campaignDays: int(env, 'CAMPAIGN_DAYS', 60, 1, 3650),
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     signInRateLimitPerMinute: int(env, 'SIGNIN_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),

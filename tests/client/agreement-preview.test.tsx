@@ -23,6 +23,14 @@ function serve(answers: Record<string, unknown>) {
   });
 }
 
+/** The investor has acknowledged the current risk statement (issue 31 §4): one line above the form. */
+const riskAcknowledged = {
+  required: true,
+  current: true,
+  acknowledgedAt: '2026-01-30T10:00:00Z',
+  statement: { version: 1, language: 'en', title: 'Investing carries risk', intro: 'Read this.', points: ['You may lose money.'], acknowledge: 'I have read and understand the risks' },
+};
+
 const agreementScreen = screensConfig.screens.find((s) => s.id === 'agreement-request')!;
 
 function show() {
@@ -55,6 +63,7 @@ describe('agreement request screen', () => {
       '/profile': { profile: { name: 'Karim Ahmed', email: 'karim@example.com', phone: '+8801812345678', country: 'Bangladesh' } },
       '/profile/verification': { status: 'verified', data: { address: 'Gulshan 2, Dhaka', city: 'Dhaka' } },
       [`/projects/${project.id}`]: project,
+      '/me/risk-acknowledgment': riskAcknowledged,
     });
     show();
 
@@ -66,6 +75,7 @@ describe('agreement request screen', () => {
     expect(panel).toHaveTextContent('simple basis: 17.70 % × 12 ÷ 7 months');
     expect(panel).toHaveTextContent('Type an amount to see what you would receive and when.');
 
+    expect(await screen.findByTestId('risk-acknowledged')).toHaveTextContent(/^You acknowledged the risk statement on /);
     expect(await screen.findByRole('textbox', { name: /Investor name/ })).toHaveValue('Karim Ahmed');
     expect(screen.getByRole('textbox', { name: /Investor address/ })).toHaveValue('Gulshan 2, Dhaka');
 
@@ -97,6 +107,7 @@ describe('agreement request screen', () => {
       '/profile': { profile: null },
       '/profile/verification': { status: 'not submitted', data: null },
       [`/projects/${project.id}`]: project,
+      '/me/risk-acknowledgment': riskAcknowledged,
     });
     show();
     expect(await screen.findByRole('textbox', { name: /Investor name/ })).toHaveValue('');

@@ -22,11 +22,22 @@ export async function call(h: Harness, method: string, path: string, who?: ApiPe
   return json;
 }
 
-/** Signs a person up and verifies the phone through the API. */
-export async function apiPerson(h: Harness, who = person()): Promise<ApiPerson> {
+/**
+ * Signs a person up and verifies the phone through the API; they have acknowledged the risk statement (issue 31 §4)
+ * unless `acknowledgeRisk` is false (the browser test of the inline acknowledgment).
+ */
+export async function apiPerson(h: Harness, who = person(), options: { acknowledgeRisk?: boolean } = {}): Promise<ApiPerson> {
   await call(h, 'POST', '/auth/user/sign-up', null, who);
   const { token } = await call(h, 'PATCH', '/auth/user/verify-otp', null, { phone: who.phone, otp: await outboxCode(h, who.phone) });
-  return { email: who.email, phone: who.phone, password: who.password, token };
+  const made = { email: who.email, phone: who.phone, password: who.password, token };
+  if (options.acknowledgeRisk !== false) await apiAcknowledgeRisk(h, made);
+  return made;
+}
+
+/** Reads the current risk statement and acknowledges it through the API. */
+export async function apiAcknowledgeRisk(h: Harness, who: ApiPerson): Promise<void> {
+  const { version } = await call(h, 'GET', '/risk-statement');
+  await call(h, 'POST', '/me/risk-acknowledgment', who, { version });
 }
 
 /** Signs an existing person in again (tokens survive a restart; this is for after the CLI). */

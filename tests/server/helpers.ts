@@ -155,12 +155,23 @@ export async function latestCode(app: FastifyInstance, phone: string): Promise<s
 }
 
 /** Signs a new person up and verifies the phone; returns the person and a session token. */
-export async function signUpVerified(app: FastifyInstance, password = 'Secret1!') {
+export async function signUpVerified(app: FastifyInstance, password = 'Secret1!', options: { acknowledgeRisk?: boolean } = {}) {
   const who = person(password);
   const up = await app.inject({ method: 'POST', url: '/api/v1/auth/user/sign-up', payload: who });
   if (up.statusCode !== 201) throw new Error(`sign-up failed: ${up.body}`);
   const otp = await latestCode(app, who.phone);
   const res = await app.inject({ method: 'PATCH', url: '/api/v1/auth/user/verify-otp', payload: { phone: who.phone, otp } });
   const { token } = json<{ token: string }>(res);
-  return { ...who, token, auth: { authorization: `Bearer ${token}` } };
+  const auth = { authorization: `Bearer ${token}` };
+  // Everyone has read the risk statement (issue 31 §4) unless a test says otherwise: its tests are where it matters.
+  if (options.acknowledgeRisk !== false) await acknowledgeRisk(app, auth);
+  return { ...who, token, auth };
+}
+
+/** Reads the current risk statement and acknowledges it, through the API. */
+export async function acknowledgeRisk(app: FastifyInstance, auth: Record<string, string>): Promise<number> {
+  const { version } = json<{ version: number }>(await app.inject({ method: 'GET', url: '/api/v1/risk-statement' }));
+  const ack = await app.inject({ method: 'POST', url: '/api/v1/me/risk-acknowledgment', headers: auth, payload: { version } });
+  if (ack.statusCode !== 201 && ack.statusCode !== 200) throw new Error(`risk acknowledgment failed: ${ack.body}`);
+  return version;
 }

@@ -350,6 +350,15 @@ export type HelpQuestionsAndAnswers = {
   question: Question;
   answer: Answer;
 }[];
+export type Title5 = string;
+export type Intro1 = string;
+export type Risk = string;
+/**
+ * @minItems 1
+ * @maxItems 20
+ */
+export type TheRisksOneAParagraph = Risk[];
+export type AcknowledgmentTheTickBoxSWords = string;
 
 /**
  * Texts, navigation and home-page sections product staff edit. Checked by npm run schemas:check.
@@ -365,6 +374,7 @@ export interface SiteContent {
   pages: Pages;
   blogs: Blogs;
   help: HelpQuestionsAndAnswers;
+  riskStatement: RiskStatement;
 }
 export interface Contact {
   phone: Phone;
@@ -497,4 +507,16 @@ export interface ConflictOfInterest {
   intro: Intro;
   sections: Sections;
   cta?: CallToAction2;
+}
+/**
+ * What an investor reads and acknowledges before their first agreement request, and again after any change here (each change is a new version of the statement). One text per language: English (`en`) now; Bengali (`bn`) is added beside it with the same fields.
+ */
+export interface RiskStatement {
+  en: English;
+}
+export interface English {
+  title: Title5;
+  intro: Intro1;
+  points: TheRisksOneAParagraph;
+  acknowledge: AcknowledgmentTheTickBoxSWords;
 }

@@ -17,6 +17,7 @@ import type { DB } from '../db/schema';
 import { CONTENT_FILE, lintConfig } from '../../shared/forms/schema-lint';
 import { repoRoot } from '../../shared/forms/load-schemas';
 import { Seeding, seedWithRetries } from '../forms/seeding';
+import { RiskStatement } from './risk-statement';
 
 type Doc = Record<string, unknown>;
 
@@ -156,6 +157,7 @@ export class SiteContent {
 declare module 'fastify' {
   interface FastifyInstance {
     siteContent: SiteContent;
+    riskStatement: RiskStatement;
   }
 }
 
@@ -164,6 +166,7 @@ export default fp(
     const content = new SiteContent(app.db, app.forms.ids);
     await seedWithRetries(app, 'site content versions', () => content.start());
     app.decorate('siteContent', content);
+    app.decorate('riskStatement', new RiskStatement(content, (readJson(CONTENT_FILE).riskStatement ?? {}) as ConstructorParameters<typeof RiskStatement>[1]));
   },
   { name: 'site-content', dependencies: ['forms'] },
 );

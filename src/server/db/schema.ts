@@ -26,6 +26,13 @@ export interface InvestorQualificationsTable {
   qualified_at: Generated<Date>;
 }
 
+/** A person's acknowledgment of one version of the risk statement (migration 027; content/risk-statement.ts). */
+export interface RiskAcknowledgmentsTable {
+  user_id: string;
+  statement_version: number;
+  acknowledged_at: Generated<Date>;
+}
+
 export interface OtpCodesTable {
   id: Generated<string>;
   user_id: string;
@@ -320,6 +327,7 @@ export interface DraftsTable {
 export interface DB {
   users: UsersTable;
   investor_qualifications: InvestorQualificationsTable;
+  risk_acknowledgments: RiskAcknowledgmentsTable;
   otp_codes: OtpCodesTable;
   sessions: SessionsTable;
   signin_failures: SigninFailuresTable;

@@ -50,7 +50,7 @@ function fieldNode(schema: unknown, name: string): Node | undefined {
 
 /** The contact fields of stored data, labelled by the schema and said how to use (call, write). */
 function contactFields(data: Record<string, unknown>, schema: JsonSchema): OfferContactField[] {
-  return fieldsMarked(schema, 'contact').flatMap((field) => {
+  return fieldsMarked(schema, 'contact', 'invest').flatMap((field) => {
     const value = data[field];
     if (typeof value !== 'string' || value.trim() === '') return [];
     const node = fieldNode(schema, field);
@@ -74,7 +74,7 @@ interface ViewContext {
 /** One card from its row and what the viewer may see of it. */
 export function offerView(row: OfferRow, c: ViewContext): OfferView {
   const audience: Visibility = c.contactSource === 'staff' ? 'staff' : c.contactSource === 'mine' ? 'owner' : c.contactSource ? 'contact' : 'public';
-  const d = visibleData(row.data as Record<string, unknown>, c.schema, audience);
+  const d = visibleData(row.data as Record<string, unknown>, c.schema, audience, 'invest');
   const returnType = d.return === 'On-time' || d.return === 'Recurring' ? d.return : null;
   return {
     id: row.id,

@@ -63,7 +63,7 @@ export function projectView(
   refunds: RefundCounts = { refundsDue: 0, refunded: 0 },
 ): ProjectView {
   const data = row.data as Record<string, unknown>;
-  const details = visibleData(data, schema, audience);
+  const details = visibleData(data, schema, audience, 'project-owner');
   return {
     id: row.id,
     status: shownStatus(row),

@@ -23,6 +23,7 @@ import { schedule } from '../../shared/domain/murabaha';
 import { dhakaDate } from '../../shared/format/dhaka-calendar';
 import { cancellableUntil, coolingOffEndsAt, notDueBeforeCoolingOff } from '../../shared/domain/cooling-off';
 import { checkRetailLimits } from '../investors/retail-limits';
+import { RISK_ACK_MISSING } from '../content/risk-statement';
 import { figuresOf, termsOf } from '../market/figures';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { createAgreementDocument } from '../agreements/documents';
@@ -135,9 +136,14 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         ]);
       }
       const decoded = decodeUploads(request.formSchema!, request.body);
+      // The statement's current version, read before the transaction (it reads the site content outside it: on
+      // PGlite's one connection a read beside an open transaction would wait for it).
+      const riskVersion = app.config.riskAckRequired ? (await app.riskStatement.current()).version : null;
       // The request, its notice and the answer in one transaction: once it commits, nothing can turn it into an
       // error (with an Idempotency-Key, a repeat gets this answer back instead of a second request).
       const answer = await app.writeOnce(request, reply, 201, async (trx) => {
+        // Without an acknowledgment of the current risk statement: refused before anything is stored (issue 31 §4).
+        if (riskVersion !== null && !(await app.riskStatement.acknowledgedAt(trx, me.id, riskVersion))) throw conflict(RISK_ACK_MISSING);
         // Over a retail limit: refused before anything is stored, under a lock on the investor (issue 31 §1).
         await checkRetailLimits(trx, app.config, me.id, project.id, fromPaisa(toPaisa(request.body.investmentAmount)), request.body.investmentType, app.now());
         const created = await trx

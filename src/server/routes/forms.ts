@@ -14,6 +14,7 @@ import { countOf } from '../../shared/format/count';
 import { rowToVersion, sizesFirstCheck, type FormVersion } from '../forms/registry';
 import { lintForm, type Problem } from '../../shared/forms/schema-lint';
 import { protectedFieldProblems } from '../../shared/forms/code-fields';
+import { piiProblems } from '../../shared/forms/pii';
 import { declaredPropertyNames, normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
 import { unsafeInputErrors } from '../../shared/validation/safe-input';
 import type { JsonSchema } from '../../shared/forms/catalog';
@@ -106,10 +107,11 @@ function answersFor(schema: JsonSchema, cases: Case[], published: ReadonlySet<st
  * Runs every check of a draft. The lint's pattern checker runs off the event loop (src/shared/forms/pattern-safety.ts),
  * so a draft's patterns never hold up other requests; `answersFor` runs them on RE2, in linear time.
  */
-async function checkDraft(formId: string, schema: JsonSchema, uiSchema: JsonSchema, cases: Case[] = [], published: ReadonlySet<string> = new Set()) {
+async function checkDraft(formId: string, schema: JsonSchema, uiSchema: JsonSchema, shipped: JsonSchema | undefined, cases: Case[] = [], published: ReadonlySet<string> = new Set()) {
   return {
     lint: (await lintForm(formId, schema, uiSchema, { codeFields: false })).map(lintEntry),
-    protected: protectedFieldProblems(formId, schema),
+    // The fields the code reads, and the personal fields' marks (the shipped list and the schema file's marks).
+    protected: [...protectedFieldProblems(formId, schema), ...piiProblems(formId, schema, shipped)],
     cases: answersFor(schema, cases, published),
   };
 }
@@ -325,7 +327,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       const current = await forms.current(request.params.id);
       const names = current ? await forms.fieldNames(current) : null;
       const published = new Set([...(names?.declared ?? []), ...(names?.retired ?? [])]);
-      return await checkDraft(request.params.id, request.body.schema, request.body.uiSchema, request.body.cases, published);
+      return await checkDraft(request.params.id, request.body.schema, request.body.uiSchema, forms.fileSchema(request.params.id), request.body.cases, published);
     },
   );
 
@@ -356,7 +358,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       const stale = async (): Promise<AppError> => staleDraft(app.db, (await forms.current(formId))!, baseVersion, 'the files');
       const current = await forms.currentVersion(formId);
       if (current !== baseVersion) throw await stale();
-      const checks = await checkDraft(formId, schema, uiSchema);
+      const checks = await checkDraft(formId, schema, uiSchema, forms.fileSchema(formId));
       if (checks.lint.length > 0 || checks.protected.length > 0) {
         const count = checks.lint.length + checks.protected.length;
         return reply.status(422).send({

@@ -218,3 +218,24 @@ export interface RetailLimitsView {
   /** The smaller of the two; null when neither applies. */
   left: string | null;
 }
+
+/** The risk statement an investor acknowledges before an agreement request (GET /risk-statement; issue 31 §4). */
+export interface RiskStatementView {
+  /** The site content version in which the statement took its present wording. */
+  version: number;
+  language: 'en' | 'bn';
+  title: string;
+  intro: string;
+  points: string[];
+  /** The words of the acknowledgment ("I have read and understand the risks"). */
+  acknowledge: string;
+}
+
+/** GET /me/risk-acknowledgment: whether I have acknowledged the current statement. */
+export interface RiskAcknowledgmentView {
+  /** Whether an agreement request needs it on this installation (RISK_ACK_REQUIRED). */
+  required: boolean;
+  current: boolean;
+  acknowledgedAt: string | null;
+  statement: RiskStatementView;
+}

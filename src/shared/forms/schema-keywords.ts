@@ -48,6 +48,7 @@ export const PROJECT_KEYWORDS: ReadonlyMap<string, string> = new Map([
   ['formatExclusiveMaximum', 'a formatted value strictly before (ajv-formats)'],
   ['x-money', 'show the number as money (true: taka, or a currency field name)'],
   ['x-visibility', 'who sees the stored field: public, contact, owner, staff'],
+  ['x-pii', 'true: personal (identity) data, never public; the mark cannot be removed'],
   ['x-ascii-digits', 'true: Bengali digits (০-৯) typed in this text field are stored as 0-9'],
 ]);
 

@@ -4,6 +4,7 @@
  * decided by a ReDoS checker (pattern-lint.ts), so the functions that lint a whole schema are asynchronous.
  */
 import { createAjv } from '../validation/ajv-setup';
+import { piiProblems } from './pii';
 import { protectedFieldProblems } from './code-fields';
 import { VISIBILITIES } from './visibility';
 import { isSchemaKeyword } from './schema-keywords';
@@ -184,6 +185,11 @@ function lintSchema(id: string, schema: Node, file: string): Problem[] {
         at(`${pointer}/x-visibility`, `"x-visibility" must be one of ${VISIBILITIES.map((x) => `"${x}"`).join(', ')} (found ${JSON.stringify(v)})`);
       }
     }
+    // Personal data is marked on a field, with `true` only (pii.ts: never public, the mark stays).
+    if ('x-pii' in node) {
+      if (!/\/properties\/[^/]+$/.test(pointer)) at(`${pointer}/x-pii`, '"x-pii" belongs on a field (a property of the form)');
+      else if (node['x-pii'] !== true) at(`${pointer}/x-pii`, '"x-pii" must be true (a field holding personal data keeps its mark)');
+    }
     // Digits kept as ASCII: only on a text field, and only `true`.
     if ('x-ascii-digits' in node) {
       const types = Array.isArray(node.type) ? node.type : [node.type];
@@ -265,7 +271,9 @@ export async function lintSchemaPatterns(schema: Node, file: string): Promise<Pr
 export async function lintForm(id: string, schema: Node, ui: Node | undefined, options: { codeFields?: boolean } = {}): Promise<Problem[]> {
   const file = `schemas/${id}.schema.json`;
   const problems = await lintSchemaFully(id, schema, file);
-  if (options.codeFields !== false) for (const p of protectedFieldProblems(id, schema)) problems.push({ file, pointer: `/properties/${esc(p.field)}`, message: p.problem });
+  if (options.codeFields !== false) {
+    for (const p of [...protectedFieldProblems(id, schema), ...piiProblems(id, schema)]) problems.push({ file, pointer: `/properties/${esc(p.field)}`, message: p.problem });
+  }
   if (!ui) problems.push({ file: `ui-schemas/${id}.ui.json`, pointer: '', message: `missing: every form needs a ui-schema` });
   else problems.push(...lintUiSchema(id, ui, schema, `ui-schemas/${id}.ui.json`));
   return problems;

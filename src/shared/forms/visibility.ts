@@ -6,6 +6,7 @@
  * server's views follow it with the schema version the data was submitted with.
  */
 import { topLevelFieldTypes } from './code-fields';
+import { piiFields } from './pii';
 
 export const VISIBILITIES = ['public', 'contact', 'owner', 'staff'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
@@ -54,17 +55,26 @@ const marksBySchema = new WeakMap<object, Map<string, Visibility>>();
  * The fields of stored data an audience may see: an audience sees the fields marked for it and every wider mark
  * (public sees "public"; contact "public" and "contact"; the owner all but "staff"; staff all).
  */
-export function visibleData(data: Record<string, unknown>, schema: unknown, audience: Visibility): Record<string, unknown> {
+export function visibleData(data: Record<string, unknown>, schema: unknown, audience: Visibility, formId: string): Record<string, unknown> {
   if (audience === 'staff') return data;
   const marks = fieldVisibility(schema);
+  const personal = piiFields(formId, schema);
   const widest = VISIBILITIES.indexOf(audience);
-  const allowed = (k: string): boolean => VISIBILITIES.indexOf(marks.get(k) ?? 'owner') <= widest;
+  const allowed = (k: string): boolean => VISIBILITIES.indexOf(effectiveMark(k, marks, personal)) <= widest;
   return Object.fromEntries(Object.entries(data).filter(([k]) => allowed(k)));
 }
 
-/** The top-level fields of a schema whose visibility is exactly `mark` (e.g. its contact fields). */
-export function fieldsMarked(schema: unknown, mark: Visibility): string[] {
-  return [...fieldVisibility(schema)].filter(([, v]) => v === mark).map(([k]) => k);
+/** A field's mark as the views apply it: a personal field (pii.ts) is never public, whatever the schema says. */
+function effectiveMark(field: string, marks: ReadonlyMap<string, Visibility>, personal: ReadonlySet<string>): Visibility {
+  const mark = marks.get(field) ?? 'owner';
+  return mark === 'public' && personal.has(field) ? 'owner' : mark;
+}
+
+/** The top-level fields of a schema whose visibility, as the views apply it, is exactly `mark` (e.g. its contact fields). */
+export function fieldsMarked(schema: unknown, mark: Visibility, formId: string): string[] {
+  const personal = piiFields(formId, schema);
+  const marks = fieldVisibility(schema);
+  return [...marks.keys()].filter((k) => effectiveMark(k, marks, personal) === mark);
 }
 
 const markedSchemas = new WeakMap<object, boolean>();

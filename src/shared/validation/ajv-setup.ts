@@ -130,6 +130,14 @@ function addVisibility(ajv: AjvInstance): void {
 }
 
 /**
+ * `x-pii: true` on a field: it holds personal (identity) data, never shown to the public whatever its `x-visibility`
+ * (src/shared/forms/pii.ts). An annotation: it never fails validation; the schema lint checks where it may appear.
+ */
+function addPii(ajv: AjvInstance): void {
+  ajv.addKeyword({ keyword: 'x-pii', schemaType: 'boolean' });
+}
+
+/**
  * `x-ascii-digits: true` on a text field: Bengali digits are stored as ASCII ones (src/shared/forms/ascii-digits.ts).
  * An annotation: the field's `pattern` says which digits it accepts; the schema lint checks where it may appear.
  */
@@ -144,6 +152,7 @@ export function extendAjv<T extends AjvInstance>(ajv: T): T {
   addAtMostMarkedUp(ajv);
   addMoneyAnnotation(ajv);
   addVisibility(ajv);
+  addPii(ajv);
   addAsciiDigits(ajv);
   addErrors(ajv);
   return ajv;

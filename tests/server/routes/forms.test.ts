@@ -329,7 +329,8 @@ describe.each(DB_KINDS)('form versions on %s', (kind) => {
     const next = structuredClone(v1.schema) as Schema;
     next.properties.tagline = { 'x-visibility': 'public', type: 'string', title: 'Tagline', maxLength: 80 };
     next.properties.riskNote = { 'x-visibility': 'staff', type: 'string', title: 'Risk note', maxLength: 200 };
-    next.properties.nid['x-visibility'] = 'public';
+    // A field that holds no personal data may be made public (a personal one may not: tests/server/routes/pii.test.ts).
+    next.properties.regen['x-visibility'] = 'public';
     const pub = await api(t.app, 'POST', '/forms/project-owner/publish', staff, { baseVersion: v1.version, schema: next, uiSchema: v1.uiSchema, note: 'tagline' });
     expect(pub.status).toBe(201);
     const id = await openProject(t.app, owner, staff, { tagline: 'Fresh food for all', riskNote: 'weather' });
@@ -338,21 +339,22 @@ describe.each(DB_KINDS)('form versions on %s', (kind) => {
     expect(anyone.details.tagline).toBe('Fresh food for all');
     expect(anyone.details).not.toHaveProperty('riskNote');
     expect(anyone.details).not.toHaveProperty('accountNum');
-    expect(anyone.details.nid).toBe(projectForm().nid);
+    expect(anyone.details.regen).toBe(projectForm().regen);
+    expect(anyone.details).not.toHaveProperty('nid');
     const own = (await api(t.app, 'GET', `/projects/${id}`, owner)).body;
     expect(own.details).not.toHaveProperty('riskNote');
     expect(own.details).toHaveProperty('accountNum');
     const staffView = (await api(t.app, 'GET', `/projects/${id}`, staff)).body;
     expect(staffView.details.riskNote).toBe('weather');
-    // A project submitted with version 1 keeps version 1's marks (nid was not public then).
+    // A project submitted with version 1 keeps version 1's marks (regen was not public then).
     const back = await api(t.app, 'POST', '/forms/project-owner/publish', staff, { baseVersion: pub.body.version, schema: v1.schema, uiSchema: v1.uiSchema, note: 'back' });
     expect(back.status).toBe(201);
     const old = await openProject(t.app, owner, staff);
     const oldView = (await api(t.app, 'GET', `/projects/${old}`)).body;
     expect(oldView.formVersion).toBe(back.body.version);
-    expect(oldView.details).not.toHaveProperty('nid');
+    expect(oldView.details).not.toHaveProperty('regen');
     expect(oldView.details).toHaveProperty('bname');
-    expect((await api(t.app, 'GET', `/projects/${id}`)).body.details.nid).toBe(projectForm().nid);
+    expect((await api(t.app, 'GET', `/projects/${id}`)).body.details.regen).toBe(projectForm().regen);
   });
 
   it('publishes files edited since the server last read them as the next version at start, once', async () => {

@@ -99,6 +99,9 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadResult> {
     LOG_LEVEL: options.logLevel ?? 'info',
     LIMIT_RETAIL_PER_PROJECT: '0',
     LIMIT_RETAIL_PER_YEAR: '0',
+    // Nor do they stop to read the risk statement: the load is about the writes, the acknowledgment has its own tests
+    // (tests/server/routes/risk-acknowledgment.test.ts).
+    RISK_ACK_REQUIRED: '0',
     ...options.serverEnv,
   };
   const started = await Promise.allSettled(logs.map((log) => startBuiltApp(env, log)));

@@ -166,6 +166,17 @@ export default function FormScreen({ screen }: { screen: Screen }) {
   // What the form holds as the user types, for a panel that reacts to it (the repayment preview).
   const [liveData, setLiveData] = useState<Data>({});
   const afterMessage = useRef<(() => void) | null>(null);
+  // A panel's reason the form may not send yet (the agreement's risk acknowledgment), and a counter that makes the
+  // panel read its state again after a refusal.
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const [panelRefresh, setPanelRefresh] = useState(0);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const lastBlocked = useRef<string | null>(null);
+  useEffect(() => {
+    // The reason is gone (acknowledged): so is the notice that said it.
+    if (blocked) lastBlocked.current = blocked;
+    else setNotice((n) => (n !== null && n === lastBlocked.current ? null : n));
+  }, [blocked]);
 
   // Starting data: loaded record, prefills from state/query/account, or the saved draft.
   useEffect(() => {
@@ -216,6 +227,12 @@ export default function FormScreen({ screen }: { screen: Screen }) {
   }, [screen.id, editParam, formKey]);
 
   async function onSubmit(data: Data) {
+    if (blocked) {
+      setFailure(null);
+      setNotice(blocked);
+      setTimeout(() => noticeRef.current?.scrollIntoView?.({ block: 'center' }), 0);
+      return;
+    }
     setBusy(true);
     setNotice(null);
     setServerErrors([]);
@@ -259,6 +276,7 @@ export default function FormScreen({ screen }: { screen: Screen }) {
         setServerErrors(unrenameErrors(e.errors, submit.rename));
         setNotice(e.message);
       } else if (e.status !== 401 || !me) {
+        if (e.status === 409 && screen.panel) setPanelRefresh((n) => n + 1);
         const failure = screen.failure ?? { title: 'Something went wrong', showServerMessage: true };
         const showText = failure.showServerMessage || e.status !== 401;
         const said: Message = { title: failure.title, text: showText ? e.message : undefined, tone: 'error' };
@@ -376,11 +394,11 @@ export default function FormScreen({ screen }: { screen: Screen }) {
       {screen.require === 'verified-identity' && <IdentityNotice link={screen.requireLink} />}
       {screen.panel && !missing && query.get('project') && (
         <Suspense fallback={null}>
-          <FormPanel kind={screen.panel} projectId={query.get('project')} data={liveData} />
+          <FormPanel kind={screen.panel} projectId={query.get('project')} data={liveData} onBlocked={setBlocked} refresh={panelRefresh} />
         </Suspense>
       )}
       {notice && (
-        <Alert severity={serverErrors.length ? 'error' : 'warning'} role="alert" sx={{ mb: 2 }}>
+        <Alert ref={noticeRef} severity={serverErrors.length ? 'error' : 'warning'} role="alert" sx={{ mb: 2 }}>
           {notice}
         </Alert>
       )}

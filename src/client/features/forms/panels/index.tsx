@@ -12,15 +12,22 @@ import ProjectOfferPanel from './ProjectOfferPanel';
 // project (not after it).
 const loadAgreementPanel = () => import('./ProjectAgreementPanel');
 const ProjectAgreementPanel = lazy(loadAgreementPanel);
+const RiskAcknowledgment = lazy(() => import('./RiskAcknowledgment'));
+
+const noop = () => undefined;
 
 export interface FormPanelProps {
   kind: 'project-agreement' | 'project-offer';
   projectId: string | null;
   /** The form's current data (the agreement panel previews the typed amount). */
   data: Record<string, unknown>;
+  /** Told whether the form must not send yet, and why (the agreement's risk acknowledgment); null: it may. */
+  onBlocked?: (reason: string | null) => void;
+  /** Changes when the form was refused: the panel reads its state again. */
+  refresh?: number;
 }
 
-export function FormPanel({ kind, projectId, data }: FormPanelProps) {
+export function FormPanel({ kind, projectId, data, onBlocked = noop, refresh = 0 }: FormPanelProps) {
   const { data: project, error, reload } = useApi<ProjectView>(projectId ? `/projects/${encodeURIComponent(projectId)}` : null);
   if (!projectId) return null;
   if (kind === 'project-agreement') void loadAgreementPanel();
@@ -30,6 +37,7 @@ export function FormPanel({ kind, projectId, data }: FormPanelProps) {
   return (
     <Suspense fallback={null}>
       <ProjectAgreementPanel project={project} data={data} />
+      <RiskAcknowledgment onBlocked={onBlocked} refresh={refresh} />
     </Suspense>
   );
 }
