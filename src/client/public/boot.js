@@ -138,9 +138,12 @@
     (event) => {
       const control = event.target instanceof Element ? event.target.closest(CONTROL) : null;
       // A link goes to its page, a popover's button opens it: both as plain HTML does.
-      if (!control || control.closest('a[href]') || control.hasAttribute('popovertarget') || ready(control)) return;
+      if (!control || control.closest('a[href]') || ready(control)) return;
+      // (A click that came without a press or a key before it, a screen reader's "activate", starts the code too.)
+      if (control.hasAttribute('popovertarget')) return start();
       const c = control.matches('[data-carousel-step], [data-carousel-to]') ? carouselOf(control) : null;
       if (c) {
+        start();
         event.preventDefault();
         event.stopImmediatePropagation();
         const step = control.getAttribute('data-carousel-step');
