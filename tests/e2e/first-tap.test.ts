@@ -69,7 +69,10 @@ describe('the first tap, before the code has arrived', () => {
     // Not pressed a second time (which would have closed it).
     expect(await menu.count()).toBe(1);
     // A link in it now goes to its page within the app, and the menu closes.
-    await menu.getByRole('link', { name: /projects/i }).first().click();
+    await menu
+      .getByRole('link', { name: /projects/i })
+      .first()
+      .click();
     await page.waitForURL('**/projects');
     await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible' });
     expect(await menu.count()).toBe(0);
@@ -77,7 +80,7 @@ describe('the first tap, before the code has arrived', () => {
     await context.close();
   });
 
-  it("moves the home carousel on its arrow and dots at once, and the code takes it over on that slide, moving it once", async () => {
+  it('moves the home carousel on its arrow and dots at once, and the code takes it over on that slide, moving it once', async () => {
     const { context, page } = await newPage(h, 1366);
     // No autoplay (it would move the slides by itself once the code runs): what moves them here is the person.
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -111,7 +114,9 @@ describe('the first tap, before the code has arrived', () => {
 
     code.release();
     await expect.poll(() => isHydrated(page), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => carousel.locator('button[aria-label="Next slide"]').evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')))).toBe(true);
+    await expect
+      .poll(() => carousel.locator('button[aria-label="Next slide"]').evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))))
+      .toBe(true);
     // Taken over where the person left it: still on slide 2, not moved again.
     expect(await firstShown()).toBe(`2 of ${count}`);
     expect(await carousel.getByRole('button', { name: 'Go to slide 2' }).getAttribute('aria-current')).toBe('true');
