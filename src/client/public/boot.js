@@ -3,8 +3,9 @@
  * and its preloads). The page is already drawn and its links work without it.
  *
  * It starts once the page has loaded and the browser is idle (its pictures and fonts come first), or sooner when the
- * person uses the page (a press, a tap, a key, a focus, a scroll). A signed-in person's page is drawn from their own
- * answers, so for them it starts at once.
+ * person uses the page (a press, a tap, a key, a focus, a scroll); a page whose content is a form (sign-in, sign-up)
+ * only on its first use, as a form's code starts on the first tap into a field and arrives while they type. A
+ * signed-in person's page is drawn from their own answers, so for them it starts at once.
  *
  * The first things a person does answer without the code: links are plain links to pages drawn on the server too;
  * the phone menu is the browser's own popover (its button's `popovertarget`, left alone here); a form's fields are
@@ -212,8 +213,13 @@
   else {
     for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
     // Otherwise once the page has loaded and the browser has a moment (a phone's first paint, pictures and fonts
-    // come first), so a press made later finds the code there.
+    // come first), so a press made later finds the code there. Not a page whose content is a form (sign-in,
+    // sign-up): its code (the form engine, twice a page to read's) would hold a phone's main thread while the person
+    // reads it (Lighthouse mobile 90 on /login); its fields take typing without it, and it starts on the first tap
+    // into one, arriving while they type.
+    const formPage = document.querySelector('main form [data-needs-code]') !== null;
     const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(() => start(), { timeout: 2000 }) : setTimeout(() => start(), 200));
+    if (formPage) return;
     if (document.readyState === 'complete') whenIdle();
     else addEventListener('load', whenIdle, { once: true });
   }
