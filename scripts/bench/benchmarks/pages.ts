@@ -1,6 +1,6 @@
 /**
  * Public pages on a mid-range phone (issue 15 §1): for `/`, `/projects`, a project page, `/login` and `/signup`, the
- * JavaScript (gzip bytes) a reader loads (the page left alone: a page to read starts its code only when used), the
+ * JavaScript (gzip bytes) a reader loads (the page left alone: its code comes once it has loaded and is idle), the
  * JavaScript once the page is used (a key pressed) and that before the first paint, the font bytes, and Lighthouse 12's
  * mobile scores (performance, accessibility, best practices, SEO) and desktop performance, each beside its goal and
  * beside the same page served by the peer: today's client-only build.
@@ -18,7 +18,6 @@
  * down, CPU slowed 4×): the render-blocking scripts (Resource Timing's renderBlockingStatus) and, on a page drawn in
  * the browser, every script whose download ended before the first-contentful-paint entry.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -26,6 +25,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { startDistServer } from '../lib/dist-server';
 import { timeProcess } from '../lib/measure';
 import type { Benchmark, Figure, Goal } from '../types';
 
@@ -49,41 +49,6 @@ interface PageSpec {
   /** Form routes may load the form engine: 250 kB; the home page 130 kB; other pages no more than the peer. */
   jsGoal: Goal;
   firstPaintGoal: Goal;
-}
-
-interface Running {
-  url: string;
-  stop: () => Promise<void>;
-}
-
-function startServer(dataDir: string, env: Record<string, string>): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [join(DIST, 'server/server.mjs')], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', MAX_EVENT_LOOP_DELAY_MS: '0', LOG_LEVEL: 'info', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /ready in \d+ ms: (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        child.stdout!.off('data', onData);
-        child.stderr!.off('data', onData);
-        resolve({
-          url: m[1]!.replace(/\/$/, ''),
-          stop: async () => {
-            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-            await exited;
-          },
-        });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then(() => reject(new Error(`server exited before it was ready:\n${out}`)));
-  });
 }
 
 /**
@@ -121,7 +86,7 @@ async function transfer(browser: Browser, base: string, path: string, clientDir:
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(base + path, { waitUntil: 'networkidle', timeout: 120_000 });
-    // A page to read starts its code only when it is used (boot.js): what a reader loads is counted first, after a
+    // A page's code starts once it has loaded and is idle, or when it is used (boot.js): what a reader loads is counted first, after a
     // while with nothing done; then a key is pressed and what the used page loads is counted.
     await page.waitForTimeout(2000);
     const read = await downloaded(page, base, clientDir);
@@ -308,7 +273,7 @@ async function run(): Promise<Figure[]> {
   try {
     const seeded = await timeProcess(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', MAX_EVENT_LOOP_DELAY_MS: '0' } });
     if (seeded.code !== 0) throw new Error(`seeding failed:\n${seeded.stderr || seeded.stdout}`);
-    const ours = await startServer(dataDir, { CLIENT_DIR: join(DIST, 'client') });
+    const ours = await startDistServer(ROOT, DIST, dataDir, { CLIENT_DIR: join(DIST, 'client') });
     let pages: PageSpec[];
     let oursMeasured: Map<string, Measured>;
     let oursForms: Map<string, Transfer> | undefined;
@@ -333,7 +298,7 @@ async function run(): Promise<Figure[]> {
     let peerMeasured: Map<string, Measured> | undefined;
     let peerForms: Map<string, Transfer> | undefined;
     if (hasPeer) {
-      const peer = await startServer(dataDir, { CLIENT_DIR: peerDir, SERVER_RENDER: 'off' });
+      const peer = await startDistServer(ROOT, DIST, dataDir, { CLIENT_DIR: peerDir, SERVER_RENDER: 'off' });
       try {
         peerMeasured = await measureSite(peer.url, pages, peerDir);
         if (oursForms) peerForms = await measureSignedInForms(peer.url, peerDir);

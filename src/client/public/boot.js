@@ -2,14 +2,19 @@
  * Starts a server-rendered page's code (src/server/plugins/client.ts puts this in place of the entry's module script
  * and its preloads). The page is already drawn and its links work without it.
  *
- * It starts only when the person uses the page (a press, a tap, a key, a focus, a scroll): someone who only reads it
- * on a phone never downloads or runs the app's code, and its links are plain links to pages that are drawn on the
- * server too. A form (sign-in, sign-up) starts on the first tap into a field, and its code arrives while they type. A
+ * It starts once the page has loaded and the browser is idle (its pictures and fonts come first), or sooner when the
+ * person uses the page (a press, a tap, a key, a focus, a scroll); a page whose content is a form (sign-in, sign-up)
+ * only on its first use, as a form's code starts on the first tap into a field and arrives while they type. A
  * signed-in person's page is drawn from their own answers, so for them it starts at once.
  *
- * A press on one of the page's controls (a menu button, a carousel arrow, a form's submit) before the code has taken
- * it over is held back, not lost: it is pressed again once the code has, and the control is marked meanwhile
- * (`data-held`: shown as busy). Links are left alone: they go to their page as plain links do.
+ * The first things a person does answer without the code: links are plain links to pages drawn on the server too;
+ * the phone menu is the browser's own popover (its button's `popovertarget`, left alone here); a form's fields are
+ * plain inputs; a carousel's arrows, dots and arrow keys (`data-carousel-*`) move its scroll-snap window from here,
+ * keeping its dots and inert slides in step by the rule Carousel.tsx uses, which reads the position once it runs.
+ *
+ * A press on another of the page's controls (a filter, a form's submit) before the code has taken it over is held
+ * back, not lost: it is pressed again once the code has, and the control is marked meanwhile (`data-held`: shown as
+ * busy).
  *
  * A form's submit button is drawn as a plain button (`type="button"`, marked `data-needs-code`) until the code has
  * taken its form over, so the bare HTML form is never sent, even without any script (it would put a password in the
@@ -79,11 +84,73 @@
     waiting = 0;
     start();
   };
+  // The carousel before its code: the window's scroll position is the carousel's state (Carousel.tsx).
+  const carouselOf = (el) => {
+    const region = el.closest('.carousel');
+    const win = region?.querySelector('.carousel-window');
+    if (!win || isReacts(win)) return null;
+    const slides = [...win.querySelectorAll('.carousel-slide')];
+    const step = win.scrollWidth / Math.max(1, slides.length);
+    const per = Math.max(1, Math.round(win.clientWidth / step));
+    const positions = Math.max(1, slides.length - per + 1);
+    const at = (left) => Math.min(positions - 1, Math.max(0, Math.round(left / step)));
+    const sync = (i) => {
+      slides.forEach((slide, k) => {
+        const hidden = k < i || k >= i + per;
+        slide.toggleAttribute('inert', hidden);
+        slide.setAttribute('aria-hidden', String(hidden));
+      });
+      region.querySelectorAll('[data-carousel-to]').forEach((dot, k) => {
+        if (k === i) dot.setAttribute('aria-current', 'true');
+        else dot.removeAttribute('aria-current');
+      });
+    };
+    const go = (i) => {
+      const to = ((i % positions) + positions) % positions;
+      win.scrollTo({ left: to * step });
+      sync(to);
+    };
+    return { win, at, sync, go, now: () => at(win.scrollLeft) };
+  };
+  addEventListener(
+    'scroll',
+    (event) => {
+      if (event.target instanceof Element && event.target.classList.contains('carousel-window')) {
+        const c = carouselOf(event.target);
+        c?.sync(c.now());
+      }
+    },
+    { capture: true, passive: true },
+  );
+  addEventListener(
+    'keydown',
+    (event) => {
+      if ((event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') || !(event.target instanceof Element) || !event.target.matches('.carousel')) return;
+      const c = carouselOf(event.target);
+      if (!c) return;
+      event.preventDefault();
+      c.go(c.now() + (event.key === 'ArrowRight' ? 1 : -1));
+    },
+    true,
+  );
+
   addEventListener(
     'click',
     (event) => {
       const control = event.target instanceof Element ? event.target.closest(CONTROL) : null;
+      // A link goes to its page, a popover's button opens it: both as plain HTML does.
       if (!control || control.closest('a[href]') || ready(control)) return;
+      // (A click that came without a press or a key before it, a screen reader's "activate", starts the code too.)
+      if (control.hasAttribute('popovertarget')) return start();
+      const c = control.matches('[data-carousel-step], [data-carousel-to]') ? carouselOf(control) : null;
+      if (c) {
+        start();
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        const step = control.getAttribute('data-carousel-step');
+        c.go(step === null ? Number(control.getAttribute('data-carousel-to')) : c.now() + Number(step));
+        return;
+      }
       event.preventDefault();
       event.stopImmediatePropagation();
       // A click that came without a press or a key before it (a screen reader's "activate") starts the code too.
@@ -143,5 +210,17 @@
   // A signed-in person's page is redrawn from their own answers: the sooner it starts, the shorter they see the
   // signed-out page the server drew.
   if (signedIn) start();
-  else for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
+  else {
+    for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
+    // Otherwise once the page has loaded and the browser has a moment (a phone's first paint, pictures and fonts
+    // come first), so a press made later finds the code there. Not a page whose content is a form (sign-in,
+    // sign-up): its code (the form engine, twice a page to read's) would hold a phone's main thread while the person
+    // reads it (Lighthouse mobile 90 on /login); its fields take typing without it, and it starts on the first tap
+    // into one, arriving while they type.
+    const formPage = document.querySelector('main form [data-needs-code]') !== null;
+    const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(() => start(), { timeout: 2000 }) : setTimeout(() => start(), 200));
+    if (formPage) return;
+    if (document.readyState === 'complete') whenIdle();
+    else addEventListener('load', whenIdle, { once: true });
+  }
 })();

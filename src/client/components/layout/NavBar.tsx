@@ -1,4 +1,5 @@
 import { Suspense, useState, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useContent, type SiteContent } from '../../config';
 import { useAuth } from '../../lib/auth';
 import Logo from '../Logo';
@@ -13,7 +14,6 @@ const loadPopups = () => import('./NavPopups');
 // They draw with Material, so its theme comes with them.
 const EntryMenu = lazyThemed(() => loadPopups().then((m) => ({ default: m.EntryMenu })));
 const AccountMenuPopup = lazyThemed(() => loadPopups().then((m) => ({ default: m.AccountMenu })));
-const MenuDrawer = lazyThemed(() => loadPopups().then((m) => ({ default: m.MenuDrawer })));
 const preload = { onPointerEnter: loadPopups, onFocus: loadPopups, onTouchStart: loadPopups } as const;
 
 /** A popup is rendered from its first opening on (so it can animate closed), never before. */
@@ -77,12 +77,93 @@ function AccountMenu() {
   );
 }
 
-/** The navigation bar: menu entries from the content file; on phones they collapse into a drawer. */
+/** The phone menu's actions under the header entries (a signed-in person also gets Sign out). */
+const ACTIONS = [
+  { to: '/donate', label: 'Donate' },
+  { to: '/dashboard/dashboardBtn', label: 'Dashboard' },
+];
+const VISITOR_ACTIONS = [
+  { to: '/login', label: 'Sign in' },
+  { to: '/signup', label: 'Sign Up' },
+];
+
+/**
+ * The phone's menu: every header entry and action in a sheet from the right. It is the browser's own popover (the
+ * menu button's `popovertarget`), so it opens, closes on Escape or a tap outside, and its links work before the
+ * page's code has arrived, or without it; the code only closes it when one of its links is followed in the page.
+ */
+function PhoneMenu({ id }: { id: string }) {
+  const content = useContent();
+  const { status, visitor, signOut } = useAuth();
+  const navigate = useNavigate();
+  const close = (e: MouseEvent<HTMLElement>) => {
+    if ((e.target as Element).closest('a, button')) e.currentTarget.hidePopover();
+  };
+  return (
+    <nav id={id} popover="auto" aria-label="Main" className="phone-menu" onClick={close}>
+      <ul className="phone-menu-list">
+        {content.nav.map((entry) =>
+          entry.children ? (
+            <li key={entry.label}>
+              <span className="phone-menu-heading">{entry.label}</span>
+              <ul>
+                {entry.children.map((c) => (
+                  <li key={c.to}>
+                    <Link to={c.to} className="phone-menu-item phone-menu-sub">
+                      {c.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ) : (
+            <li key={entry.label}>
+              <Link to={entry.to!} className="phone-menu-item">
+                {entry.label}
+              </Link>
+            </li>
+          ),
+        )}
+      </ul>
+      <ul className="phone-menu-list phone-menu-actions">
+        {ACTIONS.map((a) => (
+          <li key={a.to}>
+            <Link to={a.to} className="phone-menu-item">
+              {a.label}
+            </Link>
+          </li>
+        ))}
+        {visitor &&
+          VISITOR_ACTIONS.map((a) => (
+            <li key={a.to} className="visitor-only">
+              <Link to={a.to} className="phone-menu-item">
+                {a.label}
+              </Link>
+            </li>
+          ))}
+        {status === 'signed-in' && (
+          <li>
+            <button
+              type="button"
+              className="phone-menu-item"
+              onClick={async () => {
+                await signOut();
+                navigate('/login', { replace: true });
+              }}
+            >
+              Sign out
+            </button>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/** The navigation bar: menu entries from the content file; on phones they collapse into the phone menu. */
 export default function NavBar() {
   const content = useContent();
   const { status, visitor } = useAuth();
-  const [open, setOpen] = useState(false);
-  const drawerOpened = useOpened(open);
   const signedIn = status === 'signed-in';
 
   return (
@@ -126,24 +207,12 @@ export default function NavBar() {
               </div>
             )}
           </div>
-          <button
-            type="button"
-            className="icon-btn menu-button"
-            aria-label="Open the menu"
-            aria-controls={open ? 'mobile-menu' : undefined}
-            aria-expanded={open ? 'true' : undefined}
-            onClick={() => setOpen(true)}
-            {...preload}
-          >
+          <button type="button" className="icon-btn menu-button" aria-label="Open the menu" popoverTarget="phone-menu">
             <Icon path={menu} />
           </button>
         </div>
       </div>
-      {drawerOpened && (
-        <Suspense fallback={null}>
-          <MenuDrawer id="mobile-menu" open={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      <PhoneMenu id="phone-menu" />
     </header>
   );
 }

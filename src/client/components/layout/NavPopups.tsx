@@ -1,20 +1,14 @@
 /**
- * The navigation bar's popups: the header menus and the phone's menu drawer. They are closed when a page is first
- * drawn, so their code (menus, drawers, modals and their transitions) is loaded only when one is about to open
- * (NavBar starts the load when a trigger is pointed at, focused or pressed), not with every page.
+ * The navigation bar's popups: the header menus of a wide screen (the phone's menu is the browser's own popover, in
+ * NavBar). They are closed when a page is first drawn, so their code (Material's menus and their transitions) is
+ * loaded only when one is about to open (NavBar starts the load when a trigger is pointed at, focused or pressed),
+ * not with every page.
  */
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useContent, type SiteContent } from '../../config';
+import type { SiteContent } from '../../config';
 import { useAuth } from '../../lib/auth';
 
 type NavEntry = SiteContent['nav'][number];
@@ -74,55 +68,5 @@ export function AccountMenu({ id, anchor, onClose }: MenuProps) {
         Sign out
       </MenuItem>
     </Menu>
-  );
-}
-
-/** The drawer's actions under the header entries (a signed-in person also gets Sign out). */
-const SIGNED_IN_ACTIONS = [
-  { to: '/donate', label: 'Donate' },
-  { to: '/dashboard/dashboardBtn', label: 'Dashboard' },
-];
-const VISITOR_ACTIONS = [...SIGNED_IN_ACTIONS, { to: '/login', label: 'Sign in' }, { to: '/signup', label: 'Sign Up' }];
-
-/** The phone's menu: every header entry and action in a drawer from the right. */
-export function MenuDrawer({ id, open, onClose }: { id: string; open: boolean; onClose: () => void }) {
-  const content = useContent();
-  const { status, visitor } = useAuth();
-  const signOut = useSignOut();
-  const signedIn = status === 'signed-in';
-  return (
-    <Drawer anchor="right" open={open} onClose={onClose}>
-      <Box id={id} component="nav" aria-label="Main" sx={{ width: 280 }} onClick={onClose}>
-        <List component="div">
-          {content.nav.map((entry) =>
-            entry.children ? (
-              <Box key={entry.label}>
-                <ListSubheader>{entry.label}</ListSubheader>
-                {entry.children.map((c) => (
-                  <ListItemButton key={c.to} component={RouterLink} to={c.to} sx={{ pl: 4 }}>
-                    <ListItemText primary={c.label} />
-                  </ListItemButton>
-                ))}
-              </Box>
-            ) : (
-              <ListItemButton key={entry.label} component={RouterLink} to={entry.to!}>
-                <ListItemText primary={entry.label} />
-              </ListItemButton>
-            ),
-          )}
-          <Divider sx={{ my: 1 }} />
-          {(visitor ? VISITOR_ACTIONS : SIGNED_IN_ACTIONS).map((a) => (
-            <ListItemButton key={a.to} component={RouterLink} to={a.to}>
-              <ListItemText primary={a.label} />
-            </ListItemButton>
-          ))}
-          {signedIn && (
-            <ListItemButton onClick={signOut}>
-              <ListItemText primary="Sign out" />
-            </ListItemButton>
-          )}
-        </List>
-      </Box>
-    </Drawer>
   );
 }

@@ -1,0 +1,163 @@
+/**
+ * The first tap answers before the page's code has arrived (issue 33): the phone menu (the browser's own popover),
+ * the home carousel's arrows (scroll-snap, moved by /boot.js until the code has them) and typing into the sign-in
+ * form (plain inputs) work while every application script is held back; once the code arrives it takes each over
+ * where the person left it, and nothing is done twice: the menu stays open, the carousel stays on its slide, the
+ * sign-in request is sent exactly once.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoPageErrors, newPage, screenshot, SHOTS, startHarness, type Harness } from './harness';
+import { apiPerson, seedOpenProjects } from './seed';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+  await seedOpenProjects(h, 5);
+}, 400_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+/** Whether React has taken the page over (it attaches its own property to the root's first element). */
+function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const first = document.getElementById('root')?.firstElementChild;
+    return !!first && Object.keys(first).some((k) => k.startsWith('__reactFiber'));
+  });
+}
+
+/** Holds back every application script (the entry and its chunks) until `release()`; counts those asked for. */
+async function holdAppCode(page: Page): Promise<{ asked: string[]; release: () => void }> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const asked: string[] = [];
+  await page.route(/\/assets\/[^/?]+\.js(\?|$)/, async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    await held;
+    await route.continue();
+  });
+  return { asked, release };
+}
+
+describe('the first tap, before the code has arrived', () => {
+  it('opens the phone menu at once, keeps it open when the code takes over, and its links then work in the page', async () => {
+    const { context, page } = await newPage(h, 390);
+    const code = await holdAppCode(page);
+    await page.goto('/', { waitUntil: 'load' });
+    const open = page.getByRole('button', { name: 'Open the menu' });
+    const menu = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
+    expect(await menu.count()).toBe(0);
+    await open.click();
+    await menu.waitFor({ state: 'visible' });
+    // The code was asked for (the page went idle, or the tap) and has not arrived: the browser opened the menu.
+    expect(code.asked.length).toBeGreaterThan(0);
+    expect(await isHydrated(page)).toBe(false);
+    expect(await menu.getByRole('link', { name: 'Sign Up' }).count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, 'first-tap-menu-390.png') }); // the window: the menu is over it
+    // Escape closes it, as a tap outside would; it opens again.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await open.click();
+    await menu.waitFor({ state: 'visible' });
+
+    code.release();
+    await expect.poll(() => isHydrated(page), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('phone-menu')!).some((k) => k.startsWith('__reactProps')))).toBe(true);
+    // Not pressed a second time (which would have closed it).
+    expect(await menu.count()).toBe(1);
+    // A link in it now goes to its page within the app, and the menu closes.
+    await menu
+      .getByRole('link', { name: /projects/i })
+      .first()
+      .click();
+    await page.waitForURL('**/projects');
+    await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible' });
+    expect(await menu.count()).toBe(0);
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('moves the home carousel on its arrow and dots at once, and the code takes it over on that slide, moving it once', async () => {
+    const { context, page } = await newPage(h, 1366);
+    // No autoplay (it would move the slides by itself once the code runs): what moves them here is the person.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const code = await holdAppCode(page);
+    await page.goto('/', { waitUntil: 'load' });
+    const carousel = page.getByRole('region', { name: 'Popular projects' });
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    const count = await slides.count();
+    expect(count).toBeGreaterThan(3);
+    const firstShown = () => carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').first().getAttribute('aria-label');
+    const leftOfFirst = () => slides.first().evaluate((el) => el.getBoundingClientRect().left);
+    const start = await leftOfFirst();
+    expect(await firstShown()).toBe(`1 of ${count}`);
+
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(leftOfFirst).toBeLessThan(start - 100);
+    await expect.poll(firstShown).toBe(`2 of ${count}`);
+    expect(await carousel.getByRole('button', { name: 'Go to slide 2' }).getAttribute('aria-current')).toBe('true');
+    expect(await carousel.getByRole('button', { name: 'Go to slide 1' }).getAttribute('aria-current')).toBeNull();
+    // The slide that came into view can be used (it is no longer inert): its card's link is reachable.
+    expect(await slides.nth(3).getAttribute('inert')).toBeNull();
+    expect(await slides.nth(0).getAttribute('inert')).toBe('');
+    expect(await isHydrated(page)).toBe(false);
+    await screenshot(page, 'first-tap-carousel-1366');
+    await carousel.screenshot({ path: join(SHOTS, 'first-tap-carousel-moved-1366.png') });
+    // A dot, and the arrow back, also work before the code.
+    await carousel.getByRole('button', { name: 'Go to slide 3' }).click();
+    await expect.poll(firstShown).toBe(`3 of ${count}`);
+    await carousel.getByRole('button', { name: 'Previous slide' }).click();
+    await expect.poll(firstShown).toBe(`2 of ${count}`);
+
+    code.release();
+    await expect.poll(() => isHydrated(page), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => carousel.locator('button[aria-label="Next slide"]').evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))))
+      .toBe(true);
+    // Taken over where the person left it: still on slide 2, not moved again.
+    expect(await firstShown()).toBe(`2 of ${count}`);
+    expect(await carousel.getByRole('button', { name: 'Go to slide 2' }).getAttribute('aria-current')).toBe('true');
+    // The code's own Next goes on from there, one slide.
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(firstShown).toBe(`3 of ${count}`);
+    expect(await carousel.getByRole('button', { name: 'Go to slide 3' }).getAttribute('aria-current')).toBe('true');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('takes typing into the sign-in form before its code, and signs in exactly once when Enter and Sign in were pressed meanwhile', async () => {
+    const who = await apiPerson(h);
+    const { context, page } = await newPage(h, 390);
+    const code = await holdAppCode(page);
+    const signIns: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/v1/auth/user/sign-in') signIns.push(r.method());
+    });
+    await page.goto('/login', { waitUntil: 'load' });
+    await page.locator('#root_email').click();
+    await page.keyboard.type(who.email);
+    await page.locator('#root_password').click();
+    await page.keyboard.type(who.password);
+    expect(await page.locator('#root_email').inputValue()).toBe(who.email);
+    expect(await isHydrated(page)).toBe(false);
+    await page.locator('#root_password').press('Enter');
+    const button = page.getByRole('button', { name: 'Sign in' });
+    await button.click();
+    // Held: waiting for the code, nothing sent, the bare form not submitted (no password in the address).
+    expect(await button.getAttribute('aria-busy')).toBe('true');
+    expect(signIns).toEqual([]);
+    expect(page.url()).not.toContain('password');
+    await screenshot(page, 'first-tap-login-held-390');
+
+    code.release();
+    await page.getByRole('dialog', { name: 'Welcome' }).waitFor({ state: 'visible', timeout: 30_000 });
+    expect(signIns).toEqual(['POST']);
+    // What was typed is what the code has.
+    expect(await page.locator('#root_email').inputValue()).toBe(who.email);
+    expectNoPageErrors(page);
+    await context.close();
+  });
+});
