@@ -88,6 +88,15 @@ const VISITOR_ACTIONS = [
 ];
 
 /**
+ * Browsers without popovers (Safari before 17, Firefox before 125): the page's code opens and closes the phone's menu
+ * itself (`data-open`; site.css hides it otherwise), so the menu works there once the code has arrived.
+ */
+const popoverMissing = () => typeof HTMLElement !== 'undefined' && !Object.prototype.hasOwnProperty.call(HTMLElement.prototype, 'popover');
+const toggleWithoutPopover = () => {
+  if (popoverMissing()) document.getElementById('phone-menu')?.toggleAttribute('data-open');
+};
+
+/**
  * The phone's menu: every header entry and action in a sheet from the right. It is the browser's own popover (the
  * menu button's `popovertarget`), so it opens, closes on Escape or a tap outside, and its links work before the
  * page's code has arrived, or without it; the code only closes it when one of its links is followed in the page.
@@ -97,7 +106,9 @@ function PhoneMenu({ id }: { id: string }) {
   const { status, visitor, signOut } = useAuth();
   const navigate = useNavigate();
   const close = (e: MouseEvent<HTMLElement>) => {
-    if ((e.target as Element).closest('a, button')) e.currentTarget.hidePopover();
+    if (!(e.target as Element).closest('a, button')) return;
+    if (popoverMissing()) e.currentTarget.removeAttribute('data-open');
+    else e.currentTarget.hidePopover();
   };
   return (
     <nav id={id} popover="auto" aria-label="Main" className="phone-menu" onClick={close}>
@@ -207,7 +218,7 @@ export default function NavBar() {
               </div>
             )}
           </div>
-          <button type="button" className="icon-btn menu-button" aria-label="Open the menu" popoverTarget="phone-menu">
+          <button type="button" className="icon-btn menu-button" aria-label="Open the menu" popoverTarget="phone-menu" onClick={toggleWithoutPopover}>
             <Icon path={menu} />
           </button>
         </div>
