@@ -30,6 +30,7 @@ import { Icon, arrowBack, expandMore, help } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { gap } from '../../ui/grid';
 import { FUNDING_MODEL, goalNotReachedText, goalNotReachedTitle } from '../../components/funding-model';
+import FiguresTable from '../../components/FiguresTable';
 
 /** Answers the page already shows in its own layout: the summary, the video and the gallery's images. */
 const SHOWN_ABOVE = ['briefDescrip', 'busExViLink', ...PROJECT_IMAGE_FIELDS];
@@ -274,16 +275,7 @@ export default function ProjectDetailPage() {
         <div className="col-12 col-md-5">
           <h2 className="t-h5 t-gutter">Figures</h2>
           <div className="paper-outlined">
-            <table aria-label="Project figures" className="figures">
-              <tbody>
-                {rows.map(([label, value]) => (
-                  <tr key={label}>
-                    <th scope="row">{label}</th>
-                    <td>{value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FiguresTable label="Project figures" rows={rows} />
           </div>
           <RepaymentRecord projectId={project.id} />
         </div>

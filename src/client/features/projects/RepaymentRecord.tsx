@@ -5,6 +5,7 @@
 import { useApi } from '../../lib/use-api';
 import { countOf } from '../../../shared/format/count';
 import type { RepaymentRecordView } from '../../../shared/api/repayment-record';
+import FiguresTable from '../../components/FiguresTable';
 
 
 export default function RepaymentRecord({ projectId }: { projectId: string }) {
@@ -28,16 +29,7 @@ export default function RepaymentRecord({ projectId }: { projectId: string }) {
             No instalment of this owner&apos;s has fallen due yet{data.upcoming ? ` (${countOf(data.upcoming, 'instalment')} scheduled)` : ''}.
           </p>
         ) : (
-          <table aria-label="Owner's repayment record" className="figures">
-            <tbody>
-              {rows.map(([label, value]) => (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  <td>{value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FiguresTable label="Owner's repayment record" rows={rows} />
         )}
       </div>
       <p className="t-body2 t-muted" style={{ marginTop: 8 }}>
