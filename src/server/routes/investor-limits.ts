@@ -8,6 +8,7 @@ import { badRequest, fieldErrors, notFound } from '../errors';
 import { limitsView } from '../investors/retail-limits';
 import { setQualified } from '../investors/qualification';
 import { idParams } from './params';
+import { visibleProject } from '../market/projects';
 
 export default async function investorLimitRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { projectId: string } }>(
@@ -23,8 +24,8 @@ export default async function investorLimitRoutes(app: FastifyInstance): Promise
     },
     async (request) => {
       const me = currentUser(request);
-      const project = await app.db.selectFrom('projects').select('id').where('id', '=', request.query.projectId).executeTakeFirst();
-      if (!project) throw notFound('This project');
+      // A project this person cannot see (another's draft, one in review) is 404, as everywhere.
+      const { row: project } = await visibleProject(app.db, request.query.projectId, me);
       return limitsView(app.db, app.config, me.id, project.id, app.now());
     },
   );

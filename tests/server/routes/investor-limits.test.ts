@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, signUpVerified, startTestApp, type TestApp } from '../helpers';
 import { checkRetailLimits } from '../../../src/server/investors/retail-limits';
-import { acceptForm, agreementForm, api, fixture, makeStaff, openProject, verifiedOwner, type Person } from '../market-helpers';
+import { acceptForm, agreementForm, api, fixture, makeStaff, openProject, projectForm, verifiedOwner, type Person } from '../market-helpers';
 
 const BIG = { askamu: 5_000_000 };
 
@@ -47,6 +47,14 @@ describe.each(DB_KINDS)('retail limits on %s', (kind) => {
     expect(await mine(investor)).toHaveLength(2); // nothing stored
     const left = (await api(t.app, 'GET', `/me/limits?projectId=${projectA}`, investor)).body;
     expect(left).toMatchObject({ perProject: { used: '100000.00', left: '0.00' }, perYear: { used: '100000.00', left: '50000.00' }, left: '0.00' });
+  });
+
+  it("answers 404 for the limits in a project the person cannot see (another owner's, still in review)", async () => {
+    const investor = await signUpVerified(t.app);
+    const inReview = await api(t.app, 'POST', '/projects', owner, projectForm(BIG));
+    expect(inReview.status).toBe(201);
+    expect((await api(t.app, 'GET', `/me/limits?projectId=${inReview.body.id}`, investor)).status).toBe(404);
+    expect((await api(t.app, 'GET', `/me/limits?projectId=${inReview.body.id}`, owner)).status).toBe(200);
   });
 
   it('counts the year across projects, and a withdrawn request gives its room back', async () => {
