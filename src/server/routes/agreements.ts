@@ -277,10 +277,11 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     const now = app.now();
     await closeEndedCampaigns(app.db, siteOrigin(app.config), now);
     const decided = await app.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('agreement_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
+      const row = await trx.selectFrom('agreement_requests').selectAll().where('id', '=', requestId).forNoKeyUpdate().executeTakeFirst();
       if (!row) throw notFound('This agreement request');
-      // Locked (always agreement row first, then project row) so a project that closes or gets funded meanwhile is seen.
-      const project = await trx.selectFrom('projects').select(['owner_id', 'status', 'title']).where('id', '=', row.project_id).forUpdate().executeTakeFirstOrThrow();
+      // Locked (always agreement row first, then project row) so a project that closes or gets funded meanwhile is seen;
+      // FOR NO KEY UPDATE, so inserts that only point at these rows (their foreign key checks) are not held up by it.
+      const project = await trx.selectFrom('projects').select(['owner_id', 'status', 'title']).where('id', '=', row.project_id).forNoKeyUpdate().executeTakeFirstOrThrow();
       const allowed = who === 'owner' ? project.owner_id === actorId : row.investor_id === actorId;
       if (!allowed) throw notFound('This agreement request');
       if (row.status !== 'pending') throw conflict(`This request was already ${row.status}; that is final.`);

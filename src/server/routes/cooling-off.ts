@@ -33,10 +33,11 @@ export default async function coolingOffRoutes(app: FastifyInstance): Promise<vo
       const now = app.now();
       const hours = app.config.coolingOffHours;
       const cancelled = await app.db.transaction().execute(async (trx) => {
-        // Agreement row first, then the project's, as every decision locks them.
-        const row = await trx.selectFrom('agreement_requests').selectAll().where('id', '=', request.params.id).forUpdate().executeTakeFirst();
+        // Agreement row first, then the project's, as every decision locks them; FOR NO KEY UPDATE, which does not stop
+        // inserts that only point at them (their foreign key checks), as retail-limits.ts and campaign-end.ts say.
+        const row = await trx.selectFrom('agreement_requests').selectAll().where('id', '=', request.params.id).forNoKeyUpdate().executeTakeFirst();
         if (!row || row.investor_id !== me.id) throw notFound('This agreement request');
-        const project = await trx.selectFrom('projects').select(['owner_id', 'title']).where('id', '=', row.project_id).forUpdate().executeTakeFirstOrThrow();
+        const project = await trx.selectFrom('projects').select(['owner_id', 'title']).where('id', '=', row.project_id).forNoKeyUpdate().executeTakeFirstOrThrow();
         if (row.status !== 'accepted' || !row.decided_at) {
           throw conflict(row.status === 'pending' ? 'This request is not accepted yet: withdraw it instead.' : `This agreement is ${row.status}; only an accepted agreement can be cancelled.`);
         }
@@ -48,7 +49,7 @@ export default async function coolingOffRoutes(app: FastifyInstance): Promise<vo
         await trx.deleteFrom('instalments').where('agreement_id', '=', row.id).execute();
         const updated = await trx
           .updateTable('agreement_requests')
-          .set({ status: 'cancelled', cancelled_at: now, cancel_reason: 'cooling_off' })
+          .set({ status: 'cancelled', cancelled_at: now, cancel_reason: 'cooling_off', in_default_since: null })
           .where('id', '=', row.id)
           .where('status', '=', 'accepted')
           .returningAll()
