@@ -8,11 +8,12 @@ import { useApi } from '../../../lib/use-api';
 import { ErrorState } from '../../../components/Status';
 import ProjectOfferPanel from './ProjectOfferPanel';
 
-// The agreement panel's schedule preview brings Material's table: only the agreement screen fetches it, beside the
-// project (not after it).
+// The agreement panel's schedule preview brings Material's table, and the risk statement its own code: only the
+// agreement screen fetches them, beside the project (not after it).
 const loadAgreementPanel = () => import('./ProjectAgreementPanel');
+const loadRiskAcknowledgment = () => import('./RiskAcknowledgment');
 const ProjectAgreementPanel = lazy(loadAgreementPanel);
-const RiskAcknowledgment = lazy(() => import('./RiskAcknowledgment'));
+const RiskAcknowledgment = lazy(loadRiskAcknowledgment);
 
 const noop = () => undefined;
 
@@ -30,14 +31,21 @@ export interface FormPanelProps {
 export function FormPanel({ kind, projectId, data, onBlocked = noop, refresh = 0 }: FormPanelProps) {
   const { data: project, error, reload } = useApi<ProjectView>(projectId ? `/projects/${encodeURIComponent(projectId)}` : null);
   if (!projectId) return null;
-  if (kind === 'project-agreement') void loadAgreementPanel();
+  if (kind === 'project-agreement') {
+    void loadAgreementPanel();
+    void loadRiskAcknowledgment();
+  }
   if (error) return <ErrorState message={`The project could not be loaded: ${error.message}`} onRetry={reload} />;
   if (!project) return null;
   if (kind !== 'project-agreement') return <ProjectOfferPanel project={project} />;
   return (
-    <Suspense fallback={null}>
-      <ProjectAgreementPanel project={project} data={data} />
-      <RiskAcknowledgment onBlocked={onBlocked} refresh={refresh} />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <ProjectAgreementPanel project={project} data={data} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <RiskAcknowledgment onBlocked={onBlocked} refresh={refresh} />
+      </Suspense>
+    </>
   );
 }
