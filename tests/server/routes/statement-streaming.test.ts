@@ -6,7 +6,7 @@
  * stops once the stream’s buffers are full; once read, it goes on to the end. On PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql, type KyselyPlugin } from 'kysely';
 import { parse } from 'csv-parse/sync';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers';
@@ -96,11 +96,10 @@ describe.each(DB_KINDS)("a heavy investor's statement, on %s", (kind) => {
     const person = (await statementPerson(t.app.db, investorId))!;
     const done = produceStatement({ db: t.app.db.withPlugin(counting), head: { ...statementYear('2028-29'), person, producedAt: new Date() }, writer: csvWriter(out), out, pageRows: 10 });
     const pages = Math.ceil((4 * AGREEMENTS) / 10);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    // Nobody reads: the producer filled the stream's buffers (16 kB each side, a few pages) and waits.
+    // Nobody reads: the producer fills the stream's buffers (16 kB each side, a few pages) and waits.
+    await vi.waitFor(() => expect(out.writableNeedDrain).toBe(true), { timeout: 15_000, interval: 50 });
     const stalled = reads;
     expect(stalled).toBeLessThan(pages / 2);
-    expect(out.writableNeedDrain).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(reads).toBe(stalled);
     const chunks: Buffer[] = [];
