@@ -7,8 +7,6 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageProps } from '../config';
 import { lazyThemed } from './lazy-themed';
 
-export type { PageProps };
-
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
 
 /** A page drawn with Material (`lazyThemed`), typed as a page: some take no props, all are given PageProps. */

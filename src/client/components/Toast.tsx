@@ -9,8 +9,6 @@ import type { Message } from './MessageDialog';
 
 import type { QueuedToast } from './toast-queue';
 
-export { TOAST_MS } from './toast-queue';
-
 const ToastHost = lazy(() => import('./ToastHost'));
 const ShowToast = createContext<(message: Message) => void>(() => {
   throw new Error('useToast needs a ToastProvider around the app');
