@@ -8,7 +8,7 @@ import type { DB, ProjectStatus } from '../db/schema';
 import type { SessionUser } from '../plugins/auth';
 import { audit } from '../audit';
 import { endCampaign } from './campaign-end';
-import { notFound } from '../errors';
+import { conflict, notFound, type AppError } from '../errors';
 import { toPaisa } from '../../shared/domain/money';
 import { figuresOf, type Figures, type ProjectRow } from './figures';
 import type { ProjectView } from '../../shared/api/views';
@@ -145,10 +145,18 @@ export async function viewsOf(db: Db, forms: FormRegistry, rows: ProjectRow[], v
  * Closes campaigns whose end date has passed (open or funded → closed), each with its audit row and, for an
  * all-or-nothing campaign below its goal, the return of the money (market/campaign-end.ts), inside the caller's
  * transaction. Cheap when nothing ended (an indexed look-up); returns how many closed. The scheduled job runs it every
- * 15 seconds, and writes that depend on a project being open run it first. `origin`: where notices' e-mail links start.
+ * 15 seconds over every project; a write that depends on one project being open closes that one first
+ * (`closeIfEnded`), so a request never pays for another campaign's cascade. `origin`: where notices' e-mail links start.
  */
-export async function closeEnded(trx: Transaction<DB>, now: Date, origin: string): Promise<number> {
-  const ended = await trx.selectFrom('projects').select(['id', 'ends_at']).where('status', 'in', ['open', 'funded']).where('ends_at', '<=', now).orderBy('id').execute();
+export async function closeEnded(trx: Transaction<DB>, now: Date, origin: string, projectId?: string): Promise<number> {
+  const ended = await trx
+    .selectFrom('projects')
+    .select(['id', 'ends_at'])
+    .where('status', 'in', ['open', 'funded'])
+    .where('ends_at', '<=', now)
+    .$if(projectId !== undefined, (q) => q.where('id', '=', projectId!))
+    .orderBy('id')
+    .execute();
   let closed = 0;
   for (const p of ended) {
     const done = await endCampaign(trx, p.id, {
@@ -163,9 +171,29 @@ export async function closeEnded(trx: Transaction<DB>, now: Date, origin: string
   return closed;
 }
 
-/** `closeEnded` in a transaction of its own: writes that depend on a project being open call it first. */
+/** `closeEnded` over every project, in a transaction of its own (the scheduled job). */
 export function closeEndedCampaigns(db: Kysely<DB>, origin: string, now = new Date()): Promise<number> {
   return db.transaction().execute((trx) => closeEnded(trx, now, origin));
+}
+
+/** Closes this one project if its end date has passed, in a transaction of its own: writes that need it open call it first. */
+export async function closeIfEnded(db: Kysely<DB>, projectId: string, origin: string, now = new Date()): Promise<void> {
+  await db.transaction().execute((trx) => closeEnded(trx, now, origin, projectId));
+}
+
+/** The answer to money offered to a project that is not open. `what`: "agreement requests", "donations"… */
+export function notTaking(what: string, status: ProjectStatus): AppError {
+  return conflict(`This project is not taking ${what}: it is ${status.replace('_', ' ')}.`);
+}
+
+/**
+ * Inside the transaction that adds money to a project: locks its row (the lock the figures' trigger takes at the insert
+ * anyway, taken before it) and refuses when the project is no longer open. A campaign that closed while the request
+ * was on its way (checked open before the transaction) is seen here, so nothing lands pending on a closed project.
+ */
+export async function lockOpenProject(trx: Transaction<DB>, projectId: string, what: string): Promise<void> {
+  const p = await trx.selectFrom('projects').select('status').where('id', '=', projectId).forNoKeyUpdate().executeTakeFirstOrThrow();
+  if (p.status !== 'open') throw notTaking(what, p.status);
 }
 
 /**

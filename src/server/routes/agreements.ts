@@ -17,7 +17,7 @@ import { registerFileRule } from '../files/access';
 import { audit } from '../audit';
 import { notify } from '../notices/notify';
 import { noticeLinks, siteOrigin } from '../notices/links';
-import { closeEndedCampaigns, settleProject, visibleProject } from '../market/projects';
+import { closeIfEnded, lockOpenProject, notTaking, settleProject, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
 import { dhakaDate } from '../../shared/format/dhaka-calendar';
@@ -124,12 +124,10 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     },
     async (request, reply) => {
       const me = currentUser(request);
-      await closeEndedCampaigns(app.db, siteOrigin(app.config));
+      await closeIfEnded(app.db, request.params.id, siteOrigin(app.config));
       const { row: project } = await visibleProject(app.db, request.params.id, me);
       if (project.owner_id === me.id) throw forbidden('You cannot send an agreement request to your own project.');
-      if (project.status !== 'open') {
-        throw conflict(`This project is not taking agreement requests: it is ${project.status.replace('_', ' ')}.`);
-      }
+      if (project.status !== 'open') throw notTaking('agreement requests', project.status);
       if (toPaisa(request.body.investmentAmount) < toPaisa(project.min_investment)) {
         throw fieldErrors([
           { path: '/investmentAmount', message: `The minimum investment in this project is ${formatMoney(project.min_investment)}` },
@@ -146,6 +144,8 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         if (riskVersion !== null && !(await app.riskStatement.acknowledgedAt(trx, me.id, riskVersion))) throw conflict(RISK_ACK_MISSING);
         // Over a retail limit: refused before anything is stored, under a lock on the investor (issue 31 §1).
         await checkRetailLimits(trx, app.config, me.id, project.id, fromPaisa(toPaisa(request.body.investmentAmount)), request.body.investmentType, app.now());
+        // Still open now that this transaction holds the project (it may have closed since the check above).
+        await lockOpenProject(trx, project.id, 'agreement requests');
         const created = await trx
           .insertInto('agreement_requests')
           .values({
@@ -275,7 +275,8 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     const view = async (trx: Transaction<DB>, row: Selectable<AgreementRequestsTable>) => agreementView(row, ...(await viewsFor(trx, [row])));
     // One moment for the whole decision: the stored decided_at and the schedule's acceptance date agree.
     const now = app.now();
-    await closeEndedCampaigns(app.db, siteOrigin(app.config), now);
+    const target = await app.db.selectFrom('agreement_requests').select('project_id').where('id', '=', requestId).executeTakeFirst();
+    if (target) await closeIfEnded(app.db, target.project_id, siteOrigin(app.config), now);
     const decided = await app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('agreement_requests').selectAll().where('id', '=', requestId).forNoKeyUpdate().executeTakeFirst();
       if (!row) throw notFound('This agreement request');

@@ -15,8 +15,8 @@ import { sql, type Selectable } from 'kysely';
 import type { DonationsTable } from '../db/schema';
 import type { DonateForm } from '../../shared/generated/form-types';
 import { currentUser, type SessionUser } from '../plugins/auth';
-import { conflict, notFound } from '../errors';
-import { closeEndedCampaigns, visibleProject } from '../market/projects';
+import { notFound } from '../errors';
+import { closeIfEnded, lockOpenProject, notTaking, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { withFreshReference } from '../payments/reference';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
@@ -116,12 +116,10 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
       config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' }, idempotent: true },
     },
     async (request, reply) => {
-      await closeEndedCampaigns(app.db, siteOrigin(app.config));
+      await closeIfEnded(app.db, request.params.id, siteOrigin(app.config));
       const viewer = await app.readSession(request);
       const { row: project } = await visibleProject(app.db, request.params.id, viewer);
-      if (project.status !== 'open') {
-        throw conflict(`This project is not taking donations: it is ${project.status.replace('_', ' ')}.`);
-      }
+      if (project.status !== 'open') throw notTaking('donations', project.status);
       const receiptKey = newReceiptKey();
       const origin = siteOrigin(app.config);
       // The pledge, its receipt e-mail and the answer in one transaction (a fresh one per reference tried): a pledge
@@ -129,6 +127,8 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
       // Idempotency-Key the answer is kept with it, and a repeat gets it back instead of a second pledge.
       const answer = await withFreshReference((reference) =>
         app.writeOnce(request, reply, 201, async (trx) => {
+          // Still open now that this transaction holds the project (it may have closed since the check above).
+          await lockOpenProject(trx, project.id, 'donations');
           const made = await trx
             .insertInto('donations')
             .values({

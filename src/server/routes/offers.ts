@@ -10,7 +10,7 @@ import { currentUser } from '../plugins/auth';
 import { conflict, forbidden, notFound } from '../errors';
 import { FORM_BODY_LIMIT } from '../limits';
 import { decodeUploads, storeUploads } from '../files/store';
-import { closeEndedCampaigns, viewsOf, visibleProject } from '../market/projects';
+import { closeIfEnded, viewsOf, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { withE164Phones } from '../auth/stored-phones';
 import { notify } from '../notices/notify';
@@ -206,7 +206,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const me = currentUser(request);
-      await closeEndedCampaigns(app.db, siteOrigin(app.config));
+      await closeIfEnded(app.db, request.body.projectId, siteOrigin(app.config));
       const { row: project } = await visibleProject(app.db, request.body.projectId, me);
       if (project.owner_id !== me.id) throw notFound('This project');
       if (project.status !== 'open') throw conflict(`Only an open project can invite investors; this one is ${project.status.replace('_', ' ')}.`);

@@ -201,6 +201,43 @@ describe.each(DB_KINDS)('all-or-nothing campaigns on %s', (kind) => {
     expect(status.status).toBe('refund_due');
   }, 60_000);
 
+  // A request checked "open" just before the campaign closed used to land pending on the closed project: its
+  // transaction now takes the project's row and looks again.
+  it.runIf(kind === 'postgres')('refuses a request and a pledge that reach a campaign while it closes (409), storing neither', async () => {
+    const c = await campaign('Keep what you raise');
+    const investor = await signUpVerified(t.app);
+    const count = async () => {
+      const a = await t.app.db.selectFrom('agreement_requests').select((e) => e.fn.countAll<string>().as('n')).where('project_id', '=', c.project).executeTakeFirstOrThrow();
+      const d = await t.app.db.selectFrom('donations').select((e) => e.fn.countAll<string>().as('n')).where('project_id', '=', c.project).executeTakeFirstOrThrow();
+      return [Number(a.n), Number(d.n)];
+    };
+    const before = await count();
+    let locked!: () => void;
+    let release!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // A close in flight: the project's row taken and its status changed, not yet committed.
+    const closing = t.app.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('projects').select('id').where('id', '=', c.project).forNoKeyUpdate().execute();
+      await trx.updateTable('projects').set({ status: 'closed', closed_at: new Date() }).where('id', '=', c.project).execute();
+      locked();
+      await released;
+    });
+    await isLocked;
+    const request = api(t.app, 'POST', `/projects/${c.project}/agreement-requests`, investor, agreementForm(50_000));
+    const pledge = api(t.app, 'POST', `/projects/${c.project}/donations`, investor, { amount: 700, paymentMethod: 'Cash', anonymous: false });
+    const waiting = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.app.db)).rows[0]!.n);
+    const deadline = Date.now() + 20_000;
+    while ((await waiting()) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    release();
+    await closing;
+    const answers = await Promise.all([request, pledge]);
+    expect(answers.map((r) => r.status)).toEqual([409, 409]);
+    expect(answers[0]!.body.message).toBe('This project is not taking agreement requests: it is closed.');
+    expect(answers[1]!.body.message).toBe('This project is not taking donations: it is closed.');
+    expect(await count()).toEqual(before);
+  }, 60_000);
+
   it('closes a keep-what-you-raise campaign below its goal as before: nothing cancelled, nothing refunded', async () => {
     const c = await campaign('Keep what you raise');
     now = AFTER_END;
