@@ -35,20 +35,29 @@ export async function queueMail(trx: Transaction<DB>, mail: MailInput): Promise<
     .execute();
 }
 
+/** Who a notice goes to, and whether they turned its e-mail or its text message off: one read for both channels. */
+async function recipient(trx: Transaction<DB>, userId: string, kind: NoticeKind) {
+  return trx
+    .selectFrom('users')
+    .leftJoin('notice_preferences as mail', (j) => j.onRef('mail.user_id', '=', 'users.id').on('mail.kind', '=', kind).on('mail.channel', '=', 'email'))
+    .leftJoin('notice_preferences as sms', (j) => j.onRef('sms.user_id', '=', 'users.id').on('sms.kind', '=', kind).on('sms.channel', '=', 'sms'))
+    .select(['users.email', 'users.phone', 'mail.kind as mailOff', 'sms.kind as smsOff'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
 /** `origin`: where the e-mail's link starts (`siteOrigin(config)`). */
 export async function notify(trx: Transaction<DB>, notice: NoticeInput, origin: string): Promise<void> {
+  await notifyTo(trx, notice, origin, await recipient(trx, notice.userId, notice.kind));
+}
+
+async function notifyTo(trx: Transaction<DB>, notice: NoticeInput, origin: string, user: Awaited<ReturnType<typeof recipient>>): Promise<void> {
   const created = await trx
     .insertInto('notices')
     .values({ user_id: notice.userId, kind: notice.kind, title: notice.title, text: notice.text, link: notice.link ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const user = await trx
-    .selectFrom('users')
-    .leftJoin('notice_preferences as np', (j) => j.onRef('np.user_id', '=', 'users.id').on('np.kind', '=', notice.kind).on('np.channel', '=', 'email'))
-    .select(['users.email', 'np.kind as off'])
-    .where('users.id', '=', notice.userId)
-    .executeTakeFirst();
-  if (!user || user.off !== null) return;
+  if (!user || user.mailOff !== null) return;
   const link = notice.link ? `\n\n${absoluteLink(origin, notice.link)}` : '';
   await queueMail(trx, {
     noticeId: created.id,
@@ -63,15 +72,9 @@ export async function notify(trx: Transaction<DB>, notice: NoticeInput, origin: 
  * its text message returned — to be sent after commit — unless the person turned SMS off for that kind.
  */
 export async function notifyWithSms(trx: Transaction<DB>, notice: NoticeInput, origin: string): Promise<SmsMessage | null> {
-  await notify(trx, notice, origin);
-  if (!SMS_NOTICE_KINDS.includes(notice.kind)) return null;
-  const user = await trx
-    .selectFrom('users')
-    .leftJoin('notice_preferences as np', (j) => j.onRef('np.user_id', '=', 'users.id').on('np.kind', '=', notice.kind).on('np.channel', '=', 'sms'))
-    .select(['users.phone', 'np.kind as off'])
-    .where('users.id', '=', notice.userId)
-    .executeTakeFirst();
-  if (!user || user.off !== null) return null;
+  const user = await recipient(trx, notice.userId, notice.kind);
+  await notifyTo(trx, notice, origin, user);
+  if (!SMS_NOTICE_KINDS.includes(notice.kind) || !user || user.smsOff !== null) return null;
   const link = notice.link ? ` ${absoluteLink(origin, notice.link)}` : '';
   return { to: user.phone, text: `Halal Fund: ${notice.text}${link}` };
 }
