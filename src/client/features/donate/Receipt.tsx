@@ -18,24 +18,17 @@ import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { FormReadOnlyView } from '../../form-engine/read-only';
 import DetailList from '../../components/DetailList';
+import { DONATION_STATUS } from '../../components/donation-status';
 import { formatDateTime } from '../../../shared/format/dates';
 import { RECEIPT_KEY_HEADER } from '../../../shared/donations/receipt-link';
 import { rememberReceiptKey } from './receipt-keys';
 
 
-const STATUS = {
-  pledged: { chip: 'Pledged', color: 'info', text: 'Pledged — waiting for your payment; staff confirm it when the money arrives' },
-  confirmed: { chip: 'Confirmed', color: 'success', text: 'Confirmed — the money arrived. Thank you!' },
-  cancelled: { chip: 'Cancelled', color: 'default', text: 'Cancelled' },
-  refund_due: { chip: 'Refund due', color: 'warning', text: 'To be returned — the campaign did not reach its all-or-nothing goal; you will be told when the money is sent back' },
-  refunded: { chip: 'Refunded', color: 'default', text: 'Refunded — the money was sent back to you' },
-} as const;
-
 /** `receiptKey`: the key of the receipt's address, which opens it to a donor who is not signed in (Pay now needs it too). */
 export default function Receipt({ receipt, heading, receiptKey }: { receipt: DonationReceipt; heading: string; receiptKey?: string | null }) {
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
-  const status = STATUS[receipt.status];
+  const status = DONATION_STATUS[receipt.status];
   const howTo = receipt.instructions;
 
   async function payNow() {

@@ -23,6 +23,7 @@ import { useToast } from '../../components/Toast';
 import OfferCard from './OfferCard';
 import CancelAgreementButton from './CancelAgreementButton';
 import AgreementConsent from '../../components/AgreementConsent';
+import { DONATION_STATUS } from '../../components/donation-status';
 import { hasAcceptanceEvidence, PROPOSAL_STATUS } from './ProposalsPage';
 import type { Invitation, Offer, Proposal } from './types';
 import { formatDate } from '../../../shared/format/dates';
@@ -280,7 +281,7 @@ function Donations() {
                   <CardContent>
                     <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
                       <Typography sx={{ fontWeight: 700 }}>{d.projectTitle}</Typography>
-                      <Chip size="small" label={d.status.replace('_', ' ')} color={d.status === 'confirmed' ? 'success' : d.status === 'refund_due' ? 'warning' : d.status === 'pledged' ? 'info' : 'default'} />
+                      <Chip size="small" label={DONATION_STATUS[d.status].chip} color={DONATION_STATUS[d.status].color} />
                     </Box>
                     <Typography>
                       <Money amount={d.amount} /> by {d.paymentMethod} · reference {d.reference}
