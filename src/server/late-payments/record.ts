@@ -8,18 +8,16 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { DHAKA_OFFSET_MS, type CalendarDate } from '../../shared/format/dhaka-calendar';
+import type { CalendarDate } from '../../shared/format/dhaka-calendar';
 import type { RepaymentRecord } from '../../shared/api/repayment-record';
 
 export async function repaymentRecord(db: Kysely<DB>, ownerId: string, today: CalendarDate): Promise<RepaymentRecord> {
-  // Paid on time: paid before the Dhaka day after the due date begins (midnight there is DHAKA_OFFSET before UTC's).
-  const dayAfterDueStarts = sql`((i.due_on + 1)::timestamp AT TIME ZONE 'UTC') - make_interval(secs => ${DHAKA_OFFSET_MS / 1000})`;
   const row = await db
     .selectFrom('instalments as i')
     .innerJoin('agreement_requests as a', 'a.id', 'i.agreement_id')
     .select([
-      sql<string>`count(*) FILTER (WHERE i.status <> 'due' AND i.paid_at < ${dayAfterDueStarts})`.as('on_time'),
-      sql<string>`count(*) FILTER (WHERE i.status <> 'due' AND i.paid_at >= ${dayAfterDueStarts})`.as('late'),
+      sql<string>`count(*) FILTER (WHERE i.status <> 'due' AND dhaka_date(i.paid_at) <= i.due_on)`.as('on_time'),
+      sql<string>`count(*) FILTER (WHERE i.status <> 'due' AND dhaka_date(i.paid_at) > i.due_on)`.as('late'),
       sql<string>`count(*) FILTER (WHERE i.status = 'due' AND i.due_on < ${today} AND a.in_default_since IS NULL)`.as('overdue'),
       sql<string>`count(*) FILTER (WHERE i.status = 'due' AND i.due_on < ${today} AND a.in_default_since IS NOT NULL)`.as('in_default'),
       sql<string>`count(*) FILTER (WHERE i.status = 'due' AND i.due_on >= ${today})`.as('upcoming'),
