@@ -22,6 +22,8 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startDistServer } from '../lib/dist-server';
 import { timeProcess } from '../lib/measure';
+import { percentile } from '../lib/http';
+import { phoneProfile } from '../lib/phone';
 import type { Benchmark, Figure } from '../types';
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -61,18 +63,6 @@ const INSTRUMENT = `
 function later<T>(p: Promise<T>): Promise<T> {
   p.catch(() => undefined);
   return p;
-}
-
-async function throttle(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
 interface Scenario {
@@ -226,7 +216,7 @@ async function once(browser: Browser, base: string, s: Scenario, delayMs: number
     );
     await context.addInitScript({ content: INSTRUMENT });
     const page = await context.newPage();
-    await throttle(page);
+    await phoneProfile(page);
     await page.goto(base + s.path, { waitUntil: 'load', timeout: 120_000 });
     if (warm) {
       await page.keyboard.press('Shift');
@@ -254,12 +244,6 @@ async function once(browser: Browser, base: string, s: Scenario, delayMs: number
   } finally {
     await context.close();
   }
-}
-
-/** The 75th percentile (nearest rank). */
-function p75(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.ceil(0.75 * sorted.length) - 1]!;
 }
 
 async function run(): Promise<Figure[]> {
@@ -303,11 +287,11 @@ async function run(): Promise<Figure[]> {
         const fmt = (v: number[]) => v.map((x) => Math.round(x)).join(', ');
         out.push({
           label: `first interaction: ${s.label}`,
-          value: p75(cold),
+          value: percentile(cold, 75),
           unit: 'ms',
           peer: {
             label: 'the same once the code has the page',
-            value: p75(warm),
+            value: percentile(warm, 75),
           },
           goal: { atMost: GOAL_MS },
           note: `p75 of ${RUNS} runs (ms: ${fmt(cold)}; once the code has it: ${fmt(warm)}), tapped ${DELAYS_MS.slice(0, RUNS)

@@ -27,6 +27,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startDistServer } from '../lib/dist-server';
 import { timeProcess } from '../lib/measure';
+import { phoneProfile } from '../lib/phone';
 import type { Benchmark, Figure, Goal } from '../types';
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -81,10 +82,7 @@ async function transfer(browser: Browser, base: string, path: string, clientDir:
     // A signed-in person's token is in local storage before the page's code runs, as after signing in.
     if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await phoneProfile(page);
     await page.goto(base + path, { waitUntil: 'networkidle', timeout: 120_000 });
     // A page's code starts once it has loaded and is idle, or when it is used (boot.js): what a reader loads is counted first, after a
     // while with nothing done; then a key is pressed and what the used page loads is counted.
