@@ -3,7 +3,7 @@
  * the home carousel's arrows (scroll-snap, moved by /boot.js until the code has them) and typing into the sign-in
  * form (plain inputs) work while every application script is held back; once the code arrives it takes each over
  * where the person left it, and nothing is done twice: the menu stays open, the carousel stays on its slide, the
- * sign-in request is sent exactly once.
+ * sign-in request is sent exactly once; a category chosen meanwhile is applied.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +124,26 @@ describe('the first tap, before the code has arrived', () => {
     await carousel.getByRole('button', { name: 'Next slide' }).click();
     await expect.poll(firstShown).toBe(`3 of ${count}`);
     expect(await carousel.getByRole('button', { name: 'Go to slide 3' }).getAttribute('aria-current')).toBe('true');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('applies a category chosen before the code, once the code has the list (it was shown and never applied)', async () => {
+    const { context, page } = await newPage(h, 390);
+    const code = await holdAppCode(page);
+    await page.goto('/projects', { waitUntil: 'load' });
+    const list = page.locator('#filter-category');
+    const category = await list.locator('option').nth(1).getAttribute('value');
+    expect(category).toBeTruthy();
+    await list.selectOption(category!);
+    expect(await isHydrated(page)).toBe(false);
+    // Held while the code is on its way: the list says it is busy.
+    expect(await list.getAttribute('aria-busy')).toBe('true');
+    code.release();
+    await page.getByRole('heading', { level: 1, name: `${category} projects` }).waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).searchParams.get('category')).toBe(category);
+    expect(await list.inputValue()).toBe(category);
+    expect(await list.getAttribute('aria-busy')).toBeNull();
     expectNoPageErrors(page);
     await context.close();
   });

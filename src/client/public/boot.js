@@ -14,7 +14,7 @@
  *
  * A press on another of the page's controls (a filter, a form's submit) before the code has taken it over is held
  * back, not lost: it is pressed again once the code has, and the control is marked meanwhile (`data-held`: shown as
- * busy).
+ * busy). A choice in a list (`<select>`, the projects' category) is held the same way and told again as a change.
  *
  * A form's submit button is drawn as a plain button (`type="button"`, marked `data-needs-code`) until the code has
  * taken its form over, so the bare HTML form is never sent, even without any script (it would put a password in the
@@ -46,6 +46,8 @@
   const ready = (el) => isReacts(el) && !el.hasAttribute('data-needs-code');
   let held = null;
   let heldBusy = null;
+  // What was held: a press (made again as a press) or a choice in a list (a filter's <select>: told again as a change).
+  let heldChange = false;
   let waiting = 0;
   // While held, the control says it is busy (to a screen reader too); its own aria-busy comes back on release.
   const release = () => {
@@ -67,13 +69,19 @@
       return;
     }
     release();
+    if (heldChange) {
+      // The choice is still in the list (the code takes the page over without resetting it): told once more.
+      control.dispatchEvent(new Event('change', { bubbles: true }));
+      return;
+    }
     // Some controls open on the press itself (Material's select), others on the click.
     const init = { bubbles: true, cancelable: true, view: window, button: 0 };
     control.dispatchEvent(new MouseEvent('mousedown', init));
     control.dispatchEvent(new MouseEvent('mouseup', init));
     control.click();
   };
-  const hold = (control) => {
+  const hold = (control, change = false) => {
+    heldChange = change;
     if (held === control) return start();
     if (held) release();
     else setTimeout(replay, 100);
@@ -155,6 +163,16 @@
       event.stopImmediatePropagation();
       // A click that came without a press or a key before it (a screen reader's "activate") starts the code too.
       hold(control);
+    },
+    true,
+  );
+  // A choice made in a list before the code has it (the projects' category and order) would be shown and never
+  // applied: held, and told again once the code has the list.
+  addEventListener(
+    'change',
+    (event) => {
+      if (!(event.target instanceof HTMLSelectElement) || ready(event.target)) return;
+      hold(event.target, true);
     },
     true,
   );
