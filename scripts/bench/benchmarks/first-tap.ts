@@ -8,14 +8,16 @@
  * - the first tap into the sign-in form's field and the first key, until the key is in the field (the slower of the
  *   two: each is an interaction of its own);
  * - Enter in the sign-in form after typing both fields at a person's pace, until the sign-in request has left;
- * - the same right after a password manager filled both fields at once (the code may still be on its way).
+ * - the same right after a password manager filled both fields at once (the code may still be on its way);
+ * - the first tap and key in the sign-up form, as in the sign-in form;
+ * - a category chosen on /projects, until the list says it shows that category.
  * Each run taps at a different time after the page's load event (0, 0.5, 1, 1.5, 2 s: a person does not wait for the
  * code, and a tap may fall while it loads); the figure is the 75th percentile of the five, from the input event's
  * timestamp to the frame that shows the response (or the request's start), both on the page's own clock. The peer is
  * the same interaction on the same page once its code has taken it over (a key pressed first, then waited for).
  *
  * Builds nothing: `npm run build` first (BENCH_DIST names another copy of dist). FIRST_TAP_RUNS changes the number
- * of runs (5).
+ * of runs (5); FIRST_TAP_ONLY=<words> runs only the scenarios whose label holds them.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,6 +35,8 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-ru
 const RUNS = Math.max(1, Number(process.env.FIRST_TAP_RUNS ?? 5));
 const DELAYS_MS = [0, 500, 1000, 1500, 2000];
 const GOAL_MS = 200;
+/** FIRST_TAP_ONLY=<words>: only the scenarios whose label has them (e.g. `/signup`). */
+const ONLY = process.env.FIRST_TAP_ONLY ?? '';
 /** A person's typing pace (ms between keys) for the sign-in scenario. */
 const KEY_GAP_MS = 80;
 
@@ -44,7 +48,7 @@ const KEY_GAP_MS = 80;
  */
 const INSTRUMENT = `
   window.__input = {};
-  for (const type of ['pointerdown', 'keydown']) {
+  for (const type of ['pointerdown', 'keydown', 'change']) {
     addEventListener(type, (e) => {
       const key = type + ':' + (e.key ?? '');
       if (key in window.__input) return;
@@ -123,9 +127,10 @@ const carousel: Scenario = {
   },
 };
 
-const typing: Scenario = {
-  label: 'first tap into a /login field and first key (390 px), until it is shown',
-  path: '/login',
+/** The first tap into a form's first field (`#root_email`) and the first key, on `path`. */
+const firstKeys = (path: string): Scenario => ({
+  label: `first tap into a ${path} field and first key (390 px), until it is shown`,
+  path,
   width: 390,
   owned: 'main form',
   async act(page) {
@@ -139,6 +144,24 @@ const typing: Scenario = {
     await page.keyboard.press('r');
     const key = (await shown) - (await inputAt(page, 'keydown:r'));
     return Math.max(tap, key);
+  },
+});
+const typing = firstKeys('/login');
+const signUpTyping = firstKeys('/signup');
+
+/** A category chosen on /projects, until the list says it shows that category (the page's heading). */
+const category: Scenario = {
+  label: 'a category chosen on /projects (390 px), until the list shows it',
+  path: '/projects',
+  width: 390,
+  owned: '#filter-category',
+  async act(page) {
+    type W = { __until: (f: () => boolean) => Promise<number> };
+    const list = page.locator('#filter-category');
+    const chosen = (await list.locator('option').nth(1).getAttribute('value'))!;
+    const shown = later(page.evaluate((c) => (window as unknown as W).__until(() => document.querySelector('h1')?.textContent === `${c} projects`), chosen));
+    await list.selectOption(chosen);
+    return (await shown) - (await inputAt(page, 'change:'));
   },
 };
 
@@ -273,7 +296,7 @@ async function run(): Promise<Figure[]> {
     });
     const out: Figure[] = [];
     try {
-      for (const s of [menu, carousel, typing, enter, autofill]) {
+      for (const s of [menu, carousel, typing, enter, autofill, signUpTyping, category].filter((x) => !ONLY || x.label.includes(ONLY))) {
         const cold: number[] = [];
         const warm: number[] = [];
         let answeredWithoutCode = 0;
