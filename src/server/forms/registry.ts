@@ -136,10 +136,12 @@ export class FormRegistry {
       await this.db.transaction().execute(async (trx) => {
         const seen = await trx.selectFrom('form_file_digests').select('digest').where('form_id', '=', id).forUpdate().executeTakeFirst();
         if (seen?.digest === digest) return;
-        const current = await trx.selectFrom('form_versions').selectAll().where('form_id', '=', id).orderBy('version', 'desc').limit(1).executeTakeFirst();
+        // The live version is compared with the files; a new one is numbered after every version, proposals included.
+        const current = await trx.selectFrom('form_versions').selectAll().where('form_id', '=', id).where('status', '=', 'live').orderBy('version', 'desc').limit(1).executeTakeFirst();
+        const newest = await trx.selectFrom('form_versions').select((eb) => eb.fn.max('version').as('v')).where('form_id', '=', id).executeTakeFirst();
         const same = current && isDeepStrictEqual(current.schema, schema) && isDeepStrictEqual(current.ui_schema, uiSchema);
         if (!same && !(current && !seen && current.version > 1)) {
-          const version = (current?.version ?? 0) + 1;
+          const version = Number(newest?.v ?? 0) + 1;
           const note = version === 1 ? `From schemas/${id}.schema.json and ui-schemas/${id}.ui.json` : `From the files schemas/${id}.schema.json and ui-schemas/${id}.ui.json, edited since`;
           await trx
             .insertInto('form_versions')
@@ -147,7 +149,7 @@ export class FormRegistry {
             .onConflict((oc) => oc.columns(['form_id', 'version']).doNothing())
             .execute();
           if (version > 1) {
-            await audit(trx, { actorId: null, action: 'form.publish', subjectType: 'form', subjectId: id, before: `version ${version - 1}`, after: `version ${version}`, note });
+            await audit(trx, { actorId: null, action: 'form.publish', subjectType: 'form', subjectId: id, before: `version ${current?.version ?? version - 1}`, after: `version ${version}`, note });
           }
         }
         await trx
@@ -163,7 +165,7 @@ export class FormRegistry {
     this.versions.set(key(v.formId, v.version), v);
   }
 
-  /** The current (newest) version number of a form, read from the database; null for an unknown form. */
+  /** The current version number of a form (its newest live one), read from the database; null for an unknown form. */
   async currentVersion(formId: string): Promise<number | null> {
     if (!this.has(formId)) return null;
     await this.seeding.done();
@@ -173,6 +175,7 @@ export class FormRegistry {
       .selectFrom('form_versions')
       .select((eb) => eb.fn.max('version').as('v'))
       .where('form_id', '=', formId)
+      .where('status', '=', 'live')
       .executeTakeFirst();
     const version = row?.v == null ? null : Number(row.v);
     if (version !== null) this.currents.set(formId, { version, at: Date.now() });
@@ -230,7 +233,7 @@ export class FormRegistry {
     if (!names) {
       names = (async () => {
         const declared = declaredPropertyNames(v.schema);
-        const earlier = await this.db.selectFrom('form_versions').select('schema').where('form_id', '=', v.formId).where('version', '<', v.version).execute();
+        const earlier = await this.db.selectFrom('form_versions').select('schema').where('form_id', '=', v.formId).where('version', '<', v.version).where('status', '=', 'live').execute();
         const retired = new Set([...declaredPropertyNames(earlier.map((r) => r.schema))].filter((n) => !declared.has(n)));
         return { declared, retired };
       })();

@@ -7,9 +7,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
-import { audit } from '../audit';
 import { badRequest, notFound, type AppError } from '../errors';
 import { draftsOf, emailsOf, isUniqueViolation, notModified, staleDraft } from './versioned';
+import { approvalRequired, auditPublish, decisionRoutes, decisionView, DECISION_COLUMNS, nextVersion, type StudioDocument } from './approvals';
 import { countOf } from '../../shared/format/count';
 import { rowToVersion, sizesFirstCheck, type FormVersion } from '../forms/registry';
 import { lintForm, type Problem } from '../../shared/forms/schema-lint';
@@ -151,11 +151,12 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         .selectFrom('form_versions as f')
         .select(['f.form_id', 'f.version', 'f.schema', 'f.published_at', 'f.author_id'])
         .where(({ eb, selectFrom }) =>
-          eb('f.version', '=', selectFrom('form_versions as g').select((g) => g.fn.max('g.version').as('m')).whereRef('g.form_id', '=', 'f.form_id')),
+          eb('f.version', '=', selectFrom('form_versions as g').select((g) => g.fn.max('g.version').as('m')).whereRef('g.form_id', '=', 'f.form_id').where('g.status', '=', 'live')),
         )
         .execute();
+      const pending = await app.db.selectFrom('form_versions').select(['form_id', 'version', 'author_id']).where('status', '=', 'pending_approval').execute();
       const drafts = await app.db.selectFrom('form_drafts').select(['form_id', 'author_id', 'base_version', 'updated_at']).orderBy('updated_at', 'desc').execute();
-      const names = await emails([...current.map((c) => c.author_id), ...drafts.map((d) => d.author_id)]);
+      const names = await emails([...current.map((c) => c.author_id), ...drafts.map((d) => d.author_id), ...pending.map((p) => p.author_id)]);
       const byId = new Map(current.map((c) => [c.form_id, c]));
       const counts = new Map(await Promise.all(forms.ids.map(async (id) => [id, await submissionCounts(id)] as const)));
       const out = [];
@@ -169,6 +170,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
           publishedAt: c.published_at.toISOString(),
           publishedBy: c.author_id ? (names.get(c.author_id) ?? null) : null,
           submissions: counts.get(formId)!,
+          pending: pending.filter((p) => p.form_id === formId).map((p) => ({ version: p.version, by: p.author_id ? (names.get(p.author_id) ?? null) : null, mine: p.author_id === me.id }))[0] ?? null,
           drafts: drafts
             .filter((d) => d.form_id === formId)
             .map((d) => ({ author: names.get(d.author_id) ?? '', updatedAt: d.updated_at.toISOString(), baseVersion: d.base_version, mine: d.author_id === me.id })),
@@ -192,16 +194,16 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>(
     '/forms/:id/versions',
-    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, description: 'Every published version of a form, newest first (staff).' }, onRequest: app.requireStaff },
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, description: 'Every version of a form, newest first, with where each stands (live, waiting for approval, returned, superseded) (staff).' }, onRequest: app.requireStaff },
     async (request) => {
       knownForm(request.params.id);
       const rows = await app.db
         .selectFrom('form_versions')
-        .select(['version', 'note', 'author_id', 'published_at'])
+        .select(['version', 'note', 'author_id', 'published_at', ...DECISION_COLUMNS])
         .where('form_id', '=', request.params.id)
         .orderBy('version', 'desc')
         .execute();
-      const names = await emails(rows.map((r) => r.author_id));
+      const names = await emails(rows.flatMap((r) => [r.author_id, r.decided_by]));
       const counts = await submissionCounts(request.params.id);
       return rows.map((r) => ({
         version: r.version,
@@ -209,6 +211,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         publishedBy: r.author_id ? (names.get(r.author_id) ?? null) : null,
         publishedAt: r.published_at.toISOString(),
         submissions: counts[String(r.version)] ?? 0,
+        ...decisionView(r, names),
       }));
     },
   );
@@ -345,7 +348,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
           additionalProperties: false,
         },
         description:
-          'Publishes a draft as the next version (staff): 409 when another version was published after the draft was started, 422 when the lint or the code-read fields refuse it.',
+          'Publishes a draft as the next version (staff): 201 when it is live at once, 202 when it waits for another staff member\'s approval (STUDIO_REQUIRE_APPROVAL); 409 when another version was published after the draft was started, 422 when the lint or the code-read fields refuse it.',
       },
       onRequest: app.requireStaff,
     },
@@ -372,17 +375,18 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
           protected: checks.protected,
         });
       }
-      const version = baseVersion + 1;
+      const status = (await approvalRequired(app)) ? 'pending_approval' : 'live';
       let published;
       try {
         published = await app.db.transaction().execute(async (trx) => {
+          const version = await nextVersion(trx, formDocument(formId), me.id);
           const row = await trx
             .insertInto('form_versions')
-            .values({ form_id: formId, version, schema: JSON.stringify(schema), ui_schema: JSON.stringify(uiSchema), note, author_id: me.id })
+            .values({ form_id: formId, version, schema: JSON.stringify(schema), ui_schema: JSON.stringify(uiSchema), note, author_id: me.id, status, base_version: baseVersion })
             .returningAll()
             .executeTakeFirstOrThrow();
           await trx.deleteFrom('form_drafts').where('form_id', '=', formId).where('author_id', '=', me.id).execute();
-          await audit(trx, { actorId: me.id, action: 'form.publish', subjectType: 'form', subjectId: formId, before: `version ${baseVersion}`, after: `version ${version}`, note: note || null });
+          await auditPublish(trx, formDocument(formId), me.id, baseVersion, version, status, note);
           return row;
         });
       } catch (err) {
@@ -390,8 +394,26 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         if (isUniqueViolation(err)) throw await stale();
         throw err;
       }
-      forms.published(rowToVersion(published));
-      return reply.status(201).send({ version });
+      if (status === 'live') forms.published(rowToVersion(published));
+      // 201 { version } as before approvals existed; 202 says it waits.
+      return status === 'live' ? reply.status(201).send({ version: published.version }) : reply.status(202).send({ version: published.version, status });
     },
   );
+
+  decisionRoutes<{ id: string; v: number }>(app, {
+    path: '/forms/:id/versions/:v',
+    params: versionParams,
+    tags: ['forms'],
+    documentOf: ({ id }) => {
+      knownForm(id);
+      return formDocument(id);
+    },
+    onLive: async ({ id, v }) => {
+      const approved = await forms.version(id, v);
+      if (approved) forms.published(approved);
+    },
+  });
 }
+
+/** A form's versions as the four-eyes step sees them. */
+const formDocument = (formId: string): StudioDocument => ({ table: 'form_versions', formId, subjectType: 'form', subjectId: formId, name: 'this form' });
