@@ -157,12 +157,17 @@ export function decisionRoutes<P extends { v: number }>(
   }
 }
 
-/** The decision columns of a version as the studio's version lists show them (`names`: user id → e-mail). */
+/**
+ * The decision columns of a version as the studio's version lists show them (`names`: user id → e-mail; `me`: the
+ * caller, who is told which versions are theirs).
+ */
 export function decisionView(
-  r: { status: VersionStatus; base_version: number | null; decided_by: string | null; decided_at: Date | null; decision_note: string | null },
+  r: { author_id: string | null; status: VersionStatus; base_version: number | null; decided_by: string | null; decided_at: Date | null; decision_note: string | null },
   names: Map<string, string>,
+  me: string,
 ) {
   return {
+    mine: r.author_id === me,
     status: r.status,
     baseVersion: r.base_version,
     decidedBy: r.decided_by ? (names.get(r.decided_by) ?? null) : null,

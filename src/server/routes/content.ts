@@ -34,10 +34,10 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   app.get('/content/schema', { schema: { tags, ...staffOnly, description: 'content.schema.json, which the content form is generated from (staff).' }, onRequest: app.requireStaff }, async () => site.contentSchema);
 
-  app.get('/content/versions', { schema: { tags, ...staffOnly, description: 'Every version of the site content, newest first, with where each stands (live, waiting for approval, returned, superseded) (staff).' }, onRequest: app.requireStaff }, async () => {
+  app.get('/content/versions', { schema: { tags, ...staffOnly, description: 'Every version of the site content, newest first, with where each stands (live, waiting for approval, returned, superseded) (staff).' }, onRequest: app.requireStaff }, async (request) => {
     const rows = await app.db.selectFrom('content_versions').select(['version', 'note', 'author_id', 'published_at', ...DECISION_COLUMNS]).orderBy('version', 'desc').execute();
     const names = await emailsOf(app.db, rows.flatMap((r) => [r.author_id, r.decided_by]));
-    return rows.map((r) => ({ version: r.version, note: r.note, publishedBy: r.author_id ? (names.get(r.author_id) ?? null) : null, publishedAt: r.published_at.toISOString(), ...decisionView(r, names) }));
+    return rows.map((r) => ({ version: r.version, note: r.note, publishedBy: r.author_id ? (names.get(r.author_id) ?? null) : null, publishedAt: r.published_at.toISOString(), ...decisionView(r, names, currentUser(request).id) }));
   });
 
   app.get<{ Params: { v: number } }>(

@@ -211,7 +211,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         publishedBy: r.author_id ? (names.get(r.author_id) ?? null) : null,
         publishedAt: r.published_at.toISOString(),
         submissions: counts[String(r.version)] ?? 0,
-        ...decisionView(r, names),
+        ...decisionView(r, names, currentUser(request).id),
       }));
     },
   );
