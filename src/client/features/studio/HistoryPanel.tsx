@@ -18,7 +18,7 @@ import TableRow from '@mui/material/TableRow';
 import { useApi } from '../../lib/use-api';
 import { ApiError } from '../../lib/api';
 import { getFormVersion, publishForm, type FormVersionSummary, type Published } from '../../lib/forms-api';
-import { decisionLine, STATUS_LABEL } from './words';
+import { decisionLine, STATUS_LABEL, wentLive } from './words';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ErrorState, Loading } from '../../components/Status';
 import { formatDateTime } from '../../../shared/format/dates';
@@ -77,7 +77,7 @@ export default function HistoryPanel({ formId, current, refreshKey, onRestored }
             {(state.data ?? []).map((v) => (
               <TableRow key={v.version}>
                 <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                  v{v.version} {v.version === current ? <Chip size="small" color="success" label="Current" /> : v.status !== 'live' && <Chip size="small" color={v.status === 'pending_approval' ? 'warning' : 'default'} label={STATUS_LABEL[v.status]} />}
+                  v{v.version} {v.version === current ? <Chip size="small" color="success" label="Current" /> : !wentLive(v) && <Chip size="small" color={v.status === 'pending_approval' ? 'warning' : 'default'} label={STATUS_LABEL[v.status]} />}
                 </TableCell>
                 <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>
                   <Box>{v.note || '—'}</Box>
@@ -88,7 +88,7 @@ export default function HistoryPanel({ formId, current, refreshKey, onRestored }
                   {decisionLine(v) && <Box sx={{ color: 'text.secondary', fontSize: 13 }}>{decisionLine(v)}</Box>}
                 </TableCell>
                 <TableCell sx={{ verticalAlign: 'top', textAlign: 'right', px: 1 }}>
-                  {v.version !== current && v.status === 'live' && (
+                  {v.version !== current && wentLive(v) && (
                     <Button size="small" variant="outlined" onClick={() => void restore(v)} disabled={busy !== null} aria-label={`Restore version ${v.version}`}>
                       Restore
                     </Button>

@@ -46,7 +46,7 @@ import { formatDateTime } from '../../../shared/format/dates';
 import contentUi from '../../config/content.ui.json';
 import { Diff } from './DiffPanel';
 import { pretty } from './use-studio-draft';
-import { decisionLine, draftLine, STATUS_LABEL } from './words';
+import { decisionLine, draftLine, STATUS_LABEL, wentLive } from './words';
 
 const SAVE_DELAY_MS = 800;
 
@@ -310,7 +310,7 @@ function History({ current, onRestore }: { current: number; onRestore: (version:
           key={v.version}
           divider
           secondaryAction={
-            v.version === current || v.status !== 'live' ? undefined : (
+            v.version === current || !wentLive(v) ? undefined : (
               <Button size="small" onClick={() => onRestore(v.version)}>
                 Start from it
               </Button>
@@ -318,7 +318,7 @@ function History({ current, onRestore }: { current: number; onRestore: (version:
           }
         >
           <ListItemText
-            primary={`Version ${v.version}${v.version === current ? ' (published)' : v.status === 'live' ? '' : ` (${STATUS_LABEL[v.status].toLowerCase()})`}: ${v.note || 'no note'}`}
+            primary={`Version ${v.version}${v.version === current ? ' (published)' : wentLive(v) ? '' : ` (${STATUS_LABEL[v.status].toLowerCase()})`}: ${v.note || 'no note'}`}
             secondary={[`${v.publishedBy ?? 'from the file'} · ${formatDateTime(v.publishedAt)}`, decisionLine(v)].filter(Boolean).join(' · ')}
           />
         </ListItem>

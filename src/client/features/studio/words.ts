@@ -31,3 +31,8 @@ export function decisionLine(v: { status: VersionStatus; decidedBy: string | nul
   const verb = v.status === 'live' ? 'Approved' : v.status === 'returned' ? 'Returned' : 'Superseded';
   return `${verb}${v.decidedBy ? ` by ${v.decidedBy}` : ''} on ${formatDateTime(v.decidedAt)}${v.decisionNote ? `: “${v.decisionNote}”` : ''}`;
 }
+
+/** True for a version that is (or was) live: one that may be restored. A server without four eyes sends no status. */
+export function wentLive(v: { status?: VersionStatus }): boolean {
+  return v.status === undefined || v.status === 'live';
+}
