@@ -95,6 +95,8 @@ export class FormRegistry {
   private readonly modules = new Map<string, Promise<string>>();
   private readonly etags = new Map<string, string>();
   private readonly names = new Map<string, Promise<{ declared: Set<string>; retired: Set<string> }>>();
+  /** Versions known to have gone live (four eyes, migration 029): a live version stays live. */
+  private readonly live = new Set<string>();
   /** Which version is current, as last read: trusted for CURRENT_TTL_MS (this process's publishes apply at once). */
   private readonly currents = new Map<string, { version: number; at: number }>();
 
@@ -192,7 +194,17 @@ export class FormRegistry {
     if (!row) return null;
     const v = rowToVersion(row);
     this.remember(v);
+    if (row.status === 'live') this.live.add(key(formId, version));
     return v;
+  }
+
+  /** True when a version has gone live; false for one waiting for approval, returned or superseded (staff only). */
+  async wentLive(formId: string, version: number): Promise<boolean> {
+    const k = key(formId, version);
+    if (this.live.has(k)) return true;
+    const row = await this.db.selectFrom('form_versions').select('status').where('form_id', '=', formId).where('version', '=', version).executeTakeFirst();
+    if (row?.status === 'live') this.live.add(k);
+    return row?.status === 'live';
   }
 
   /** The current version, whole. */
@@ -204,6 +216,7 @@ export class FormRegistry {
   /** Records a version this process just published (it is also in the database): current here at once. */
   published(v: FormVersion): void {
     this.remember(v);
+    this.live.add(key(v.formId, v.version));
     this.currents.set(v.formId, { version: v.version, at: Date.now() });
   }
 

@@ -134,6 +134,18 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     return Object.fromEntries(rows.rows.map((r) => [String(r.v), Number(r.n)]));
   }
 
+  /**
+   * A version anyone may read: one that went live. One that never did (waiting for approval, returned, superseded)
+   * only staff read, uncached; to others it does not exist.
+   */
+  async function readableVersion(request: FastifyRequest, formId: string, version: number): Promise<{ v: FormVersion; cache: string }> {
+    const v = await forms.version(formId, version);
+    if (!v) throw notFound('This version of the form');
+    if (await forms.wentLive(formId, version)) return { v, cache: 'public, max-age=31536000, immutable' };
+    if (!(await app.readSession(request))?.isStaff) throw notFound('This version of the form');
+    return { v, cache: 'private, no-store' };
+  }
+
   /** Sends a version's public view, or 304 when the client holds it already. */
   function sendVersion(request: FastifyRequest, reply: FastifyReply, v: FormVersion, cacheControl: string) {
     const { body, etag } = forms.publicView(v);
@@ -218,12 +230,11 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string; v: number } }>(
     '/forms/:id/versions/:v',
-    { schema: { tags: ['forms'], params: versionParams, description: 'One published version (immutable).' } },
+    { schema: { tags: ['forms'], security: [{}, { bearer: [] }], params: versionParams, description: 'One published version (immutable); one that never went live (waiting for approval, returned) is for staff only.' } },
     async (request, reply) => {
       knownForm(request.params.id);
-      const v = await forms.version(request.params.id, request.params.v);
-      if (!v) throw notFound('This version of the form');
-      return sendVersion(request, reply, v, 'public, max-age=31536000, immutable');
+      const { v, cache } = await readableVersion(request, request.params.id, request.params.v);
+      return sendVersion(request, reply, v, cache);
     },
   );
 
@@ -232,19 +243,16 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['forms'],
+        security: [{}, { bearer: [] }],
         params: versionParams,
-        description: "A version's browser validator: an ES module (Ajv standalone code, no imports) whose default export RJSF's createPrecompiledValidator takes.",
+        description: "A version's browser validator: an ES module (Ajv standalone code, no imports) whose default export RJSF's createPrecompiledValidator takes (staff only for a version that never went live).",
       },
     },
     async (request, reply) => {
       knownForm(request.params.id);
-      const v = await forms.version(request.params.id, request.params.v);
-      if (!v) throw notFound('This version of the form');
+      const { v, cache } = await readableVersion(request, request.params.id, request.params.v);
       const code = await forms.standaloneModule(v);
-      return reply
-        .header('Content-Type', 'text/javascript; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .send(code);
+      return reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', cache).send(code);
     },
   );
 

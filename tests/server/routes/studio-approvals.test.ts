@@ -46,6 +46,12 @@ describe.each(DB_KINDS)('four eyes on the studio on %s', (kind) => {
     const versions = await api(t.app, 'GET', '/forms/invest/versions', checker);
     expect(versions.body[0]).toMatchObject({ version: 3, status: 'pending_approval', baseVersion: 2, publishedBy: author.email, decidedBy: null });
     expect(versions.body[1]).toMatchObject({ version: 2, status: 'live' });
+    // Nobody but staff reads a version that is not live, nor its validator; staff read it uncached.
+    expect((await api(t.app, 'GET', '/forms/invest/versions/3')).status).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/forms/invest/versions/3/validator.js' })).statusCode).toBe(404);
+    const staffRead = await t.app.inject({ method: 'GET', url: '/api/v1/forms/invest/versions/3', headers: checker.auth });
+    expect(staffRead.statusCode).toBe(200);
+    expect(staffRead.headers['cache-control']).toBe('private, no-store');
     const list = await api(t.app, 'GET', '/forms', checker);
     expect(list.body.find((f: { formId: string }) => f.formId === 'invest')).toMatchObject({ version: 2, pending: { version: 3, by: author.email, mine: false } });
 
@@ -61,6 +67,7 @@ describe.each(DB_KINDS)('four eyes on the studio on %s', (kind) => {
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ version: 3, status: 'live' });
     expect(await liveForm(t)).toMatchObject({ version: 3, schema: { title: 'Invest (four eyes)' } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/forms/invest/versions/3' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const after = await api(t.app, 'GET', '/forms/invest/versions', author);
     expect(after.body[0]).toMatchObject({ version: 3, status: 'live', decidedBy: checker.email, decisionNote: 'Looks right' });
     // Deciding it again: it no longer waits.
