@@ -31,8 +31,9 @@ const live = version({ version: 2, status: 'live', note: 'Before' });
 function renderWith(newest: VersionDecision, decide = vi.fn(async () => ({}))) {
   const onDecided = vi.fn();
   const load = vi.fn(async () => []);
-  const view = render(<PendingApproval versions={[newest, live]} live={2} load={load} decide={decide} onDecided={onDecided} />);
-  return { ...view, decide, onDecided, load };
+  const onContinue = vi.fn();
+  const view = render(<PendingApproval versions={[newest, live]} live={2} load={load} decide={decide} onDecided={onDecided} onContinue={onContinue} />);
+  return { ...view, decide, onDecided, load, onContinue };
 }
 
 describe('a version waiting for approval', () => {
@@ -71,11 +72,14 @@ describe('a version waiting for approval', () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
-  it('its author reads the note it came back with; nothing shows once the newest version is live', () => {
+  it('its author reads the note it came back with and takes it into their draft; nothing shows once the newest version is live', async () => {
+    const user = userEvent.setup();
     const returned = version({ mine: true, status: 'returned', decidedBy: 'rafi@example.com', decidedAt: '2026-11-27T10:00:00Z', decisionNote: 'Title typo' });
-    const { rerender } = renderWith(returned);
+    const { rerender, onContinue } = renderWith(returned);
     expect(screen.getByRole('note')).toHaveTextContent(/Version 3 was returned to you.*rafi@example\.com returned it on .*: “Title typo”\. Version 2 stays live/);
-    rerender(<PendingApproval versions={[live]} live={2} load={vi.fn()} decide={vi.fn()} onDecided={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Edit it in my draft' }));
+    expect(onContinue).toHaveBeenCalledWith(3);
+    rerender(<PendingApproval versions={[live]} live={2} load={vi.fn()} decide={vi.fn()} onDecided={vi.fn()} onContinue={vi.fn()} />);
     expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -140,6 +140,13 @@ export default function FormStudioPage() {
           setPublishedKey((k) => k + 1);
           d.reload();
         }}
+        onContinue={(v) =>
+          void getFormVersion(formId, v).then((returned) => {
+            d.setSchemaText(pretty(returned.schema));
+            d.setUiText(pretty(returned.uiSchema));
+            setTab(0);
+          })
+        }
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' }, gap: 3, alignItems: 'start' }}>
         <Box sx={{ minWidth: 0 }}>

@@ -38,18 +38,29 @@ export interface PendingApprovalProps {
   decide: (version: number, approve: boolean, note: string) => Promise<unknown>;
   /** After a decision: the version and whether it went live. */
   onDecided: (version: number, approved: boolean) => void;
+  /** The author takes a returned version back into their draft, to change it and publish again. */
+  onContinue: (version: number) => void;
 }
 
 /** What the newest version asks of the person looking, if anything: decide it, wait for it, or read its return. */
-export default function PendingApproval({ versions, live, load, decide, onDecided }: PendingApprovalProps) {
+export default function PendingApproval({ versions, live, load, decide, onDecided, onContinue }: PendingApprovalProps) {
   const newest = versions?.[0];
   if (!newest || newest.version <= live) return null;
   if (newest.status === 'returned' && newest.mine) {
     return (
-      <Alert severity="warning" role="note" sx={{ mb: 2 }}>
+      <Alert
+        severity="warning"
+        role="note"
+        sx={{ mb: 2 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => onContinue(newest.version)}>
+            Edit it in my draft
+          </Button>
+        }
+      >
         <AlertTitle>Version {newest.version} was returned to you</AlertTitle>
         {newest.decidedBy ?? 'Another staff member'} returned it{newest.decidedAt ? ` on ${formatDateTime(newest.decidedAt)}` : ''}: “{newest.decisionNote}”. Version {live} stays live.
-        Change your draft and publish again.
+        Take it into your draft, change it and publish again.
       </Alert>
     );
   }
@@ -57,7 +68,7 @@ export default function PendingApproval({ versions, live, load, decide, onDecide
   return <Waiting key={newest.version} v={newest} live={live} load={load} decide={decide} onDecided={onDecided} />;
 }
 
-function Waiting({ v, live, load, decide, onDecided }: Omit<PendingApprovalProps, 'versions'> & { v: VersionDecision }) {
+function Waiting({ v, live, load, decide, onDecided }: Omit<PendingApprovalProps, 'versions' | 'onContinue'> & { v: VersionDecision }) {
   const [sides, setSides] = useState<Sides[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [note, setNote] = useState('');

@@ -206,6 +206,7 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
           toast({ title: approved ? `Version ${v} approved` : `Version ${v} returned`, text: approved ? 'Visitors get it on their next page load.' : 'Its author reads your note.', tone: 'success' });
           reload();
         }}
+        onContinue={(v) => void restore(v)}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
         <Typography role="status" color={save.state === 'failed' ? 'error' : 'text.secondary'} sx={{ flex: 1 }}>
