@@ -153,7 +153,7 @@ export class SiteContent {
    * (routes/approvals.ts); `after`: the live version it was made from.
    */
   async publish(trx: Kysely<DB>, content: Doc, note: string, authorId: string, after: number, status: VersionStatus): Promise<number> {
-    const version = await nextVersion(trx, CONTENT_DOCUMENT, authorId);
+    const version = await nextVersion(trx, CONTENT_DOCUMENT, authorId, after);
     await trx.insertInto('content_versions').values({ version, content: JSON.stringify(content), note, author_id: authorId, status, base_version: after }).execute();
     await auditPublish(trx, CONTENT_DOCUMENT, authorId, after, version, status, note);
     return version;

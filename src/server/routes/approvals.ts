@@ -43,13 +43,20 @@ export async function liveVersion(db: Kysely<DB>, d: StudioDocument): Promise<nu
   return Number(r.rows[0]?.v ?? 0);
 }
 
+/** Thrown inside a publish's transaction when another version went live after its draft was started. */
+export class StaleBase extends Error {}
+
 /**
  * Inside a publish's transaction: the number the new version takes (after every version written, proposals
- * included), with any proposal still waiting marked superseded by it (audited).
+ * included), with any proposal still waiting marked superseded by it (audited). Throws StaleBase when the live
+ * version is no longer `base`: both are read by one statement, so a publish that commits meanwhile either is seen
+ * or takes the same number (the primary key then refuses one of them).
  */
-export async function nextVersion(trx: Kysely<DB>, d: StudioDocument, actorId: string): Promise<number> {
-  const r = await sql<{ v: number | null }>`SELECT max(version) AS v FROM ${sql.table(d.table)} WHERE true ${scope(d)}`.execute(trx);
-  const version = Number(r.rows[0]?.v ?? 0) + 1;
+export async function nextVersion(trx: Kysely<DB>, d: StudioDocument, actorId: string, base: number): Promise<number> {
+  const r = await sql<{ newest: number | null; live: number | null }>`
+    SELECT max(version) AS newest, max(version) FILTER (WHERE status = 'live') AS live FROM ${sql.table(d.table)} WHERE true ${scope(d)}`.execute(trx);
+  if (Number(r.rows[0]?.live ?? 0) !== base) throw new StaleBase();
+  const version = Number(r.rows[0]?.newest ?? 0) + 1;
   const gone = await sql<{ version: number }>`
     UPDATE ${sql.table(d.table)} SET status = 'superseded', decided_by = ${actorId}, decided_at = now()
     WHERE status = 'pending_approval' ${scope(d)} RETURNING version`.execute(trx);

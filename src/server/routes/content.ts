@@ -9,7 +9,7 @@ import { currentUser } from '../plugins/auth';
 import { AppError, badRequest, notFound } from '../errors';
 import { countOf } from '../../shared/format/count';
 import { draftsOf, emailsOf, isUniqueViolation, notModified, staleDraft } from './versioned';
-import { approvalRequired, decisionRoutes, decisionView, DECISION_COLUMNS } from './approvals';
+import { approvalRequired, decisionRoutes, decisionView, DECISION_COLUMNS, liveVersion, StaleBase } from './approvals';
 import { CONTENT_DOCUMENT } from '../content/site-content';
 
 const NOTE_MAX = 500;
@@ -111,7 +111,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const me = currentUser(request);
       const { baseVersion, content } = request.body;
       const note = request.body.note.trim();
-      const stale = async (): Promise<AppError> => staleDraft(app.db, (await site.version(await site.currentVersion()))!, baseVersion, 'the file');
+      // Named from the database (what this process last read may be a second old).
+      const stale = async (): Promise<AppError> => staleDraft(app.db, (await site.version(await liveVersion(app.db, CONTENT_DOCUMENT)))!, baseVersion, 'the file');
       if ((await site.currentVersion()) !== baseVersion) throw await stale();
       const problems = site.problems(content);
       if (problems.length > 0) throw new AppError(422, `This content cannot be published: ${countOf(problems.length, 'problem')} to fix first.`, problems);
@@ -124,7 +125,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           return v;
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw await stale();
+        if (isUniqueViolation(err) || err instanceof StaleBase) throw await stale();
         throw err;
       }
       if (status === 'live') site.published(version);

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
 import { badRequest, notFound, type AppError } from '../errors';
 import { draftsOf, emailsOf, isUniqueViolation, notModified, staleDraft } from './versioned';
-import { approvalRequired, auditPublish, decisionRoutes, decisionView, DECISION_COLUMNS, nextVersion, type StudioDocument } from './approvals';
+import { approvalRequired, auditPublish, decisionRoutes, decisionView, DECISION_COLUMNS, liveVersion, nextVersion, StaleBase, type StudioDocument } from './approvals';
 import { countOf } from '../../shared/format/count';
 import { rowToVersion, sizesFirstCheck, type FormVersion } from '../forms/registry';
 import { lintForm, type Problem } from '../../shared/forms/schema-lint';
@@ -366,7 +366,8 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       knownForm(formId);
       const { baseVersion, schema, uiSchema } = request.body;
       const note = request.body.note.trim();
-      const stale = async (): Promise<AppError> => staleDraft(app.db, (await forms.current(formId))!, baseVersion, 'the files');
+      // Named from the database (what this process last read may be a second old).
+      const stale = async (): Promise<AppError> => staleDraft(app.db, (await forms.version(formId, await liveVersion(app.db, formDocument(formId))))!, baseVersion, 'the files');
       const current = await forms.currentVersion(formId);
       if (current !== baseVersion) throw await stale();
       const checks = await checkDraft(formId, schema, uiSchema, forms.fileSchema(formId));
@@ -387,7 +388,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       let published;
       try {
         published = await app.db.transaction().execute(async (trx) => {
-          const version = await nextVersion(trx, formDocument(formId), me.id);
+          const version = await nextVersion(trx, formDocument(formId), me.id, baseVersion);
           const row = await trx
             .insertInto('form_versions')
             .values({ form_id: formId, version, schema: JSON.stringify(schema), ui_schema: JSON.stringify(uiSchema), note, author_id: me.id, status, base_version: baseVersion })
@@ -398,8 +399,8 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
           return row;
         });
       } catch (err) {
-        // Another publish of the same version won the race: the primary key refused this one.
-        if (isUniqueViolation(err)) throw await stale();
+        // Another publish won the race: the primary key refused this one, or it saw the other live.
+        if (isUniqueViolation(err) || err instanceof StaleBase) throw await stale();
         throw err;
       }
       if (status === 'live') forms.published(rowToVersion(published));

@@ -108,7 +108,12 @@ describe.each(DB_KINDS)('four eyes on the studio on %s', (kind) => {
     expect((await formAudit()).at(-2)).toEqual(['form.supersede', 'version 5 waiting for approval', 'superseded by version 6', null]);
 
     // Another version goes live while 6 waits (as the files edited by hand do at start, from another process).
+    expect((await liveForm(t)).version).toBe(3); // this process now trusts "3 is current" for a second
     await t.app.db.insertInto('form_versions').values({ form_id: 'invest', version: 7, schema: JSON.stringify(titled('From the files')), ui_schema: JSON.stringify(uiFiles.invest), note: 'files' }).execute();
+    // A publish from version 3 is refused inside its transaction, whatever this process last read.
+    const late = await publish(t, author, 3, 'Invest (too late)');
+    expect(late.status).toBe(409);
+    expect(late.body.message).toMatch(/^Version 7 was published by the files on .* after your draft was started from version 3/);
     const stale = await api(t.app, 'POST', '/forms/invest/versions/6/approve', author, {});
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/^Version 6 was made from version 3, but version 7 has gone live since/);
