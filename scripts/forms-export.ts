@@ -45,7 +45,8 @@ async function fromDatabase(ids: string[]): Promise<Current[]> {
       .selectFrom('form_versions as f')
       .select(['f.form_id', 'f.version', 'f.schema', 'f.ui_schema'])
       .where(({ eb, selectFrom }) =>
-        eb('f.version', '=', selectFrom('form_versions as g').select((g) => g.fn.max('g.version').as('m')).whereRef('g.form_id', '=', 'f.form_id')),
+        // The live version (four eyes: one waiting for approval is not exported).
+        eb('f.version', '=', selectFrom('form_versions as g').select((g) => g.fn.max('g.version').as('m')).whereRef('g.form_id', '=', 'f.form_id').where('g.status', '=', 'live')),
       )
       .execute();
     return rows.filter((r) => ids.includes(r.form_id)).map((r) => ({ formId: r.form_id, version: r.version, schema: r.schema, uiSchema: r.ui_schema }));

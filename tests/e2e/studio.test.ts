@@ -4,7 +4,8 @@
  * then, with nothing restarted, a person's form shows the field and the browser validates it with the validator the
  * server compiled (a page whose Content-Security-Policy has no 'unsafe-eval'), the server refuses a request
  * without it with that message, the CLI with `--from` the running server agrees, the new submission records version
- * 2 and the old one still version 1. Then staff roll back from the history.
+ * 2 and the old one still version 1. Then staff roll back from the history. Last, four eyes (issue 31 §6): with a
+ * second staff member a change waits until the other approves it.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,8 +15,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../server/helpers';
-import { expectAccessible, expectNoPageErrors, expectToast, field, screenshot, signedInPage, startHarness, type Harness } from './harness';
-import { apiPerson, apiStaff, call, type ApiPerson } from './seed';
+import { expectAccessible, expectNoPageErrors, expectNoSidewaysScroll, expectToast, field, makeStaffWithCli, screenshot, signedInPage, startHarness, type Harness } from './harness';
+import { apiPerson, apiSignIn, apiStaff, call, type ApiPerson } from './seed';
 
 const run = promisify(execFile);
 const PHONE = 390;
@@ -245,5 +246,46 @@ describe('the form studio', () => {
     await page.setViewportSize({ width: PHONE, height: 844 });
     await screenshot(page, 'site-content-390');
     expectNoPageErrors(page);
+  });
+
+  it('four eyes: with a second staff member, a form change waits until the other approves it, then a person gets it', async () => {
+    // Last in this file: from here on there are two staff, so publishing waits for approval (STUDIO_REQUIRE_APPROVAL=auto).
+    const first = await apiPerson(h);
+    await makeStaffWithCli(h, first.email);
+    const checker = await apiSignIn(h, first);
+    const live = await call(h, 'GET', '/forms/invest');
+    const promo = { type: 'string', title: 'Promo code', maxLength: 20, errorMessage: { type: 'Promo code must be text', maxLength: 'Promo code must be at most 20 characters' } };
+    const schema = { ...live.schema, properties: { ...live.schema.properties, promo } };
+    const proposed = await call(h, 'POST', '/forms/invest/publish', staff, { baseVersion: live.version, schema, uiSchema: live.uiSchema, note: 'Ask for a promo code' });
+    expect(proposed).toEqual({ version: live.version + 1, status: 'pending_approval' });
+    expect((await call(h, 'GET', '/forms/invest')).version).toBe(live.version);
+
+    // The author, on a phone: it waits; no buttons to approve it.
+    const { page: mine } = await signedInPage(h, staff, PHONE);
+    await mine.goto('/staff/forms/invest');
+    const waiting = mine.getByRole('region', { name: 'Waiting for approval' });
+    await waiting.getByRole('heading', { name: `Your version ${proposed.version} is waiting for approval` }).waitFor();
+    expect(await waiting.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await expectNoSidewaysScroll(mine, 'studio with a version waiting at 390 px');
+    await screenshot(mine, 'studio-waiting-390');
+
+    // The other staff member sees the change in the diff and approves it.
+    const { page } = await signedInPage(h, checker, DESKTOP);
+    await page.goto('/staff/forms/invest');
+    const pending = page.getByRole('region', { name: 'Waiting for approval' });
+    await pending.getByRole('heading', { name: `Version ${proposed.version} is waiting for your approval` }).waitFor();
+    await expect.poll(() => pending.locator('section[aria-label="Schema changes"]').textContent()).toContain('Promo code');
+    await expectAccessible(page, 'studio approval at 1366 px');
+    await screenshot(page, 'studio-approve-1366');
+    await pending.getByRole('button', { name: 'Approve' }).click();
+    await expectToast(page, `Version ${proposed.version} approved`);
+    await page.getByRole('heading', { level: 2 }).filter({ hasText: `version ${proposed.version} published` }).waitFor();
+    expectNoPageErrors(page);
+
+    // A person's form has the field now.
+    const { page: form } = await signedInPage(h, user, PHONE);
+    await form.goto('/investForm');
+    await form.getByLabel(field('Promo code')).waitFor();
+    expectNoPageErrors(form);
   });
 });

@@ -1,5 +1,6 @@
 /** The site content's studio API (staff): the published version, the schema, drafts, versions and publishing. */
 import { api } from './api';
+import type { Published, VersionDecision, VersionStatus } from './forms-api';
 import type { SiteContent } from '../config';
 
 export interface PublishedContent {
@@ -25,12 +26,7 @@ export interface ContentDraft {
   others: OtherDraft[];
 }
 
-export interface ContentVersionSummary {
-  version: number;
-  note: string;
-  publishedBy: string | null;
-  publishedAt: string;
-}
+export type ContentVersionSummary = VersionDecision;
 
 export const getPublishedContent = () => api.get<PublishedContent>('/content');
 export const getContentSchema = () => api.get<Record<string, unknown>>('/content/schema');
@@ -40,4 +36,7 @@ export const getContentDraft = () => api.get<ContentDraft>('/content/draft');
 export const saveContentDraft = (baseVersion: number, content: unknown) =>
   api.put<{ baseVersion: number; updatedAt: string; problems: ContentProblem[] }>('/content/draft', { baseVersion, content });
 export const deleteContentDraft = () => api.delete<unknown>('/content/draft');
-export const publishContent = (baseVersion: number, content: unknown, note: string) => api.post<{ version: number }>('/content/publish', { baseVersion, content, note });
+export const publishContent = (baseVersion: number, content: unknown, note: string) => api.post<Published>('/content/publish', { baseVersion, content, note });
+/** Staff (not its author): approves a content version waiting for approval or returns it with a note. */
+export const decideContentVersion = (version: number, approve: boolean, note: string) =>
+  api.post<{ version: number; status: VersionStatus }>(`/content/versions/${version}/${approve ? 'approve' : 'return'}`, { note });

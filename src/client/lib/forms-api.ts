@@ -29,14 +29,37 @@ export interface FormSummary {
   publishedBy: string | null;
   submissions: Record<string, number>;
   drafts: DraftSummary[];
+  /** The version waiting for approval, if any. */
+  pending?: { version: number; by: string | null; mine: boolean } | null;
 }
 
-export interface FormVersionSummary {
+/** Where a version stands (four eyes, STUDIO_REQUIRE_APPROVAL): only `live` versions are ever current. */
+export type VersionStatus = 'pending_approval' | 'live' | 'returned' | 'superseded';
+
+/** What every studio version list says of a version's approval. */
+export interface VersionDecision {
   version: number;
   note: string | null;
   publishedBy: string | null;
   publishedAt: string;
+  /** Published by the caller. */
+  mine: boolean;
+  status: VersionStatus;
+  /** The live version it was made from. */
+  baseVersion: number | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  decisionNote: string | null;
+}
+
+export interface FormVersionSummary extends VersionDecision {
   submissions: number;
+}
+
+/** A publish's answer: `status` says it waits for another staff member's approval (absent: live at once). */
+export interface Published {
+  version: number;
+  status?: 'pending_approval';
 }
 
 /** A named sample of form data kept with a draft, checked by the server. */
@@ -90,6 +113,12 @@ export const saveDraft = (formId: string, draft: DraftInput) => api.put<Draft>(`
 export const deleteDraft = (formId: string) => api.delete<unknown>(`/forms/${enc(formId)}/draft`);
 /** Staff: the lint, the protected-field check and each sample case's messages, for a schema not yet published. */
 export const checkDraft = (formId: string, body: { schema: unknown; uiSchema: unknown; cases: SampleCase[] }) => api.post<CheckResult>(`/forms/${enc(formId)}/check`, body);
-/** Staff: publishes a new version. 409 when `baseVersion` is no longer the current one; 422 with the refusals. */
+/**
+ * Staff: publishes a new version, live at once or waiting for approval. 409 when `baseVersion` is no longer the
+ * current one; 422 with the refusals.
+ */
 export const publishForm = (formId: string, body: { baseVersion: number; schema: unknown; uiSchema: unknown; note: string }) =>
-  api.post<{ version: number }>(`/forms/${enc(formId)}/publish`, body);
+  api.post<Published>(`/forms/${enc(formId)}/publish`, body);
+/** Staff (not its author): approves a version waiting for approval (it goes live) or returns it with a note. */
+export const decideFormVersion = (formId: string, version: number, approve: boolean, note: string) =>
+  api.post<{ version: number; status: VersionStatus }>(`/forms/${enc(formId)}/versions/${version}/${approve ? 'approve' : 'return'}`, { note });

@@ -54,6 +54,8 @@ export class RiskStatement {
     let first = v;
     for (let k = v - 1; k >= 1; k--) {
       const older = await this.site.version(k);
+      // A version that never went live (returned, superseded) is no part of the run.
+      if (older && !older.live) continue;
       if (!older || !isDeepStrictEqual(this.textsOf(older.content), texts)) break;
       const cached = this.since.get(k);
       if (cached !== undefined) {

@@ -13,7 +13,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit';
-import type { DB } from '../db/schema';
+import type { DB, VersionStatus } from '../db/schema';
+import { auditPublish, nextVersion, type StudioDocument } from '../routes/approvals';
 import { CONTENT_FILE, lintConfig } from '../../shared/forms/schema-lint';
 import { repoRoot } from '../../shared/forms/load-schemas';
 import { Seeding, seedWithRetries } from '../forms/seeding';
@@ -22,11 +23,15 @@ import { RiskStatement } from './risk-statement';
 type Doc = Record<string, unknown>;
 
 const DIGEST_KEY = 'site-content';
+/** The site content's versions as the four-eyes step sees them. */
+export const CONTENT_DOCUMENT: StudioDocument = { table: 'content_versions', formId: null, subjectType: 'content', subjectId: DIGEST_KEY, name: 'the site content' };
 /** How long "version N is current" is trusted before asking the database again (as for forms). */
 const CURRENT_TTL_MS = 1000;
 
 export interface ContentVersion {
   version: number;
+  /** False for a version that is not (or not yet) live: waiting for approval, returned or superseded. */
+  live: boolean;
   content: Doc;
   note: string;
   authorId: string | null;
@@ -77,24 +82,26 @@ export class SiteContent {
     await this.db.transaction().execute(async (trx) => {
       const seen = await trx.selectFrom('form_file_digests').select('digest').where('form_id', '=', DIGEST_KEY).forUpdate().executeTakeFirst();
       if (seen?.digest === digest) return;
-      const newest = await trx.selectFrom('content_versions').selectAll().orderBy('version', 'desc').limit(1).executeTakeFirst();
+      const newest = await trx.selectFrom('content_versions').selectAll().where('status', '=', 'live').orderBy('version', 'desc').limit(1).executeTakeFirst();
+      const last = await trx.selectFrom('content_versions').select((eb) => eb.fn.max('version').as('v')).executeTakeFirst();
       // A database whose content was published in the studio, never read from this file before: the studio's wins.
       const keep = newest && (isDeepStrictEqual(newest.content, this.file) || (!seen && newest.version > 1));
       if (!keep) {
-        const version = (newest?.version ?? 0) + 1;
+        // Numbered after every version, proposals waiting for approval included.
+        const version = Number(last?.v ?? 0) + 1;
         const note = version === 1 ? `From ${CONTENT_FILE}` : `From the file ${CONTENT_FILE}, edited since`;
         await trx.insertInto('content_versions').values({ version, content: JSON.stringify(this.file), note }).onConflict((oc) => oc.column('version').doNothing()).execute();
-        if (version > 1) await audit(trx, { actorId: null, action: 'content.publish', subjectType: 'content', subjectId: DIGEST_KEY, before: `version ${version - 1}`, after: `version ${version}`, note });
+        if (version > 1) await audit(trx, { actorId: null, action: 'content.publish', subjectType: 'content', subjectId: DIGEST_KEY, before: `version ${newest?.version ?? version - 1}`, after: `version ${version}`, note });
       }
       await trx.insertInto('form_file_digests').values({ form_id: DIGEST_KEY, digest }).onConflict((oc) => oc.column('form_id').doUpdateSet({ digest })).execute();
     });
   }
 
-  /** The current version number (read from the database at most once a second). */
+  /** The current version number: the newest live one (read from the database at most once a second). */
   async currentVersion(): Promise<number> {
     await this.seeding.done();
     if (this.current && Date.now() - this.current.at < CURRENT_TTL_MS) return this.current.version;
-    const row = await this.db.selectFrom('content_versions').select((eb) => eb.fn.max('version').as('v')).executeTakeFirst();
+    const row = await this.db.selectFrom('content_versions').select((eb) => eb.fn.max('version').as('v')).where('status', '=', 'live').executeTakeFirst();
     const version = Number(row?.v ?? 1);
     this.current = { version, at: Date.now() };
     return version;
@@ -108,8 +115,9 @@ export class SiteContent {
     if (cached) return cached;
     const row = await this.db.selectFrom('content_versions').selectAll().where('version', '=', version).executeTakeFirst();
     if (!row) return null;
-    const v: ContentVersion = { version: row.version, content: row.content, note: row.note, authorId: row.author_id, publishedAt: row.published_at };
-    this.versions.set(version, v);
+    const v: ContentVersion = { version: row.version, live: row.status === 'live', content: row.content, note: row.note, authorId: row.author_id, publishedAt: row.published_at };
+    // A decided version never changes; one waiting for approval may still go live.
+    if (row.status !== 'pending_approval') this.versions.set(version, v);
     return v;
   }
 
@@ -140,11 +148,14 @@ export class SiteContent {
       .map((p) => ({ path: p.pointer, message: p.message }));
   }
 
-  /** Publishes a document as the next version (the caller has checked it); this process uses it at once. */
-  async publish(trx: Kysely<DB>, content: Doc, note: string, authorId: string, after: number): Promise<number> {
-    const version = after + 1;
-    await trx.insertInto('content_versions').values({ version, content: JSON.stringify(content), note, author_id: authorId }).execute();
-    await audit(trx, { actorId: authorId, action: 'content.publish', subjectType: 'content', subjectId: DIGEST_KEY, before: `version ${after}`, after: `version ${version}`, note });
+  /**
+   * Writes a document as the next version (the caller has checked it), live at once or waiting for approval
+   * (routes/approvals.ts); `after`: the live version it was made from.
+   */
+  async publish(trx: Kysely<DB>, content: Doc, note: string, authorId: string, after: number, status: VersionStatus): Promise<number> {
+    const version = await nextVersion(trx, CONTENT_DOCUMENT, authorId, after);
+    await trx.insertInto('content_versions').values({ version, content: JSON.stringify(content), note, author_id: authorId, status, base_version: after }).execute();
+    await auditPublish(trx, CONTENT_DOCUMENT, authorId, after, version, status, note);
     return version;
   }
 

@@ -505,6 +505,12 @@ export interface FormVersionsTable {
   note: Generated<string>;
   author_id: string | null;
   published_at: Generated<Date>;
+  /** Four eyes (migration 029): `pending_approval` until another staff member approves (`live`) or returns it. */
+  status: Generated<VersionStatus>;
+  base_version: number | null;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  decision_note: string | null;
 }
 
 /** Published versions of the site content (migration 012): immutable. */
@@ -514,7 +520,15 @@ export interface ContentVersionsTable {
   note: Generated<string>;
   author_id: string | null;
   published_at: Generated<Date>;
+  status: Generated<VersionStatus>;
+  base_version: number | null;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  decision_note: string | null;
 }
+
+/** Where a studio version stands (migration 029): only `live` versions are ever current. */
+export type VersionStatus = 'pending_approval' | 'live' | 'returned' | 'superseded';
 
 /** One content draft per staff member. */
 export interface ContentDraftsTable {

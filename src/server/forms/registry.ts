@@ -95,6 +95,8 @@ export class FormRegistry {
   private readonly modules = new Map<string, Promise<string>>();
   private readonly etags = new Map<string, string>();
   private readonly names = new Map<string, Promise<{ declared: Set<string>; retired: Set<string> }>>();
+  /** Versions known to have gone live (four eyes, migration 029): a live version stays live. */
+  private readonly live = new Set<string>();
   /** Which version is current, as last read: trusted for CURRENT_TTL_MS (this process's publishes apply at once). */
   private readonly currents = new Map<string, { version: number; at: number }>();
 
@@ -136,10 +138,12 @@ export class FormRegistry {
       await this.db.transaction().execute(async (trx) => {
         const seen = await trx.selectFrom('form_file_digests').select('digest').where('form_id', '=', id).forUpdate().executeTakeFirst();
         if (seen?.digest === digest) return;
-        const current = await trx.selectFrom('form_versions').selectAll().where('form_id', '=', id).orderBy('version', 'desc').limit(1).executeTakeFirst();
+        // The live version is compared with the files; a new one is numbered after every version, proposals included.
+        const current = await trx.selectFrom('form_versions').selectAll().where('form_id', '=', id).where('status', '=', 'live').orderBy('version', 'desc').limit(1).executeTakeFirst();
+        const newest = await trx.selectFrom('form_versions').select((eb) => eb.fn.max('version').as('v')).where('form_id', '=', id).executeTakeFirst();
         const same = current && isDeepStrictEqual(current.schema, schema) && isDeepStrictEqual(current.ui_schema, uiSchema);
         if (!same && !(current && !seen && current.version > 1)) {
-          const version = (current?.version ?? 0) + 1;
+          const version = Number(newest?.v ?? 0) + 1;
           const note = version === 1 ? `From schemas/${id}.schema.json and ui-schemas/${id}.ui.json` : `From the files schemas/${id}.schema.json and ui-schemas/${id}.ui.json, edited since`;
           await trx
             .insertInto('form_versions')
@@ -147,7 +151,7 @@ export class FormRegistry {
             .onConflict((oc) => oc.columns(['form_id', 'version']).doNothing())
             .execute();
           if (version > 1) {
-            await audit(trx, { actorId: null, action: 'form.publish', subjectType: 'form', subjectId: id, before: `version ${version - 1}`, after: `version ${version}`, note });
+            await audit(trx, { actorId: null, action: 'form.publish', subjectType: 'form', subjectId: id, before: `version ${current?.version ?? version - 1}`, after: `version ${version}`, note });
           }
         }
         await trx
@@ -163,7 +167,7 @@ export class FormRegistry {
     this.versions.set(key(v.formId, v.version), v);
   }
 
-  /** The current (newest) version number of a form, read from the database; null for an unknown form. */
+  /** The current version number of a form (its newest live one), read from the database; null for an unknown form. */
   async currentVersion(formId: string): Promise<number | null> {
     if (!this.has(formId)) return null;
     await this.seeding.done();
@@ -173,6 +177,7 @@ export class FormRegistry {
       .selectFrom('form_versions')
       .select((eb) => eb.fn.max('version').as('v'))
       .where('form_id', '=', formId)
+      .where('status', '=', 'live')
       .executeTakeFirst();
     const version = row?.v == null ? null : Number(row.v);
     if (version !== null) this.currents.set(formId, { version, at: Date.now() });
@@ -189,7 +194,17 @@ export class FormRegistry {
     if (!row) return null;
     const v = rowToVersion(row);
     this.remember(v);
+    if (row.status === 'live') this.live.add(key(formId, version));
     return v;
+  }
+
+  /** True when a version has gone live; false for one waiting for approval, returned or superseded (staff only). */
+  async wentLive(formId: string, version: number): Promise<boolean> {
+    const k = key(formId, version);
+    if (this.live.has(k)) return true;
+    const row = await this.db.selectFrom('form_versions').select('status').where('form_id', '=', formId).where('version', '=', version).executeTakeFirst();
+    if (row?.status === 'live') this.live.add(k);
+    return row?.status === 'live';
   }
 
   /** The current version, whole. */
@@ -201,6 +216,7 @@ export class FormRegistry {
   /** Records a version this process just published (it is also in the database): current here at once. */
   published(v: FormVersion): void {
     this.remember(v);
+    this.live.add(key(v.formId, v.version));
     this.currents.set(v.formId, { version: v.version, at: Date.now() });
   }
 
@@ -230,7 +246,7 @@ export class FormRegistry {
     if (!names) {
       names = (async () => {
         const declared = declaredPropertyNames(v.schema);
-        const earlier = await this.db.selectFrom('form_versions').select('schema').where('form_id', '=', v.formId).where('version', '<', v.version).execute();
+        const earlier = await this.db.selectFrom('form_versions').select('schema').where('form_id', '=', v.formId).where('version', '<', v.version).where('status', '=', 'live').execute();
         const retired = new Set([...declaredPropertyNames(earlier.map((r) => r.schema))].filter((n) => !declared.has(n)));
         return { declared, retired };
       })();

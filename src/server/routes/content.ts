@@ -9,6 +9,8 @@ import { currentUser } from '../plugins/auth';
 import { AppError, badRequest, notFound } from '../errors';
 import { countOf } from '../../shared/format/count';
 import { draftsOf, emailsOf, isUniqueViolation, notModified, staleDraft } from './versioned';
+import { approvalRequired, decisionRoutes, decisionView, DECISION_COLUMNS, liveVersion, StaleBase } from './approvals';
+import { CONTENT_DOCUMENT } from '../content/site-content';
 
 const NOTE_MAX = 500;
 const document = { type: 'object', maxProperties: 50 } as const;
@@ -32,10 +34,10 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   app.get('/content/schema', { schema: { tags, ...staffOnly, description: 'content.schema.json, which the content form is generated from (staff).' }, onRequest: app.requireStaff }, async () => site.contentSchema);
 
-  app.get('/content/versions', { schema: { tags, ...staffOnly, description: 'Every published version of the site content, newest first (staff).' }, onRequest: app.requireStaff }, async () => {
-    const rows = await app.db.selectFrom('content_versions').select(['version', 'note', 'author_id', 'published_at']).orderBy('version', 'desc').execute();
-    const names = await emailsOf(app.db, rows.map((r) => r.author_id));
-    return rows.map((r) => ({ version: r.version, note: r.note, publishedBy: r.author_id ? (names.get(r.author_id) ?? null) : null, publishedAt: r.published_at.toISOString() }));
+  app.get('/content/versions', { schema: { tags, ...staffOnly, description: 'Every version of the site content, newest first, with where each stands (live, waiting for approval, returned, superseded) (staff).' }, onRequest: app.requireStaff }, async (request) => {
+    const rows = await app.db.selectFrom('content_versions').select(['version', 'note', 'author_id', 'published_at', ...DECISION_COLUMNS]).orderBy('version', 'desc').execute();
+    const names = await emailsOf(app.db, rows.flatMap((r) => [r.author_id, r.decided_by]));
+    return rows.map((r) => ({ version: r.version, note: r.note, publishedBy: r.author_id ? (names.get(r.author_id) ?? null) : null, publishedAt: r.published_at.toISOString(), ...decisionView(r, names, currentUser(request).id) }));
   });
 
   app.get<{ Params: { v: number } }>(
@@ -100,7 +102,8 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
           required: ['baseVersion', 'content', 'note'],
           additionalProperties: false,
         },
-        description: 'Publishes site content as the next version (staff): 409 when another version was published after the draft was started, 422 with the problems when it breaks its schema or a link leads nowhere.',
+        description:
+          "Publishes site content as the next version (staff): 201 when it is live at once, 202 when it waits for another staff member's approval (STUDIO_REQUIRE_APPROVAL); 409 when another version was published after the draft was started, 422 with the problems when it breaks its schema or a link leads nowhere.",
       },
       onRequest: app.requireStaff,
     },
@@ -108,23 +111,27 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       const me = currentUser(request);
       const { baseVersion, content } = request.body;
       const note = request.body.note.trim();
-      const stale = async (): Promise<AppError> => staleDraft(app.db, (await site.version(await site.currentVersion()))!, baseVersion, 'the file');
+      // Named from the database (what this process last read may be a second old).
+      const stale = async (): Promise<AppError> => staleDraft(app.db, (await site.version(await liveVersion(app.db, CONTENT_DOCUMENT)))!, baseVersion, 'the file');
       if ((await site.currentVersion()) !== baseVersion) throw await stale();
       const problems = site.problems(content);
       if (problems.length > 0) throw new AppError(422, `This content cannot be published: ${countOf(problems.length, 'problem')} to fix first.`, problems);
+      const status = (await approvalRequired(app)) ? 'pending_approval' : 'live';
       let version: number;
       try {
         version = await app.db.transaction().execute(async (trx) => {
-          const v = await site.publish(trx, content, note, me.id, baseVersion);
+          const v = await site.publish(trx, content, note, me.id, baseVersion, status);
           await trx.deleteFrom('content_drafts').where('author_id', '=', me.id).execute();
           return v;
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw await stale();
+        if (isUniqueViolation(err) || err instanceof StaleBase) throw await stale();
         throw err;
       }
-      site.published(version);
-      return reply.status(201).send({ version });
+      if (status === 'live') site.published(version);
+      return status === 'live' ? reply.status(201).send({ version }) : reply.status(202).send({ version, status });
     },
   );
+
+  decisionRoutes<{ v: number }>(app, { path: '/content/versions/:v', params: versionParams, tags, documentOf: () => CONTENT_DOCUMENT, onLive: ({ v }) => site.published(v) });
 }

@@ -7,9 +7,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
-import { audit } from '../audit';
 import { badRequest, notFound, type AppError } from '../errors';
 import { draftsOf, emailsOf, isUniqueViolation, notModified, staleDraft } from './versioned';
+import { approvalRequired, auditPublish, decisionRoutes, decisionView, DECISION_COLUMNS, liveVersion, nextVersion, StaleBase, type StudioDocument } from './approvals';
 import { countOf } from '../../shared/format/count';
 import { rowToVersion, sizesFirstCheck, type FormVersion } from '../forms/registry';
 import { lintForm, type Problem } from '../../shared/forms/schema-lint';
@@ -134,6 +134,18 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     return Object.fromEntries(rows.rows.map((r) => [String(r.v), Number(r.n)]));
   }
 
+  /**
+   * A version anyone may read: one that went live. One that never did (waiting for approval, returned, superseded)
+   * only staff read, uncached; to others it does not exist.
+   */
+  async function readableVersion(request: FastifyRequest, formId: string, version: number): Promise<{ v: FormVersion; cache: string }> {
+    const v = await forms.version(formId, version);
+    if (!v) throw notFound('This version of the form');
+    if (await forms.wentLive(formId, version)) return { v, cache: 'public, max-age=31536000, immutable' };
+    if (!(await app.readSession(request))?.isStaff) throw notFound('This version of the form');
+    return { v, cache: 'private, no-store' };
+  }
+
   /** Sends a version's public view, or 304 when the client holds it already. */
   function sendVersion(request: FastifyRequest, reply: FastifyReply, v: FormVersion, cacheControl: string) {
     const { body, etag } = forms.publicView(v);
@@ -151,11 +163,12 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         .selectFrom('form_versions as f')
         .select(['f.form_id', 'f.version', 'f.schema', 'f.published_at', 'f.author_id'])
         .where(({ eb, selectFrom }) =>
-          eb('f.version', '=', selectFrom('form_versions as g').select((g) => g.fn.max('g.version').as('m')).whereRef('g.form_id', '=', 'f.form_id')),
+          eb('f.version', '=', selectFrom('form_versions as g').select((g) => g.fn.max('g.version').as('m')).whereRef('g.form_id', '=', 'f.form_id').where('g.status', '=', 'live')),
         )
         .execute();
+      const pending = await app.db.selectFrom('form_versions').select(['form_id', 'version', 'author_id']).where('status', '=', 'pending_approval').execute();
       const drafts = await app.db.selectFrom('form_drafts').select(['form_id', 'author_id', 'base_version', 'updated_at']).orderBy('updated_at', 'desc').execute();
-      const names = await emails([...current.map((c) => c.author_id), ...drafts.map((d) => d.author_id)]);
+      const names = await emails([...current.map((c) => c.author_id), ...drafts.map((d) => d.author_id), ...pending.map((p) => p.author_id)]);
       const byId = new Map(current.map((c) => [c.form_id, c]));
       const counts = new Map(await Promise.all(forms.ids.map(async (id) => [id, await submissionCounts(id)] as const)));
       const out = [];
@@ -169,6 +182,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
           publishedAt: c.published_at.toISOString(),
           publishedBy: c.author_id ? (names.get(c.author_id) ?? null) : null,
           submissions: counts.get(formId)!,
+          pending: pending.filter((p) => p.form_id === formId).map((p) => ({ version: p.version, by: p.author_id ? (names.get(p.author_id) ?? null) : null, mine: p.author_id === me.id }))[0] ?? null,
           drafts: drafts
             .filter((d) => d.form_id === formId)
             .map((d) => ({ author: names.get(d.author_id) ?? '', updatedAt: d.updated_at.toISOString(), baseVersion: d.base_version, mine: d.author_id === me.id })),
@@ -192,16 +206,16 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>(
     '/forms/:id/versions',
-    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, description: 'Every published version of a form, newest first (staff).' }, onRequest: app.requireStaff },
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, description: 'Every version of a form, newest first, with where each stands (live, waiting for approval, returned, superseded) (staff).' }, onRequest: app.requireStaff },
     async (request) => {
       knownForm(request.params.id);
       const rows = await app.db
         .selectFrom('form_versions')
-        .select(['version', 'note', 'author_id', 'published_at'])
+        .select(['version', 'note', 'author_id', 'published_at', ...DECISION_COLUMNS])
         .where('form_id', '=', request.params.id)
         .orderBy('version', 'desc')
         .execute();
-      const names = await emails(rows.map((r) => r.author_id));
+      const names = await emails(rows.flatMap((r) => [r.author_id, r.decided_by]));
       const counts = await submissionCounts(request.params.id);
       return rows.map((r) => ({
         version: r.version,
@@ -209,18 +223,18 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         publishedBy: r.author_id ? (names.get(r.author_id) ?? null) : null,
         publishedAt: r.published_at.toISOString(),
         submissions: counts[String(r.version)] ?? 0,
+        ...decisionView(r, names, currentUser(request).id),
       }));
     },
   );
 
   app.get<{ Params: { id: string; v: number } }>(
     '/forms/:id/versions/:v',
-    { schema: { tags: ['forms'], params: versionParams, description: 'One published version (immutable).' } },
+    { schema: { tags: ['forms'], security: [{}, { bearer: [] }], params: versionParams, description: 'One published version (immutable); one that never went live (waiting for approval, returned) is for staff only.' } },
     async (request, reply) => {
       knownForm(request.params.id);
-      const v = await forms.version(request.params.id, request.params.v);
-      if (!v) throw notFound('This version of the form');
-      return sendVersion(request, reply, v, 'public, max-age=31536000, immutable');
+      const { v, cache } = await readableVersion(request, request.params.id, request.params.v);
+      return sendVersion(request, reply, v, cache);
     },
   );
 
@@ -229,19 +243,16 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['forms'],
+        security: [{}, { bearer: [] }],
         params: versionParams,
-        description: "A version's browser validator: an ES module (Ajv standalone code, no imports) whose default export RJSF's createPrecompiledValidator takes.",
+        description: "A version's browser validator: an ES module (Ajv standalone code, no imports) whose default export RJSF's createPrecompiledValidator takes (staff only for a version that never went live).",
       },
     },
     async (request, reply) => {
       knownForm(request.params.id);
-      const v = await forms.version(request.params.id, request.params.v);
-      if (!v) throw notFound('This version of the form');
+      const { v, cache } = await readableVersion(request, request.params.id, request.params.v);
       const code = await forms.standaloneModule(v);
-      return reply
-        .header('Content-Type', 'text/javascript; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .send(code);
+      return reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', cache).send(code);
     },
   );
 
@@ -345,7 +356,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
           additionalProperties: false,
         },
         description:
-          'Publishes a draft as the next version (staff): 409 when another version was published after the draft was started, 422 when the lint or the code-read fields refuse it.',
+          'Publishes a draft as the next version (staff): 201 when it is live at once, 202 when it waits for another staff member\'s approval (STUDIO_REQUIRE_APPROVAL); 409 when another version was published after the draft was started, 422 when the lint or the code-read fields refuse it.',
       },
       onRequest: app.requireStaff,
     },
@@ -355,7 +366,8 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
       knownForm(formId);
       const { baseVersion, schema, uiSchema } = request.body;
       const note = request.body.note.trim();
-      const stale = async (): Promise<AppError> => staleDraft(app.db, (await forms.current(formId))!, baseVersion, 'the files');
+      // Named from the database (what this process last read may be a second old).
+      const stale = async (): Promise<AppError> => staleDraft(app.db, (await forms.version(formId, await liveVersion(app.db, formDocument(formId))))!, baseVersion, 'the files');
       const current = await forms.currentVersion(formId);
       if (current !== baseVersion) throw await stale();
       const checks = await checkDraft(formId, schema, uiSchema, forms.fileSchema(formId));
@@ -372,26 +384,45 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
           protected: checks.protected,
         });
       }
-      const version = baseVersion + 1;
+      const status = (await approvalRequired(app)) ? 'pending_approval' : 'live';
       let published;
       try {
         published = await app.db.transaction().execute(async (trx) => {
+          const version = await nextVersion(trx, formDocument(formId), me.id, baseVersion);
           const row = await trx
             .insertInto('form_versions')
-            .values({ form_id: formId, version, schema: JSON.stringify(schema), ui_schema: JSON.stringify(uiSchema), note, author_id: me.id })
+            .values({ form_id: formId, version, schema: JSON.stringify(schema), ui_schema: JSON.stringify(uiSchema), note, author_id: me.id, status, base_version: baseVersion })
             .returningAll()
             .executeTakeFirstOrThrow();
           await trx.deleteFrom('form_drafts').where('form_id', '=', formId).where('author_id', '=', me.id).execute();
-          await audit(trx, { actorId: me.id, action: 'form.publish', subjectType: 'form', subjectId: formId, before: `version ${baseVersion}`, after: `version ${version}`, note: note || null });
+          await auditPublish(trx, formDocument(formId), me.id, baseVersion, version, status, note);
           return row;
         });
       } catch (err) {
-        // Another publish of the same version won the race: the primary key refused this one.
-        if (isUniqueViolation(err)) throw await stale();
+        // Another publish won the race: the primary key refused this one, or it saw the other live.
+        if (isUniqueViolation(err) || err instanceof StaleBase) throw await stale();
         throw err;
       }
-      forms.published(rowToVersion(published));
-      return reply.status(201).send({ version });
+      if (status === 'live') forms.published(rowToVersion(published));
+      // 201 { version } as before approvals existed; 202 says it waits.
+      return status === 'live' ? reply.status(201).send({ version: published.version }) : reply.status(202).send({ version: published.version, status });
     },
   );
+
+  decisionRoutes<{ id: string; v: number }>(app, {
+    path: '/forms/:id/versions/:v',
+    params: versionParams,
+    tags: ['forms'],
+    documentOf: ({ id }) => {
+      knownForm(id);
+      return formDocument(id);
+    },
+    onLive: async ({ id, v }) => {
+      const approved = await forms.version(id, v);
+      if (approved) forms.published(approved);
+    },
+  });
 }
+
+/** A form's versions as the four-eyes step sees them. */
+const formDocument = (formId: string): StudioDocument => ({ table: 'form_versions', formId, subjectType: 'form', subjectId: formId, name: 'this form' });

@@ -25,7 +25,8 @@ describe.each(DB_KINDS)('site content versions on %s', (kind) => {
   let otherStaff: Person;
   beforeAll(async () => {
     if (!existsSync(join(ROOT, 'dist/ssr/entry-server.js'))) throw new Error('the front end is not built: run `npm run build` first');
-    t = await startTestApp(kind, { clientDir: join(ROOT, 'dist/client') });
+    // One-step publishing (the four-eyes step has its own tests, studio-approvals.test.ts).
+    t = await startTestApp(kind, { clientDir: join(ROOT, 'dist/client'), studioRequireApproval: 'off' });
     staff = await makeStaff(t.app);
     otherStaff = await makeStaff(t.app);
   });

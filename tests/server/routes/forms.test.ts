@@ -48,7 +48,8 @@ describe.each(DB_KINDS)('form versions on %s', (kind) => {
   let staff: Person;
   let otherStaff: Person;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // One-step publishing (the four-eyes step has its own tests, studio-approvals.test.ts).
+    t = await startTestApp(kind, { studioRequireApproval: 'off' });
     staff = await makeStaff(t.app);
     otherStaff = await makeStaff(t.app);
   });

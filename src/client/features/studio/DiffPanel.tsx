@@ -28,19 +28,22 @@ const foldMarker = EditorView.theme({
   '.cm-collapsedLines:after': { content: 'none' },
 });
 
-export function Diff({ label, published, draft }: { label: string; published: string; draft: string }) {
+const DRAFT_SIDES = ['Published', 'Your draft'] as const;
+
+/** `sides`: what the two columns are called (the published version and the draft, unless told; a constant). */
+export function Diff({ label, published, draft, sides = DRAFT_SIDES }: { label: string; published: string; draft: string; sides?: readonly [string, string] }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const readOnly = [json(), syntaxHighlighting(defaultHighlightStyle, { fallback: true }), EditorState.readOnly.of(true), EditorView.editable.of(false), EditorView.lineWrapping, foldMarker];
     const view = new MergeView({
       parent: host.current!,
-      a: { doc: published, extensions: [...readOnly, EditorView.contentAttributes.of({ 'aria-label': `${label}: published` })] },
-      b: { doc: draft, extensions: [...readOnly, EditorView.contentAttributes.of({ 'aria-label': `${label}: draft` })] },
+      a: { doc: published, extensions: [...readOnly, EditorView.contentAttributes.of({ 'aria-label': `${label}: ${sides[0].toLowerCase()}` })] },
+      b: { doc: draft, extensions: [...readOnly, EditorView.contentAttributes.of({ 'aria-label': `${label}: ${sides[1].toLowerCase()}` })] },
       collapseUnchanged: { margin: 3, minSize: 6 },
       gutter: true,
     });
     return () => view.destroy();
-  }, [label, published, draft]);
+  }, [label, published, draft, sides]);
   const same = published === draft;
   return (
     <Box component="section" aria-label={label} sx={{ mb: 3 }}>
@@ -48,8 +51,8 @@ export function Diff({ label, published, draft }: { label: string; published: st
         {label} {same && <Typography component="span" color="text.secondary">— no changes</Typography>}
       </Typography>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', color: 'text.secondary', fontSize: 13 }}>
-        <span>Published</span>
-        <span>Your draft</span>
+        <span>{sides[0]}</span>
+        <span>{sides[1]}</span>
       </Box>
       <Box ref={host} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, fontSize: 13, overflowX: 'auto', '& .cm-mergeView': { maxHeight: '70vh' } }} />
     </Box>

@@ -3,7 +3,7 @@
  * on their lines, completion of keywords), the live preview and the test cases beside them, the changes against the
  * published version, publishing with a note, and the version history with rollback. The draft saves itself.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,6 +23,9 @@ import CasesPanel from './CasesPanel';
 import DiffPanel from './DiffPanel';
 import HistoryPanel from './HistoryPanel';
 import PublishPanel from './PublishPanel';
+import PendingApproval from './PendingApproval';
+import { useApi } from '../../lib/use-api';
+import { decideFormVersion, getFormVersion, type FormVersionSummary, type Published } from '../../lib/forms-api';
 import { pretty, useStudioDraft, type SaveState } from './use-studio-draft';
 import { draftLine } from './words';
 
@@ -56,6 +59,23 @@ export default function FormStudioPage() {
   const lint = d.check?.lint;
   const schemaLint = useMemo(() => (lint ?? []).filter((l) => l.in !== 'uiSchema'), [lint]);
   const uiLint = useMemo(() => (lint ?? []).filter((l) => l.in === 'uiSchema'), [lint]);
+  // The versions, for the one waiting for approval (four eyes); a publish or a decision reads them again.
+  const versions = useApi<FormVersionSummary[]>(`/forms/${encodeURIComponent(formId)}/versions`);
+  const reloadVersions = versions.reload;
+  useEffect(() => {
+    if (published > 0) reloadVersions();
+  }, [published, reloadVersions]);
+  const live = d.published;
+  const loadSides = useCallback(
+    async (v: number) => {
+      const proposed = await getFormVersion(formId, v);
+      return [
+        { label: 'Schema changes', live: pretty(live?.schema), proposed: pretty(proposed.schema) },
+        { label: 'UI schema changes', live: pretty(live?.uiSchema), proposed: pretty(proposed.uiSchema) },
+      ];
+    },
+    [formId, live],
+  );
 
   if (d.loadError) {
     return d.loadError.status === 404 ? <ErrorState message={`There is no form “${formId}”.`} /> : <ErrorState message={d.loadError.message} onRetry={d.reload} />;
@@ -64,9 +84,17 @@ export default function FormStudioPage() {
   const current = d.published;
   const counted = (label: string, n: number) => (n ? `${label} (${n})` : label);
 
-  /** After a publish my draft is done with (it is the new version); after a restore it stays, now behind. */
-  function afterPublish(version: number, title: string, draftDone: boolean): void {
-    toast({ title, text: `Version ${version} is what everyone gets from now on.`, tone: 'success' });
+  /**
+   * After a publish my draft is done with (it is the new version, live or waiting for approval); after a restore
+   * it stays, now behind.
+   */
+  function afterPublish({ version, status }: Published, title: string, draftDone: boolean): void {
+    const waits = status === 'pending_approval';
+    toast({
+      title: waits ? `${title}: waiting for approval` : title,
+      text: waits ? `Version ${version} takes effect when another staff member approves it; version ${current.version} stays live until then.` : `Version ${version} is what everyone gets from now on.`,
+      tone: 'success',
+    });
     setPublishedKey((k) => k + 1);
     if (draftDone) void d.discard();
     else d.reload();
@@ -102,6 +130,24 @@ export default function FormStudioPage() {
           Also editing this form: {d.others.map((o) => draftLine(o)).join('; ')}. Whoever publishes second has to base their draft on the new version first.
         </Alert>
       )}
+      <PendingApproval
+        versions={versions.data}
+        live={current.version}
+        load={loadSides}
+        decide={(v, approve, note) => decideFormVersion(formId, v, approve, note)}
+        onDecided={(v, approved) => {
+          toast({ title: approved ? `Version ${v} approved` : `Version ${v} returned`, text: approved ? `Version ${v} is what everyone gets from now on.` : 'Its author reads your note.', tone: 'success' });
+          setPublishedKey((k) => k + 1);
+          d.reload();
+        }}
+        onContinue={(v) =>
+          void getFormVersion(formId, v).then((returned) => {
+            d.setSchemaText(pretty(returned.schema));
+            d.setUiText(pretty(returned.uiSchema));
+            setTab(0);
+          })
+        }
+      />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' }, gap: 3, alignItems: 'start' }}>
         <Box sx={{ minWidth: 0 }}>
           <Tabs value={tab} onChange={(_, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Editor" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
@@ -113,7 +159,7 @@ export default function FormStudioPage() {
             {tab === 0 && <JsonEditor key={`schema-${formId}`} label={`Schema of ${formId}`} kind="schema" value={d.schemaText} onChange={d.setSchemaText} problems={schemaLint} />}
             {tab === 1 && <JsonEditor key={`ui-${formId}`} label={`UI schema of ${formId}`} kind="ui" value={d.uiText} onChange={d.setUiText} problems={uiLint} />}
             {tab === 2 && <DiffPanel version={current.version} published={{ schema: pretty(current.schema), ui: pretty(current.uiSchema) }} draft={{ schema: d.schemaText, ui: d.uiText }} />}
-            {tab === 3 && <HistoryPanel formId={formId} current={current.version} refreshKey={published} onRestored={(v) => afterPublish(v, `Restored as version ${v}`, false)} />}
+            {tab === 3 && <HistoryPanel formId={formId} current={current.version} refreshKey={published} onRestored={(p) => afterPublish(p, `Restored as version ${p.version}`, false)} />}
           </Box>
           <Paper variant="outlined" sx={{ p: 2, mt: 3 }}>
             <Typography variant="h6" component="h3" gutterBottom>
@@ -125,7 +171,7 @@ export default function FormStudioPage() {
               currentVersion={current.version}
               draft={d.parsed.ok ? { schema: d.parsed.schema, uiSchema: d.parsed.uiSchema } : null}
               check={d.check}
-              onPublished={(v) => afterPublish(v, `Published version ${v}`, true)}
+              onPublished={(p) => afterPublish(p, `Published version ${p.version}`, true)}
               onRebase={d.rebase}
             />
           </Paper>

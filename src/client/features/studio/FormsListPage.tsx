@@ -58,6 +58,11 @@ export default function FormsListPage() {
                   </TableCell>
                   <TableCell>
                     <Chip size="small" label={`v${f.version}`} />
+                    {f.pending && (
+                      <Typography variant="body2" color="warning.dark" component="div" sx={{ mt: 0.5 }}>
+                        v{f.pending.version} waiting for {f.pending.mine ? 'approval' : 'your approval'}
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell sx={{ minWidth: 150 }}>
                     {f.publishedAt ? (

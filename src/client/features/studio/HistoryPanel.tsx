@@ -1,7 +1,7 @@
 /**
- * A form's published versions, newest first, with their notes, authors and submissions. "Restore" (named "Restore
- * version N") publishes that version's schema and ui-schema again as a new version (rolling back), after a
- * confirmation.
+ * A form's versions, newest first, with their notes, authors, submissions and where each stands (waiting for
+ * approval, returned, superseded). "Restore" (named "Restore version N") publishes a version that was live once
+ * again as a new version (rolling back), after a confirmation; it waits for approval like any publish.
  */
 import ActionsHeaderCell from '../../components/ActionsHeaderCell';
 import { useEffect, useState } from 'react';
@@ -17,12 +17,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useApi } from '../../lib/use-api';
 import { ApiError } from '../../lib/api';
-import { getFormVersion, publishForm, type FormVersionSummary } from '../../lib/forms-api';
+import { getFormVersion, publishForm, type FormVersionSummary, type Published } from '../../lib/forms-api';
+import { decisionLine, STATUS_LABEL, wentLive } from './words';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ErrorState, Loading } from '../../components/Status';
 import { formatDateTime } from '../../../shared/format/dates';
 
-export default function HistoryPanel({ formId, current, refreshKey, onRestored }: { formId: string; current: number; refreshKey: number; onRestored: (version: number) => void }) {
+export default function HistoryPanel({ formId, current, refreshKey, onRestored }: { formId: string; current: number; refreshKey: number; onRestored: (published: Published) => void }) {
   const state = useApi<FormVersionSummary[]>(`/forms/${encodeURIComponent(formId)}/versions`);
   const { reload } = state;
   // A publish elsewhere on the page adds a version.
@@ -36,7 +37,7 @@ export default function HistoryPanel({ formId, current, refreshKey, onRestored }
   async function restore(v: FormVersionSummary): Promise<void> {
     const yes = await confirm({
       title: `Restore version ${v.version}?`,
-      text: `Its schema and ui-schema are published again as version ${current + 1}. Everyone gets them at once; submissions keep the version they were made with.`,
+      text: 'Its schema and ui-schema are published again as a new version: everyone gets them once it is live (after another staff member approves it, when approval is required); submissions keep the version they were made with.',
       confirmText: `Restore version ${v.version}`,
     });
     if (!yes) return;
@@ -44,8 +45,7 @@ export default function HistoryPanel({ formId, current, refreshKey, onRestored }
     setError(null);
     try {
       const old = await getFormVersion(formId, v.version);
-      const { version } = await publishForm(formId, { baseVersion: current, schema: old.schema, uiSchema: old.uiSchema, note: `Restored version ${v.version}` });
-      onRestored(version);
+      onRestored(await publishForm(formId, { baseVersion: current, schema: old.schema, uiSchema: old.uiSchema, note: `Restored version ${v.version}` }));
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
     } finally {
@@ -77,7 +77,7 @@ export default function HistoryPanel({ formId, current, refreshKey, onRestored }
             {(state.data ?? []).map((v) => (
               <TableRow key={v.version}>
                 <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                  v{v.version} {v.version === current && <Chip size="small" color="success" label="Current" />}
+                  v{v.version} {v.version === current ? <Chip size="small" color="success" label="Current" /> : !wentLive(v) && <Chip size="small" color={v.status === 'pending_approval' ? 'warning' : 'default'} label={STATUS_LABEL[v.status]} />}
                 </TableCell>
                 <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>
                   <Box>{v.note || '—'}</Box>
@@ -85,9 +85,10 @@ export default function HistoryPanel({ formId, current, refreshKey, onRestored }
                     {formatDateTime(v.publishedAt)}
                     {v.publishedBy ? ` by ${v.publishedBy}` : ''} · {v.submissions} submission{v.submissions === 1 ? '' : 's'}
                   </Box>
+                  {decisionLine(v) && <Box sx={{ color: 'text.secondary', fontSize: 13 }}>{decisionLine(v)}</Box>}
                 </TableCell>
                 <TableCell sx={{ verticalAlign: 'top', textAlign: 'right', px: 1 }}>
-                  {v.version !== current && (
+                  {v.version !== current && wentLive(v) && (
                     <Button size="small" variant="outlined" onClick={() => void restore(v)} disabled={busy !== null} aria-label={`Restore version ${v.version}`}>
                       Restore
                     </Button>

@@ -10,7 +10,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { ApiError } from '../../lib/api';
 import NoteAndPublish from './NoteAndPublish';
-import { publishForm, type CheckResult } from '../../lib/forms-api';
+import { publishForm, type CheckResult, type Published } from '../../lib/forms-api';
 
 export interface PublishPanelProps {
   formId: string;
@@ -18,7 +18,8 @@ export interface PublishPanelProps {
   currentVersion: number;
   draft: { schema: unknown; uiSchema: unknown } | null;
   check: CheckResult | null;
-  onPublished: (version: number) => void;
+  /** After a publish: live at once, or waiting for approval (`status`). */
+  onPublished: (published: Published) => void;
   onRebase: () => Promise<void>;
 }
 
@@ -33,8 +34,7 @@ export default function PublishPanel({ formId, baseVersion, currentVersion, draf
     if (!draft) return false;
     setRefusal(null);
     try {
-      const { version } = await publishForm(formId, { baseVersion, schema: draft.schema, uiSchema: draft.uiSchema, note });
-      onPublished(version);
+      onPublished(await publishForm(formId, { baseVersion, schema: draft.schema, uiSchema: draft.uiSchema, note }));
       return true;
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError(0, String(e));

@@ -3,7 +3,8 @@
  * engine generates from content.schema.json (with content.ui.json's hints), the way the forms are edited: the draft
  * saves itself with the problems the server finds, the Changes tab compares it with the published version, the
  * History tab restores an older one, and Publish (with a note) is refused while there are problems or when someone
- * published after the draft was started. Visitors get a published version on their next page load.
+ * published after the draft was started. When approval is required (four eyes) a published version waits until
+ * another staff member approves it (PendingApproval). Visitors get a live version on their next page load.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -24,7 +25,10 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toast';
 import { ApiError } from '../../lib/api';
 import NoteAndPublish from './NoteAndPublish';
+import PendingApproval from './PendingApproval';
+import type { Published } from '../../lib/forms-api';
 import {
+  decideContentVersion,
   deleteContentDraft,
   getContentDraft,
   getContentSchema,
@@ -42,7 +46,7 @@ import { formatDateTime } from '../../../shared/format/dates';
 import contentUi from '../../config/content.ui.json';
 import { Diff } from './DiffPanel';
 import { pretty } from './use-studio-draft';
-import { draftLine } from './words';
+import { decisionLine, draftLine, STATUS_LABEL, wentLive } from './words';
 
 const SAVE_DELAY_MS = 800;
 
@@ -112,6 +116,11 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
   // Each text once per change, not on every comparison.
   const contentText = useMemo(() => JSON.stringify(content), [content]);
   const publishedText = useMemo(() => JSON.stringify(published.content), [published]);
+  const [versions, setVersions] = useState<ContentVersionSummary[] | null>(null);
+  useEffect(() => {
+    listContentVersions().then(setVersions, () => setVersions(null));
+  }, []);
+  const loadSides = useCallback(async (v: number) => [{ label: 'Site content', live: pretty(published.content), proposed: pretty((await getContentVersion(v)).content) }], [published]);
 
   const saveNow = useCallback(async (next: Record<string, unknown>, base: number) => {
     setSave({ state: 'saving' });
@@ -188,6 +197,17 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
           Your draft started from version {baseVersion}; version {published.version} is published now. Publishing will be refused until you base your draft on it (your changes are kept; compare them in Changes).
         </Alert>
       )}
+      <PendingApproval
+        versions={versions}
+        live={published.version}
+        load={loadSides}
+        decide={decideContentVersion}
+        onDecided={(v, approved) => {
+          toast({ title: approved ? `Version ${v} approved` : `Version ${v} returned`, text: approved ? 'Visitors get it on their next page load.' : 'Its author reads your note.', tone: 'success' });
+          reload();
+        }}
+        onContinue={(v) => void restore(v)}
+      />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
         <Typography role="status" color={save.state === 'failed' ? 'error' : 'text.secondary'} sx={{ flex: 1 }}>
           {saveText}
@@ -211,8 +231,12 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
       {tab === 1 && <Diff label="Site content" published={pretty(published.content)} draft={pretty(content)} />}
       {tab === 2 && <History current={published.version} onRestore={(v) => void restore(v)} />}
       <Box sx={{ mt: 3 }}>
-        <PublishContent baseVersion={baseVersion} content={content} problems={problems} disabled={same} onPublished={(version) => {
-          toast({ title: `Version ${version} published`, text: 'Visitors get it on their next page load.', tone: 'success' });
+        <PublishContent baseVersion={baseVersion} content={content} problems={problems} disabled={same} onPublished={({ version, status }) => {
+          toast(
+            status === 'pending_approval'
+              ? { title: `Version ${version} is waiting for approval`, text: `It takes effect when another staff member approves it; version ${published.version} stays live until then.`, tone: 'success' }
+              : { title: `Version ${version} published`, text: 'Visitors get it on their next page load.', tone: 'success' },
+          );
           reload();
         }} onStale={() => void rebase()} />
       </Box>
@@ -226,7 +250,7 @@ function PublishContent({ baseVersion, content, problems, disabled, onPublished,
   content: unknown;
   problems: ContentProblem[];
   disabled: boolean;
-  onPublished: (version: number) => void;
+  onPublished: (published: Published) => void;
   onStale: () => void;
 }) {
   const [refusal, setRefusal] = useState<{ stale: boolean; message: string; problems: ContentProblem[] } | null>(null);
@@ -236,8 +260,7 @@ function PublishContent({ baseVersion, content, problems, disabled, onPublished,
   async function publish(note: string): Promise<boolean> {
     setRefusal(null);
     try {
-      const { version } = await publishContent(baseVersion, content, note);
-      onPublished(version);
+      onPublished(await publishContent(baseVersion, content, note));
       return true;
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError(0, String(e));
@@ -288,7 +311,7 @@ function History({ current, onRestore }: { current: number; onRestore: (version:
           key={v.version}
           divider
           secondaryAction={
-            v.version === current ? undefined : (
+            v.version === current || !wentLive(v) ? undefined : (
               <Button size="small" onClick={() => onRestore(v.version)}>
                 Start from it
               </Button>
@@ -296,8 +319,8 @@ function History({ current, onRestore }: { current: number; onRestore: (version:
           }
         >
           <ListItemText
-            primary={`Version ${v.version}${v.version === current ? ' (published)' : ''}: ${v.note || 'no note'}`}
-            secondary={`${v.publishedBy ?? 'from the file'} · ${formatDateTime(v.publishedAt)}`}
+            primary={`Version ${v.version}${v.version === current ? ' (published)' : wentLive(v) ? '' : ` (${STATUS_LABEL[v.status].toLowerCase()})`}: ${v.note || 'no note'}`}
+            secondary={[`${v.publishedBy ?? 'from the file'} · ${formatDateTime(v.publishedAt)}`, decisionLine(v)].filter(Boolean).join(' · ')}
           />
         </ListItem>
       ))}

@@ -1,6 +1,6 @@
-/** How the studio says counts and drafts in one line (the list and the editor share them). */
+/** How the studio says counts, drafts and approvals in one line (the list, the editor and the history share them). */
 import { formatDateTime } from '../../../shared/format/dates';
-import type { DraftSummary } from '../../lib/forms-api';
+import type { DraftSummary, VersionStatus } from '../../lib/forms-api';
 
 /** "v1: 12 · v2: 3", newest version first; "None yet" when nothing was submitted. */
 export function submissionsLine(perVersion: Record<string, number>): string {
@@ -20,4 +20,19 @@ export function draftLine(d: Omit<DraftSummary, 'mine'> & { mine?: boolean }): s
 export function draftsLine(drafts: readonly DraftSummary[]): string {
   if (!drafts.length) return 'None';
   return [...drafts.filter((d) => d.mine).map(() => 'You'), ...drafts.filter((d) => !d.mine).map((d) => d.author)].join(', ');
+}
+
+/** The chip of a version that is not live. */
+export const STATUS_LABEL: Record<VersionStatus, string> = { pending_approval: 'Waiting for approval', live: 'Live', returned: 'Returned', superseded: 'Superseded' };
+
+/** Who decided a version and what they said ("Approved by … on …: note"); empty for one nobody decided. */
+export function decisionLine(v: { status: VersionStatus; decidedBy: string | null; decidedAt: string | null; decisionNote: string | null }): string {
+  if (!v.decidedAt || v.status === 'pending_approval') return '';
+  const verb = v.status === 'live' ? 'Approved' : v.status === 'returned' ? 'Returned' : 'Superseded';
+  return `${verb}${v.decidedBy ? ` by ${v.decidedBy}` : ''} on ${formatDateTime(v.decidedAt)}${v.decisionNote ? `: “${v.decisionNote}”` : ''}`;
+}
+
+/** True for a version that is (or was) live: one that may be restored. A server without four eyes sends no status. */
+export function wentLive(v: { status?: VersionStatus }): boolean {
+  return v.status === undefined || v.status === 'live';
 }
