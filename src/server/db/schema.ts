@@ -15,6 +15,8 @@ export interface UsersTable {
   phone_verified_at: NullableTimestamp;
   is_staff: Generated<boolean>;
   created_at: Generated<Date>;
+  /** 'bn' or 'en' as the person chose (migration 030); null when never chosen. */
+  language: string | null;
 }
 
 /** A person staff marked a qualified investor (migration 025): no retail limits while the row exists. */

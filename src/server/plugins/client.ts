@@ -64,8 +64,15 @@ export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
  * Sends a page compressed (a server-rendered page is about a seventh of its size in brotli; on a phone's connection
  * that is most of the wait for its first paint). Built files are compressed at build time instead.
  */
+/** The page in the request's language: its `<html lang>` says which (screen readers, fonts, search engines). */
+export function withLanguage(html: string, language: string): string {
+  return html.replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`);
+}
+
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status = 200) {
-  reply.status(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  html = withLanguage(html, request.language);
+  // A page differs by the language chosen (the `lang` cookie) or asked for (Accept-Language).
+  reply.status(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding, accept-language, cookie');
   const encoding = pageEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(html);
   const body = encoding === 'br' ? await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : await gzipAsync(html, { level: 6 });
