@@ -504,6 +504,8 @@ export interface FormVersionsTable {
   version: number;
   schema: ColumnType<Record<string, unknown>, string, never>;
   ui_schema: ColumnType<Record<string, unknown>, string, never>;
+  /** The form's words in other languages (migration 030): `{ bn: { English text: translation } }`. */
+  translations: ColumnType<Record<string, Record<string, string>>, string | undefined, never>;
   note: Generated<string>;
   author_id: string | null;
   published_at: Generated<Date>;
@@ -537,6 +539,7 @@ export interface FormDraftsTable {
   base_version: number;
   schema: ColumnType<Record<string, unknown>, string, string>;
   ui_schema: ColumnType<Record<string, unknown>, string, string>;
+  translations: ColumnType<Record<string, Record<string, string>>, string | undefined, string>;
   cases: ColumnType<unknown[], string | undefined, string>;
   updated_at: Timestamp;
 }

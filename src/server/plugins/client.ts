@@ -34,7 +34,7 @@ export interface ClientPluginOptions {
 
 /** What dist/ssr/entry-server.js exports (src/client/entry-server.tsx); typed here, as client and server never meet. */
 interface Renderer {
-  render(url: string, load: (path: string) => Promise<{ status: number; body: unknown }>, nonce?: string, siteContent?: unknown): Promise<RenderedPage | null>;
+  render(url: string, load: (path: string) => Promise<{ status: number; body: unknown }>, nonce?: string, siteContent?: unknown, language?: string): Promise<RenderedPage | null>;
 }
 interface RenderedPage {
   html: string;
@@ -192,7 +192,7 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
     const renderer = await rendererLoad;
     if (renderer) {
       try {
-        const page = await renderer.render(request.url, load, nonce, site?.content);
+        const page = await renderer.render(request.url, load, nonce, site?.content, request.language);
         if (page) return sendHtml(request, reply, withSiteContent(assemble(renderedTemplate, page, nonce), site, nonce), page.status);
       } catch (err) {
         request.log.error({ err }, 'server rendering failed: sending the page to render in the browser');

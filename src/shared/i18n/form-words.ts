@@ -12,6 +12,7 @@
 import type { FieldError } from '../validation/errors';
 import { esc, isNode, walkEverySchema, type Node } from '../forms/schema-walk';
 import type { Language } from './language';
+import { engineMessage } from './messages';
 
 /** One language's words of one form: English text → its translation. */
 export type Words = Record<string, string>;
@@ -90,9 +91,14 @@ export function wordsFor(translations: FormTranslations | undefined, language: L
   return language === 'en' ? undefined : translations?.[language];
 }
 
-/** Field errors said in a language: the same fields, each message in the reader's words. */
-export function localizeErrors(errors: FieldError[], words: Words | undefined): FieldError[] {
-  return words ? errors.map((e) => ({ path: e.path, message: translate(e.message, words) })) : errors;
+/**
+ * Field errors said in a language: the same fields, each message in the form's words for it (`translations`), or
+ * the engine's own (a field the form does not take…) in that language.
+ */
+export function localizeErrors(errors: FieldError[], translations: FormTranslations | undefined, language: Language): FieldError[] {
+  if (language === 'en') return errors;
+  const words = wordsFor(translations, language);
+  return errors.map((e) => ({ path: e.path, message: words && Object.hasOwn(words, e.message) ? words[e.message]! : engineMessage(e.message, language) }));
 }
 
 /** Sets `value` at a JSON pointer of a copy-on-write tree (`tree` is already a private copy). */

@@ -54,7 +54,7 @@ describe('form words', () => {
     // The same errors from the localised schema as from translating the English ones.
     const en = createCatalog({ tiny: schema }).validate('tiny', { amount: 0 }).errors;
     const fromLocalised = createCatalog({ tiny: s }).validate('tiny', { amount: 0 }).errors;
-    expect(fromLocalised).toEqual(localizeErrors(en, bn));
+    expect(fromLocalised).toEqual(localizeErrors(en, { bn }, 'bn'));
     expect(fromLocalised).toEqual([{ path: '/amount', message: 'খুব কম' }, { path: '/kind', message: 'ধরন দিতে হবে' }]);
   });
 
@@ -78,7 +78,7 @@ describe('form words', () => {
       expect(words, id).toBeDefined();
       const { schema: localised } = localizeForm(s, uis[id] ?? {}, words);
       const en = createCatalog({ [id]: s }).validate(id, {}).errors;
-      expect(createCatalog({ [id]: localised }).validate(id, {}).errors, id).toEqual(localizeErrors(en, words));
+      expect(createCatalog({ [id]: localised }).validate(id, {}).errors, id).toEqual(localizeErrors(en, { bn: words! }, 'bn'));
     }
   });
 });
