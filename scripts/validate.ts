@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import type { JsonSchema, ValidationResult } from '../src/shared/forms/catalog';
 import { defaultSchemasDir, loadTranslations } from '../src/shared/forms/load-schemas';
 import { localizeErrors, type FormTranslations } from '../src/shared/i18n/form-words';
+import { withAsciiDigits } from '../src/shared/forms/ascii-digits';
 import { LANGUAGES, parseLanguage, type Language } from '../src/shared/i18n/language';
 import { formIds, formValidator, type DocumentValidator } from './lib/form-validator';
 import { expandInput, InputError, jsonLines, readFailure, type Source } from './lib/validate-inputs';
@@ -226,9 +227,10 @@ export async function runValidate(argv: readonly string[], readStdin: StdinReade
     });
     if (inputs.filter(({ input }) => input.kind === 'stdin').length > 1) throw new UsageError(`"-" (stdin) given twice; ${USAGE}`);
     const check = await formValidator(formId, schema);
-    // The English rules and messages, then the form's words in the chosen language (the browser's and the server's way).
+    // Bengali digits read as ASCII, the English rules and messages, then the form's words in the chosen language (the
+    // browser's and the server's way).
     const validate: DocumentValidator = (data) => {
-      const result = check(data);
+      const result = check(withAsciiDigits(schema, data));
       return result.valid ? result : { valid: false, errors: localizeErrors(result.errors, translations, language) };
     };
 

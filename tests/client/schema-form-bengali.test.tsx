@@ -40,4 +40,17 @@ describe('SchemaForm in Bengali', () => {
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ investmentType: 'Investment' })));
     expect(await screen.findByRole('radio', { name: 'নিয়মিত কিস্তিতে' })).toBeInTheDocument();
   });
+
+  it('reads a phone typed in Bengali digits as the same number and hands it on in ASCII digits', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(
+      <FormLanguageContext.Provider value="bn">
+        <SchemaForm formId="forgot-password" onSubmit={onSubmit} />
+      </FormLanguageContext.Provider>,
+    );
+    await user.type(await screen.findByRole('textbox', { name: /ইমেইল বা ফোন/ }), '০১৮১২৩৪৫৬৭৮');
+    await user.click(screen.getByRole('button', { name: 'কোড পাঠান' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: '01812345678' }));
+  });
 });

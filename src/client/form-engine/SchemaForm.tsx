@@ -22,6 +22,7 @@ import { typedBeforeHydration, useSubmitAttributes } from './hydration';
 import type { FormStepsProps } from './FormSteps';
 import { localUiSchema, useFormLanguage } from './language';
 import { localizeErrors } from '../../shared/i18n/form-words';
+import { withAsciiDigits } from '../../shared/forms/ascii-digits';
 import { engineMessage } from '../../shared/i18n/messages';
 import type { Language } from '../../shared/i18n/language';
 
@@ -99,7 +100,9 @@ export interface SchemaFormProps<F extends FormId> {
  * after the rule every form shares (no NUL or broken emoji in text; see shared/validation/safe-input), exactly as
  * the server and the CLI apply them; said in `language` with the form's words, as the server and the CLI say them.
  */
-export function validateWithDefinition(def: FormDefinition, data: unknown, language: Language = 'en'): FieldError[] {
+export function validateWithDefinition(def: FormDefinition, typed: unknown, language: Language = 'en'): FieldError[] {
+  // Digits typed on a Bengali keyboard are read as ASCII first, as the server and the CLI read them.
+  const data = withAsciiDigits(def.schema as Record<string, unknown>, typed);
   const unsafe = unsafeInputErrors(data);
   const { errors } = def.validator.rawValidation(def.schema, data);
   return localizeErrors([...unsafe, ...normalizeErrors((errors ?? []) as RawAjvError[], declaredNames(def.schema))], def.translations, language);
@@ -383,7 +386,7 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
       focusField(first.path);
       return;
     }
-    void props.callbacks.current.onSubmit(plain<FormDataMap[F]>(data));
+    void props.callbacks.current.onSubmit(plain<FormDataMap[F]>(withAsciiDigits(def.schema as Record<string, unknown>, data)));
   }
 
   const shownStep = stepped ? step : undefined;

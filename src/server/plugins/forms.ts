@@ -152,6 +152,8 @@ async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): P
       const version = await registry.current(form);
       if (!version) throw new Error(`form ${form} has no published version`);
       const check = registry.check(version, shape, rename ? 'api' : '');
+      // Digits typed on a Bengali keyboard are read as ASCII before the check (amounts, phones, dates, ID numbers).
+      request.body = withAsciiDigits(shape ? shape(version.schema) : version.schema, request.body);
       if (!check(request.body)) {
         // The error handler tells a field of a branch not chosen, one this version removed and one the form never
         // had apart by this version's names (not another form's or another version's).
@@ -161,8 +163,6 @@ async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): P
       }
       request.formVersion = version.version;
       request.formSchema = version.schema;
-      // Digits typed on a Bengali keyboard are stored as ASCII where the schema says so (a National ID number).
-      request.body = withAsciiDigits(version.schema, request.body);
     };
     const existing = route.preValidation;
     route.preValidation = existing ? [...(Array.isArray(existing) ? existing : [existing]), validateBody] : [validateBody];
