@@ -11,6 +11,7 @@
  * answer was 404); either way the page is marked 404 (lib/page-status.tsx) and the server answers with that status.
  */
 import { FormLanguageContext } from './form-engine/language';
+import { PageLanguageContext } from './lib/page-language';
 import type { Language } from '../shared/i18n/language';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -121,6 +122,7 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
     html = await renderToText(
       <CacheProvider value={cache}>
         <FormLanguageContext.Provider value={language}>
+        <PageLanguageContext.Provider value={language}>
         <PageStatusContext.Provider value={status}>
           <PageDataContext.Provider value={pageData}>
             <SiteContentContext.Provider value={content}>
@@ -132,6 +134,7 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
             </SiteContentContext.Provider>
           </PageDataContext.Provider>
         </PageStatusContext.Provider>
+        </PageLanguageContext.Provider>
         </FormLanguageContext.Provider>
       </CacheProvider>,
       nonce,

@@ -3,14 +3,14 @@
  * sets from the reader's choice) in the browser; the server renderer provides the request's through the context.
  */
 import { createContext, useContext } from 'react';
-import { parseLanguage, type Language } from '../../shared/i18n/language';
+import { documentLanguage, type Language } from '../../shared/i18n/language';
 import { uiSchemaOverlay, wordsFor } from '../../shared/i18n/form-words';
 import type { UiSchema } from '@rjsf/utils';
 import type { FormDefinition } from './definitions';
 
 /** The language of the page this script runs in; English where there is no page (tests without a DOM). */
 export function pageLanguage(): Language {
-  return (typeof document !== 'undefined' && parseLanguage(document.documentElement.getAttribute('lang'))) || 'en';
+  return documentLanguage() ?? 'en';
 }
 
 export const FormLanguageContext = createContext<Language>(pageLanguage());

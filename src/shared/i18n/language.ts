@@ -72,3 +72,8 @@ export interface LanguageSignals {
 export function negotiateLanguage(signals: LanguageSignals): Language {
   return parseLanguage(signals.cookie) ?? parseLanguage(signals.account) ?? fromAcceptLanguage(signals.acceptLanguage) ?? signals.fallback;
 }
+
+/** The language of the page this script runs in (its `<html lang>`, set by the server); undefined outside a page. */
+export function documentLanguage(): Language | undefined {
+  return typeof document === 'undefined' ? undefined : parseLanguage(document.documentElement.getAttribute('lang'));
+}
