@@ -5,11 +5,12 @@
  * DATA_DIR; PGlite's directory must not be in use by a running server — use --from then). SCHEMAS_DIR and
  * UI_SCHEMAS_DIR write elsewhere (then `npm run gen`, which reads the repository's files, is not run).
  */
+import type { FormTranslations } from '../src/shared/i18n/form-words';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
-import { defaultSchemasDir, defaultUiSchemasDir, loadSchemas, repoRoot } from '../src/shared/forms/load-schemas';
+import { defaultSchemasDir, defaultUiSchemasDir, loadSchemas, repoRoot, translationsDir } from '../src/shared/forms/load-schemas';
 import type { JsonSchema } from '../src/shared/forms/catalog';
 import { isMain } from './lib/is-main';
 
@@ -20,6 +21,8 @@ interface Current {
   version: number;
   schema: JsonSchema;
   uiSchema: JsonSchema;
+  /** Its words in other languages (written to schemas/i18n/<form>.<lang>.json). */
+  translations?: FormTranslations;
 }
 
 /** The current version of every form, from a server's public API. */
@@ -43,13 +46,13 @@ async function fromDatabase(ids: string[]): Promise<Current[]> {
   try {
     const rows = await database.db
       .selectFrom('form_versions as f')
-      .select(['f.form_id', 'f.version', 'f.schema', 'f.ui_schema'])
+      .select(['f.form_id', 'f.version', 'f.schema', 'f.ui_schema', 'f.translations'])
       .where(({ eb, selectFrom }) =>
         // The live version (four eyes: one waiting for approval is not exported).
         eb('f.version', '=', selectFrom('form_versions as g').select((g) => g.fn.max('g.version').as('m')).whereRef('g.form_id', '=', 'f.form_id').where('g.status', '=', 'live')),
       )
       .execute();
-    return rows.filter((r) => ids.includes(r.form_id)).map((r) => ({ formId: r.form_id, version: r.version, schema: r.schema, uiSchema: r.ui_schema }));
+    return rows.filter((r) => ids.includes(r.form_id)).map((r) => ({ formId: r.form_id, version: r.version, schema: r.schema, uiSchema: r.ui_schema, translations: r.translations }));
   } finally {
     await database.close();
   }
@@ -88,6 +91,7 @@ export async function exportForms(argv: readonly string[]): Promise<{ lines: str
     const files = [
       [join(schemasDir, `${c.formId}.schema.json`), c.schema],
       [join(uiDir, `${c.formId}.ui.json`), c.uiSchema],
+      ...Object.entries(c.translations ?? {}).map(([language, words]) => [join(translationsDir(schemasDir), `${c.formId}.${language}.json`), words] as const),
     ] as const;
     const changed = files.filter(([file, value]) => writeIfChanged(file, value)).map(([file]) => file);
     written.push(...changed);

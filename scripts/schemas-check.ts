@@ -1,12 +1,13 @@
 /**
  * The schema lint, run by `npm run schemas:check` and by `npm test`:
- * every schema compiles, every required field has a message, every ui-schema key exists in its schema,
+ * every schema compiles, every required field has a message, every text has its Bengali words, every ui-schema key exists in its schema,
  * every `if` that tests a field also requires it, every pattern (of the forms and of the configuration schemas) runs in
  * linear time on every engine, the site config and the payment instructions match their schemas, and the generated
  * types are current.
  */
 import { readTextIfExists } from './lib/read-text';
-import { loadApiSchemas, loadSchemas, loadUiSchemas, repoRoot } from '../src/shared/forms/load-schemas';
+import { loadApiSchemas, loadSchemas, loadTranslations, loadUiSchemas, repoRoot } from '../src/shared/forms/load-schemas';
+import { lintTranslations } from '../src/shared/i18n/translation-lint';
 import { CONTENT_FILE, lintApiSchemas, lintConfig, lintForms, lintPaymentInstructions, lintSchemaPatterns, PAYMENT_INSTRUCTIONS_FILE, SCREENS_FILE, type Problem } from './lib/schema-lint';
 import { join } from 'node:path';
 import { readJson } from './lib/read-text';
@@ -20,8 +21,11 @@ export async function checkAll(): Promise<Problem[]> {
   const apiSchemas = loadApiSchemas();
   const config = (name: string) => readJson(join(repoRoot(), 'src/client/config', name));
   const instructionsSchema = 'src/server/payments/instructions.schema.json';
+  const uiSchemas = loadUiSchemas();
   const problems = [
-    ...(await lintForms(schemas, loadUiSchemas())),
+    ...(await lintForms(schemas, uiSchemas)),
+    // Every word of every form in every language (schemas/i18n/).
+    ...lintTranslations(schemas, uiSchemas, loadTranslations()),
     ...(await lintApiSchemas(apiSchemas)),
     // The configuration schemas' own patterns run on what staff type (the content studio, the instructions file).
     ...(await lintSchemaPatterns(config('screens.schema.json'), SCREENS_FILE.replace(/\.json$/, '.schema.json'))),

@@ -2,7 +2,7 @@
  * The headless validator: checks JSON documents against a form's schema with the same rules and messages the
  * browser and the server use.
  *
- *   npm run validate -- [--json] [--from <server URL>] <form-id> <file|dir|glob|->…
+ *   npm run validate -- [--json] [--lang bn|en] [--from <server URL>] <form-id> <file|dir|glob|->…
  *
  * With `--from`, the form's current published version is read from that server (GET /api/v1/forms/<form-id>), so the
  * CLI applies the rules the server applies now (a version published in the form studio); without it, the files.
@@ -21,13 +21,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonSchema, ValidationResult } from '../src/shared/forms/catalog';
-import { defaultSchemasDir } from '../src/shared/forms/load-schemas';
+import { defaultSchemasDir, loadTranslations } from '../src/shared/forms/load-schemas';
+import { localizeErrors, type FormTranslations } from '../src/shared/i18n/form-words';
+import { withAsciiDigits } from '../src/shared/forms/ascii-digits';
+import { LANGUAGES, parseLanguage, type Language } from '../src/shared/i18n/language';
 import { formIds, formValidator, type DocumentValidator } from './lib/form-validator';
 import { expandInput, InputError, jsonLines, readFailure, type Source } from './lib/validate-inputs';
 import { isMain } from './lib/is-main';
 import { setDefaultPhoneRegion } from '../src/shared/phone/phone.js';
 
-const USAGE = 'usage: npm run validate -- [--json] [--from <server URL>] <form-id> <file|dir|glob|->…';
+const USAGE = 'usage: npm run validate -- [--json] [--lang bn|en] [--from <server URL>] <form-id> <file|dir|glob|->…';
 
 /** What `--help` (or `-h`) prints: the usage, each argument and option, the exit codes. */
 function help(): string {
@@ -46,6 +49,8 @@ Checks JSON documents against a form's rules, with the messages the browser and 
                          or - for JSON Lines on stdin (one document a line); several may be given
   --json                 print JSON: {"valid", "errors"} for one file; one {"file", "valid", "errors"} line
                          per document and a {"summary"} line for several
+  --lang bn|en           the language of the messages (default en): the form's own words, as the browser and
+                         the server say them in that language
   --from <server URL>    check with the form's version published on that server (e.g. http://127.0.0.1:3000)
                          instead of the files
   -h, --help             print this help
@@ -89,8 +94,8 @@ function readSchema(schemasDir: string, formId: string): JsonSchema {
   }
 }
 
-/** Reads a form's current published version from a server, or says why it cannot as a usage error. */
-async function fetchSchema(server: string, formId: string): Promise<JsonSchema> {
+/** Reads a form's current published version (its schema and its words) from a server, or says why it cannot. */
+async function fetchSchema(server: string, formId: string): Promise<{ schema: JsonSchema; translations: FormTranslations }> {
   let base: URL;
   try {
     base = new URL(server);
@@ -106,9 +111,9 @@ async function fetchSchema(server: string, formId: string): Promise<JsonSchema> 
   }
   if (res.status === 404) throw new UsageError(`unknown form id "${formId}" on ${url.origin}`);
   if (!res.ok) throw new UsageError(`${url.href} answered ${res.status}`);
-  const body = (await res.json()) as { schema?: unknown };
+  const body = (await res.json()) as { schema?: unknown; translations?: FormTranslations };
   if (!body.schema || typeof body.schema !== 'object') throw new UsageError(`${url.href} sent no schema`);
-  return body.schema as JsonSchema;
+  return { schema: body.schema as JsonSchema, translations: body.translations ?? {} };
 }
 
 function humanLines(name: string, formId: string, result: ValidationResult): string {
@@ -178,6 +183,20 @@ function validateMany(sources: Iterable<Source>, formId: string, validate: Docum
   return { code: invalid > 0 ? 1 : 0, stdout: out.join(''), stderr: '' };
 }
 
+/** Takes `--name value` or `--name=value` out of an argument list: [its value (undefined when absent), the rest]. */
+function takeOption(args: string[], name: string, what: string): [string | undefined, string[]] {
+  const at = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (at < 0) return [undefined, args];
+  const flag = args[at]!;
+  const value = flag === name ? args[at + 1] : flag.slice(name.length + 1);
+  if (!value || value.startsWith('--')) throw new UsageError(`${name} needs ${what}; ${USAGE}`);
+  return [value, [...args.slice(0, at), ...args.slice(at + (flag === name ? 2 : 1))]];
+}
+
+function badLanguage(value: string): never {
+  throw new UsageError(`--lang must be ${LANGUAGES.join(' or ')} (got "${value}")`);
+}
+
 /** Runs the CLI on an argument list; returns what it prints and its exit code (for tests and main). */
 export async function runValidate(argv: readonly string[], readStdin: StdinReader = readProcessStdin): Promise<Outcome> {
   if (argv.includes('--help') || argv.includes('-h')) return { code: 0, stdout: help(), stderr: '' };
@@ -185,19 +204,18 @@ export async function runValidate(argv: readonly string[], readStdin: StdinReade
   let rest = argv.filter((a) => a !== '--json');
   try {
     let from: string | undefined;
-    const at = rest.findIndex((a) => a === '--from' || a.startsWith('--from='));
-    if (at >= 0) {
-      const flag = rest[at]!;
-      from = flag === '--from' ? rest[at + 1] : flag.slice('--from='.length);
-      if (!from || from.startsWith('--')) throw new UsageError(`--from needs a server URL; ${USAGE}`);
-      rest = [...rest.slice(0, at), ...rest.slice(at + (flag === '--from' ? 2 : 1))];
-    }
+    let langArg: string | undefined;
+    [from, rest] = takeOption(rest, '--from', 'a server URL');
+    [langArg, rest] = takeOption(rest, '--lang', LANGUAGES.join(' or '));
+    const language: Language = langArg === undefined ? 'en' : (parseLanguage(langArg) ?? badLanguage(langArg));
     // `-` alone is stdin; any other word starting with a dash is an option this command does not have.
     const unknownFlag = rest.find((a) => a.startsWith('-') && a !== '-');
     if (unknownFlag) throw new UsageError(`unknown option ${unknownFlag}; ${USAGE}`);
     if (rest.length < 2) throw new UsageError(USAGE);
     const [formId, ...args] = rest as [string, ...string[]];
-    const schema = from ? await fetchSchema(from, formId) : readSchema(defaultSchemasDir(), formId);
+    const { schema, translations } = from
+      ? await fetchSchema(from, formId)
+      : { schema: readSchema(defaultSchemasDir(), formId), translations: loadTranslations(defaultSchemasDir())[formId] ?? {} };
 
     const inputs = args.map((arg) => {
       try {
@@ -208,7 +226,13 @@ export async function runValidate(argv: readonly string[], readStdin: StdinReade
       }
     });
     if (inputs.filter(({ input }) => input.kind === 'stdin').length > 1) throw new UsageError(`"-" (stdin) given twice; ${USAGE}`);
-    const validate = await formValidator(formId, schema);
+    const check = await formValidator(formId, schema);
+    // Bengali digits read as ASCII, the English rules and messages, then the form's words in the chosen language (the
+    // browser's and the server's way).
+    const validate: DocumentValidator = (data) => {
+      const result = check(withAsciiDigits(schema, data));
+      return result.valid ? result : { valid: false, errors: localizeErrors(result.errors, translations, language) };
+    };
 
     const only = inputs.length === 1 ? inputs[0]! : undefined;
     if (only?.input.kind === 'files' && only.input.files.length === 1 && only.input.files[0] === only.arg) {

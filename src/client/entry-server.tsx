@@ -10,6 +10,9 @@
  * Status: an address no screen has gets the not-found page, and so does a page whose record is not found (its
  * answer was 404); either way the page is marked 404 (lib/page-status.tsx) and the server answers with that status.
  */
+import { FormLanguageContext } from './form-engine/language';
+import { PageLanguageContext } from './lib/page-language';
+import type { Language } from '../shared/i18n/language';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router-dom';
@@ -88,9 +91,10 @@ function renderToText(element: React.ReactNode, nonce: string | undefined): Prom
 /**
  * Renders a URL (path and query) or returns null when it is a screen rendered in the browser. An address no screen
  * has is rendered as the not-found page (status 404). `nonce` is the response's Content-Security-Policy script
- * nonce; `siteContent` the current published site content (the bundled one without).
+ * nonce; `siteContent` the current published site content (the bundled one without); `language` the request's
+ * (forms are drawn in it, as the browser draws them from the page's `<html lang>`).
  */
-export async function render(url: string, load: LoadData, nonce?: string, siteContent?: unknown): Promise<RenderedPage | null> {
+export async function render(url: string, load: LoadData, nonce?: string, siteContent?: unknown, language: Language = 'en'): Promise<RenderedPage | null> {
   const content = (siteContent as SiteContent | undefined) ?? bundledContent;
   const target = new URL(url, 'http://localhost');
   const screen = serverRenderedScreen(target.pathname);
@@ -117,6 +121,8 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
     status = { code: 200 };
     html = await renderToText(
       <CacheProvider value={cache}>
+        <FormLanguageContext.Provider value={language}>
+        <PageLanguageContext.Provider value={language}>
         <PageStatusContext.Provider value={status}>
           <PageDataContext.Provider value={pageData}>
             <SiteContentContext.Provider value={content}>
@@ -128,6 +134,8 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
             </SiteContentContext.Provider>
           </PageDataContext.Provider>
         </PageStatusContext.Provider>
+        </PageLanguageContext.Provider>
+        </FormLanguageContext.Provider>
       </CacheProvider>,
       nonce,
     );

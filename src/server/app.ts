@@ -24,6 +24,8 @@ import inputGuardPlugin from './plugins/input-guard';
 import securityPlugin from './plugins/security';
 import { databaseStore } from './plugins/rate-limit-store';
 import authPlugin from './plugins/auth';
+import languagePlugin from './plugins/language';
+import { languageApiRoutes, languagePageRoutes } from './routes/language';
 import idempotencyPlugin from './plugins/idempotency';
 import paymentsPlugin from './plugins/payments';
 import clientPlugin from './plugins/client';
@@ -117,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(languagePlugin);
   await app.register(idempotencyPlugin);
   await app.register(listCachePlugin);
   await app.register(mailerPlugin, { transport: options.mail });
@@ -152,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(newsletterRoutes);
       await api.register(profileRoutes);
+      await api.register(languageApiRoutes);
       await api.register(fileRoutes);
       await api.register(staffVerificationRoutes);
       await api.register(projectRoutes);
@@ -183,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
+  await app.register(languagePageRoutes);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(clientPlugin, { dir: config.clientDir ?? join(repoRoot(), 'dist/client'), serverRender: config.serverRender });

@@ -5,6 +5,7 @@
 import { join, resolve } from 'node:path';
 import { isSupportedCountry } from 'libphonenumber-js/mobile';
 import { repoRoot } from '../shared/forms/load-schemas';
+import { LANGUAGES, type Language } from '../shared/i18n/language';
 
 export interface Config {
   port: number;
@@ -81,6 +82,8 @@ export interface Config {
   sslcommerz: { storeId: string; storePassword: string; url: string } | undefined;
   /** The region (ISO 3166-1 alpha-2) a phone number typed without a country code belongs to. */
   defaultPhoneRegion: string;
+  /** The language of a request nothing else decides (no `lang` cookie, account setting or `Accept-Language`). */
+  defaultLanguage: Language;
   /** A token that opens /metrics to callers other than this machine (`Authorization: Bearer <token>`). */
   metricsToken: string | undefined;
   /** Load shedding: answer 503 when the event loop lags more than this (ms; 0 turns the check off). */
@@ -238,6 +241,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     paymentGateway,
     sslcommerz,
     defaultPhoneRegion,
+    defaultLanguage: oneOf<Language>(env, 'DEFAULT_LANGUAGE', 'en', LANGUAGES),
     metricsToken: metricsToken(env),
     maxEventLoopDelayMs: int(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
     maxHeapMb: int(env, 'MAX_HEAP_MB', 0, 0, 1_000_000),

@@ -136,8 +136,8 @@ describe('npm run validate', () => {
   it.each([['--help'], ['-h'], ['sign-in', '--help'], ['--json', '-h', 'sign-in', 'x.json']])('prints the usage and exits 0 for %s', async (...args) => {
     const result = await cli(args);
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toMatch(/^usage: npm run validate -- \[--json\] \[--from <server URL>\] <form-id> <file\|dir\|glob\|->…\n/);
-    for (const word of ['--json', '--from <server URL>', '-h, --help', 'Exit status: 0', 'SCHEMAS_DIR']) expect(result.stdout).toContain(word);
+    expect(result.stdout).toMatch(/^usage: npm run validate -- \[--json\] \[--lang bn\|en\] \[--from <server URL>\] <form-id> <file\|dir\|glob\|->…\n/);
+    for (const word of ['--json', '--lang bn|en', '--from <server URL>', '-h, --help', 'Exit status: 0', 'SCHEMAS_DIR']) expect(result.stdout).toContain(word);
     for (const form of FORM_IDS) expect(result.stdout).toContain(form);
   });
 

@@ -9,6 +9,7 @@
 import { Suspense, use, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FormId } from '../../shared/generated/form-types';
+import { localUiSchema, useFormLanguage } from './language';
 import { definitionFromAnswer, loadFormDefinition, loadFormVersion, type FormDefinition, type PublishedDefinition } from './definitions';
 import FileThumb from './read-only/FileThumb';
 import { hasValue, isFileValue, kindOf, loadPhoneFormat, phoneFormatLoaded, shownFields, shownGroups, valueText, type ShownField } from './read-only/fields';
@@ -197,12 +198,14 @@ export const LoadingDetails = () => <span className="skeleton" style={{ height: 
 function PublishedReadOnlyView({ formId, published, version, ...rest }: ViewRest & { published: PublishedDefinition }) {
   // The same promise for the same version on every render (definitionFromAnswer keeps it).
   const definition = use(definitionFromAnswer(formId, published));
-  return <ReadOnlyView schema={definition.schema} uiSchema={definition.uiSchema} validator={definition.validator} version={version} {...rest} />;
+  const language = useFormLanguage();
+  return <ReadOnlyView schema={definition.schema} uiSchema={localUiSchema(definition, language)} validator={definition.validator} version={version} {...rest} />;
 }
 
 function LoadedReadOnlyView({ formId, formVersion, version, ...rest }: ViewRest & { formVersion?: number | null }) {
   const [definition, setDefinition] = useState<FormDefinition | null>(null);
   const [failed, setFailed] = useState(false);
+  const language = useFormLanguage();
   useEffect(() => {
     let live = true;
     setFailed(false);
@@ -216,5 +219,5 @@ function LoadedReadOnlyView({ formId, formVersion, version, ...rest }: ViewRest 
   }, [formId, formVersion]);
   if (failed) return <p className="t-body" style={{ color: 'var(--error)' }}>These details could not be shown.</p>;
   if (!definition || definition.formId !== formId) return <LoadingDetails />;
-  return <ReadOnlyView schema={definition.schema} uiSchema={definition.uiSchema} validator={definition.validator} version={version} {...rest} />;
+  return <ReadOnlyView schema={definition.schema} uiSchema={localUiSchema(definition, language)} validator={definition.validator} version={version} {...rest} />;
 }

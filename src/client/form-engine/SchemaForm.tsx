@@ -20,6 +20,11 @@ import { widgets, templates } from './registry';
 import { withOrderRest } from './ui-order';
 import { typedBeforeHydration, useSubmitAttributes } from './hydration';
 import type { FormStepsProps } from './FormSteps';
+import { localUiSchema, useFormLanguage } from './language';
+import { localizeErrors } from '../../shared/i18n/form-words';
+import { withAsciiDigits } from '../../shared/forms/ascii-digits';
+import { engineMessage } from '../../shared/i18n/messages';
+import type { Language } from '../../shared/i18n/language';
 
 const ThemedForm = withTheme({ widgets: muiWidgets, templates: muiTemplates });
 
@@ -93,12 +98,14 @@ export interface SchemaFormProps<F extends FormId> {
 /**
  * Validates data with the form's RJSF validator (runtime or precompiled) and returns the shared field errors,
  * after the rule every form shares (no NUL or broken emoji in text; see shared/validation/safe-input), exactly as
- * the server and the CLI apply them.
+ * the server and the CLI apply them; said in `language` with the form's words, as the server and the CLI say them.
  */
-export function validateWithDefinition(def: FormDefinition, data: unknown): FieldError[] {
+export function validateWithDefinition(def: FormDefinition, typed: unknown, language: Language = 'en'): FieldError[] {
+  // Digits typed on a Bengali keyboard are read as ASCII first, as the server and the CLI read them.
+  const data = withAsciiDigits(def.schema as Record<string, unknown>, typed);
   const unsafe = unsafeInputErrors(data);
   const { errors } = def.validator.rawValidation(def.schema, data);
-  return [...unsafe, ...normalizeErrors((errors ?? []) as RawAjvError[], declaredNames(def.schema))];
+  return localizeErrors([...unsafe, ...normalizeErrors((errors ?? []) as RawAjvError[], declaredNames(def.schema))], def.translations, language);
 }
 
 const declaredCache = new WeakMap<object, Set<string>>();
@@ -222,6 +229,10 @@ const LoadedForm = memo(LoadedFormRender, sameProps) as typeof LoadedFormRender;
 
 function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: FormDefinition; callbacks: RefObject<Callbacks> }) {
   const { def, busy = false, hideTitle = false } = props;
+  const language = useFormLanguage();
+  const say = (text: string) => engineMessage(text, language);
+  // The schema stays English (its validator is compiled for it); the words a person reads come in the ui-schema.
+  const uiSchema = localUiSchema(def, language);
   const formRef = useRef<HTMLDivElement>(null);
   // RJSF owns the data (uncontrolled: it starts from `initialFormData`); this keeps a copy of what it last reported.
   // A keystroke commits RJSF's update only: this component renders again only when what it shows changes (a
@@ -247,7 +258,7 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
   const [errorsOf] = useState(() => (data: Record<string, unknown>): FieldError[] => {
     let errors = verdicts.current.get(data);
     if (!errors) {
-      errors = validateWithDefinition(def, data);
+      errors = validateWithDefinition(def, data, language);
       verdicts.current.set(data, errors);
     }
     return errors;
@@ -275,8 +286,8 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<readonly FieldError[]>(props.serverErrors ?? []);
   const [step, setStep] = useState(0);
-  const groups = useMemo(() => groupsOf(def.uiSchema as Record<string, unknown>), [def]);
-  const stepped = getUiOptions(def.uiSchema).steps === true && groups.length > 1;
+  const groups = useMemo(() => groupsOf(uiSchema as Record<string, unknown>), [uiSchema]);
+  const stepped = getUiOptions(uiSchema).steps === true && groups.length > 1;
   const lastStep = stepped ? groups.length - 1 : 0;
 
   useEffect(() => {
@@ -367,7 +378,7 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
       });
       return;
     }
-    const current = validateWithDefinition(def, data);
+    const current = validateWithDefinition(def, data, language);
     if (current.length > 0) {
       setSubmitted(true);
       const first = current.find((e) => e.path !== '') ?? current[0]!;
@@ -375,13 +386,13 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
       focusField(first.path);
       return;
     }
-    void props.callbacks.current.onSubmit(plain<FormDataMap[F]>(data));
+    void props.callbacks.current.onSubmit(plain<FormDataMap[F]>(withAsciiDigits(def.schema as Record<string, unknown>, data)));
   }
 
   const shownStep = stepped ? step : undefined;
   const context = useMemo<EngineContext>(() => ({ fileUrl: props.fileUrl, step: shownStep, hideTitle }), [props.fileUrl, shownStep, hideTitle]);
   const submitText =
-    props.submitText ?? (getUiOptions(def.uiSchema).submitButtonOptions?.submitText as string | undefined) ?? 'Submit';
+    props.submitText ?? (getUiOptions(uiSchema).submitButtonOptions?.submitText as string | undefined) ?? say('Submit');
   const errorCount = placed.fields;
   // Before a submit attempt only a server's message that marks no field needs the summary (the others sit at theirs).
   const summary = submitted ? placed.unplaced : placed.unplaced.filter((e) => serverErrors.includes(e));
@@ -393,7 +404,7 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
       )}
       {((submitted && errorCount > 0) || summary.length > 0) && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {submitted && errorCount > 0 && (errorCount === 1 ? 'Please correct the highlighted field.' : `Please correct the ${errorCount} highlighted fields.`)}
+          {submitted && errorCount > 0 && say(errorCount === 1 ? 'Please correct the highlighted field.' : `Please correct the ${errorCount} highlighted fields.`)}
           {summary.map((e) => (
             <div key={e.message}>{e.message}</div>
           ))}
@@ -401,7 +412,7 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
       )}
       <ThemedForm
         schema={def.schema}
-        uiSchema={withOrderRest(def.uiSchema)}
+        uiSchema={withOrderRest(uiSchema)}
         validator={def.validator}
         ref={rjsf}
         initialFormData={initialData}
@@ -442,13 +453,13 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
         <Box sx={{ display: 'flex', gap: 2, mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>
           {stepped && step > 0 && (
             <Button type="button" variant="outlined" onClick={() => goToStep(step - 1)} disabled={busy}>
-              Back
+              {say('Back')}
             </Button>
           )}
           {stepped && step < lastStep ? (
             // Keys keep Next and Submit distinct elements: reusing one would turn the Next click into a submit.
             <Button key="next" type="button" variant="contained" onClick={next}>
-              Next
+              {say('Next')}
             </Button>
           ) : (
             <Button

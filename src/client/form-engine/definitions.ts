@@ -11,6 +11,7 @@
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FormId } from '../../shared/generated/form-types';
 import { formSource, type PublishedDefinition } from './form-source';
+import type { FormTranslations, Words } from '../../shared/i18n/form-words';
 
 export interface FormDefinition {
   formId: FormId;
@@ -19,6 +20,8 @@ export interface FormDefinition {
   validator: ValidatorType;
   /** The published version this definition is; undefined for the bundled files (no server reached). */
   version?: number;
+  /** The form's words in other languages (the schema and ui-schema are English): see language.ts. */
+  translations?: FormTranslations;
 }
 
 export { setFormSource, type FormSource, type PublishedDefinition } from './form-source';
@@ -28,6 +31,7 @@ type Loader = () => Promise<unknown>;
 const schemaFiles = import.meta.glob<RJSFSchema>('../../../schemas/*.schema.json', { import: 'default' });
 const uiFiles = import.meta.glob<UiSchema>('../../../ui-schemas/*.ui.json', { import: 'default' });
 const precompiledFiles: Record<string, Loader> = import.meta.glob('./precompiled/*.cjs');
+const bengaliFiles = import.meta.glob<Words>('../../../schemas/i18n/*.bn.json', { import: 'default' });
 
 /** True when a schema file exists for this id (the screen config can be checked against it). */
 export function isKnownForm(formId: string): formId is FormId {
@@ -73,11 +77,12 @@ function loadBundled(formId: FormId): Promise<FormDefinition> {
       const schemaLoader = schemaFiles[`../../../schemas/${formId}.schema.json`];
       const uiLoader = uiFiles[`../../../ui-schemas/${formId}.ui.json`];
       if (!schemaLoader) throw new Error(`unknown form "${formId}"`);
-      const [schema, uiSchema] = await Promise.all([schemaLoader(), uiLoader ? uiLoader() : Promise.resolve({})]);
+      const bnLoader = bengaliFiles[`../../../schemas/i18n/${formId}.bn.json`];
+      const [schema, uiSchema, bn] = await Promise.all([schemaLoader(), uiLoader ? uiLoader() : Promise.resolve({}), bnLoader ? bnLoader() : undefined]);
       const validator = import.meta.env.PROD
         ? await getPrecompiledValidator(formId, schema)
         : await getRuntimeValidator();
-      return { formId, schema, uiSchema, validator };
+      return { formId, schema, uiSchema, validator, translations: bn ? { bn } : {} };
     })();
     pending.catch(() => cache.delete(formId));
     cache.set(formId, pending);
@@ -94,9 +99,10 @@ function fromPublished(formId: FormId, answer: PublishedDefinition): Promise<For
     pending = (async () => {
       const schema = answer.schema as RJSFSchema;
       const uiSchema = (answer.uiSchema ?? {}) as UiSchema;
+      const translations = answer.translations ?? {};
       // Server rendering draws the form with the same schema and ui-schema; its validator only works out which
       // branches are shown, which Ajv at run time does exactly as the compiled module does.
-      if (import.meta.env.SSR) return { formId, schema, uiSchema, validator: await getRuntimeValidator(), version: answer.version };
+      if (import.meta.env.SSR) return { formId, schema, uiSchema, validator: await getRuntimeValidator(), version: answer.version, translations };
       // The served module finds its format functions in the page's own table (see src/server/forms/standalone.ts).
       (await import('../../shared/validation/standalone-formats.js')).shareFormats();
       const [mod, { default: createPrecompiledValidator }] = await Promise.all([
@@ -105,7 +111,7 @@ function fromPublished(formId: FormId, answer: PublishedDefinition): Promise<For
       ]);
       if (!mod.default || typeof mod.default !== 'object') throw new Error(`the validator at ${answer.validatorUrl} exports no functions`);
       const validator = createPrecompiledValidator(mod.default as Parameters<typeof createPrecompiledValidator>[0], schema);
-      return { formId, schema, uiSchema, validator, version: answer.version };
+      return { formId, schema, uiSchema, validator, version: answer.version, translations };
     })();
     pending.catch(() => published.delete(answer.validatorUrl));
     published.set(answer.validatorUrl, pending);

@@ -9,6 +9,8 @@ export interface PublishedDefinition {
   version: number;
   schema: unknown;
   uiSchema: unknown;
+  /** Its words in other languages (`{ bn: { English text: translation } }`). */
+  translations?: Partial<Record<string, Record<string, string>>>;
   /** Same-origin URL of an ES module whose default export is the standalone validator functions. */
   validatorUrl: string;
 }

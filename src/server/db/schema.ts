@@ -15,6 +15,8 @@ export interface UsersTable {
   phone_verified_at: NullableTimestamp;
   is_staff: Generated<boolean>;
   created_at: Generated<Date>;
+  /** 'bn' or 'en' as the person chose (migration 030); null when never chosen. */
+  language: string | null;
 }
 
 /** A person staff marked a qualified investor (migration 025): no retail limits while the row exists. */
@@ -502,6 +504,8 @@ export interface FormVersionsTable {
   version: number;
   schema: ColumnType<Record<string, unknown>, string, never>;
   ui_schema: ColumnType<Record<string, unknown>, string, never>;
+  /** The form's words in other languages (migration 030): `{ bn: { English text: translation } }`. */
+  translations: ColumnType<Record<string, Record<string, string>>, string | undefined, never>;
   note: Generated<string>;
   author_id: string | null;
   published_at: Generated<Date>;
@@ -549,6 +553,7 @@ export interface FormDraftsTable {
   base_version: number;
   schema: ColumnType<Record<string, unknown>, string, string>;
   ui_schema: ColumnType<Record<string, unknown>, string, string>;
+  translations: ColumnType<Record<string, Record<string, string>>, string | undefined, string>;
   cases: ColumnType<unknown[], string | undefined, string>;
   updated_at: Timestamp;
 }

@@ -10,6 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { audit } from '../audit';
 import type { DB } from '../db/schema';
 import type { JsonSchema } from '../../shared/forms/catalog';
+import type { FormTranslations } from '../../shared/i18n/form-words';
 import { createAjv } from '../../shared/validation/ajv-setup';
 import { limitsSchema } from '../../shared/validation/limits-schema';
 import { declaredPropertyNames } from '../../shared/validation/errors';
@@ -22,6 +23,8 @@ export interface FormVersion {
   version: number;
   schema: JsonSchema;
   uiSchema: JsonSchema;
+  /** The form's words in other languages, as published with it (schemas/i18n/<form>.<lang>.json). */
+  translations: FormTranslations;
   note: string;
   authorId: string | null;
   publishedAt: Date;
@@ -73,6 +76,7 @@ export function rowToVersion(r: {
   version: number;
   schema: Record<string, unknown>;
   ui_schema: Record<string, unknown>;
+  translations: Record<string, Record<string, string>>;
   note: string;
   author_id: string | null;
   published_at: Date;
@@ -82,6 +86,7 @@ export function rowToVersion(r: {
     version: r.version,
     schema: r.schema,
     uiSchema: r.ui_schema,
+    translations: r.translations ?? {},
     note: r.note,
     authorId: r.author_id,
     publishedAt: r.published_at,
@@ -102,8 +107,8 @@ export class FormRegistry {
 
   constructor(
     private readonly db: Kysely<DB>,
-    /** The forms' files (schemas/ and ui-schemas/): version 1 of each, and the list of form ids. */
-    private readonly files: { schemas: Record<string, JsonSchema>; uiSchemas: Record<string, JsonSchema> },
+    /** The forms' files (schemas/, ui-schemas/ and schemas/i18n/): version 1 of each, and the list of form ids. */
+    private readonly files: { schemas: Record<string, JsonSchema>; uiSchemas: Record<string, JsonSchema>; translations?: Record<string, FormTranslations> },
   ) {
   }
 
@@ -133,7 +138,9 @@ export class FormRegistry {
     for (const id of this.ids) {
       const schema = this.files.schemas[id]!;
       const uiSchema = this.files.uiSchemas[id] ?? {};
-      const digest = createHash('sha256').update(JSON.stringify([schema, uiSchema])).digest('hex');
+      const translations = this.files.translations?.[id] ?? {};
+      // (A form without translations keeps the digest it had before they existed: no new version for it.)
+      const digest = createHash('sha256').update(JSON.stringify(Object.keys(translations).length > 0 ? [schema, uiSchema, translations] : [schema, uiSchema])).digest('hex');
       if (seenDigests.get(id) === digest) continue;
       await this.db.transaction().execute(async (trx) => {
         const seen = await trx.selectFrom('form_file_digests').select('digest').where('form_id', '=', id).forUpdate().executeTakeFirst();
@@ -141,13 +148,13 @@ export class FormRegistry {
         // The live version is compared with the files; a new one is numbered after every version, proposals included.
         const current = await trx.selectFrom('form_versions').selectAll().where('form_id', '=', id).where('status', '=', 'live').orderBy('version', 'desc').limit(1).executeTakeFirst();
         const newest = await trx.selectFrom('form_versions').select((eb) => eb.fn.max('version').as('v')).where('form_id', '=', id).executeTakeFirst();
-        const same = current && isDeepStrictEqual(current.schema, schema) && isDeepStrictEqual(current.ui_schema, uiSchema);
+        const same = current && isDeepStrictEqual(current.schema, schema) && isDeepStrictEqual(current.ui_schema, uiSchema) && isDeepStrictEqual(current.translations ?? {}, translations);
         if (!same && !(current && !seen && current.version > 1)) {
           const version = Number(newest?.v ?? 0) + 1;
           const note = version === 1 ? `From schemas/${id}.schema.json and ui-schemas/${id}.ui.json` : `From the files schemas/${id}.schema.json and ui-schemas/${id}.ui.json, edited since`;
           await trx
             .insertInto('form_versions')
-            .values({ form_id: id, version, schema: JSON.stringify(schema), ui_schema: JSON.stringify(uiSchema), note })
+            .values({ form_id: id, version, schema: JSON.stringify(schema), ui_schema: JSON.stringify(uiSchema), translations: JSON.stringify(translations), note })
             .onConflict((oc) => oc.columns(['form_id', 'version']).doNothing())
             .execute();
           if (version > 1) {
@@ -281,7 +288,7 @@ export class FormRegistry {
 
   /** The public answer for a version (GET /forms/:id and /forms/:id/versions/:v) and its strong ETag. */
   publicView(v: FormVersion): { body: PublicForm; etag: string } {
-    const body: PublicForm = { formId: v.formId, version: v.version, schema: v.schema, uiSchema: v.uiSchema, validatorUrl: validatorUrl(v.formId, v.version) };
+    const body: PublicForm = { formId: v.formId, version: v.version, schema: v.schema, uiSchema: v.uiSchema, translations: v.translations, validatorUrl: validatorUrl(v.formId, v.version) };
     const k = key(v.formId, v.version);
     let etag = this.etags.get(k);
     if (!etag) {
@@ -298,5 +305,7 @@ interface PublicForm {
   version: number;
   schema: JsonSchema;
   uiSchema: JsonSchema;
+  /** Its words in other languages: the browser draws it and says its messages in the reader's language. */
+  translations: FormTranslations;
   validatorUrl: string;
 }

@@ -16,6 +16,8 @@ export interface SessionUser {
   isStaff: boolean;
   phoneVerified: boolean;
   createdAt: Date;
+  /** The language the person chose ('bn' or 'en'), null when never chosen. */
+  language: string | null;
   /** The hash of the token this request came with (to revoke it). */
   tokenHash: string;
 }
@@ -51,7 +53,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const row = await app.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.email', 'users.phone', 'users.is_staff', 'users.phone_verified_at', 'users.created_at'])
+      .select(['users.id', 'users.email', 'users.phone', 'users.is_staff', 'users.phone_verified_at', 'users.created_at', 'users.language'])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', new Date())
@@ -64,6 +66,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       isStaff: row.is_staff,
       phoneVerified: row.phone_verified_at !== null,
       createdAt: row.created_at,
+      language: row.language,
       tokenHash,
     };
   }

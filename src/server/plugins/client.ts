@@ -34,7 +34,7 @@ export interface ClientPluginOptions {
 
 /** What dist/ssr/entry-server.js exports (src/client/entry-server.tsx); typed here, as client and server never meet. */
 interface Renderer {
-  render(url: string, load: (path: string) => Promise<{ status: number; body: unknown }>, nonce?: string, siteContent?: unknown): Promise<RenderedPage | null>;
+  render(url: string, load: (path: string) => Promise<{ status: number; body: unknown }>, nonce?: string, siteContent?: unknown, language?: string): Promise<RenderedPage | null>;
 }
 interface RenderedPage {
   html: string;
@@ -64,8 +64,15 @@ export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
  * Sends a page compressed (a server-rendered page is about a seventh of its size in brotli; on a phone's connection
  * that is most of the wait for its first paint). Built files are compressed at build time instead.
  */
+/** The page in the request's language: its `<html lang>` says which (screen readers, fonts, search engines). */
+export function withLanguage(html: string, language: string): string {
+  return html.replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`);
+}
+
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status = 200) {
-  reply.status(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  html = withLanguage(html, request.language);
+  // A page differs by the language chosen (the `lang` cookie) or asked for (Accept-Language).
+  reply.status(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding, accept-language, cookie');
   const encoding = pageEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(html);
   const body = encoding === 'br' ? await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : await gzipAsync(html, { level: 6 });
@@ -185,7 +192,7 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
     const renderer = await rendererLoad;
     if (renderer) {
       try {
-        const page = await renderer.render(request.url, load, nonce, site?.content);
+        const page = await renderer.render(request.url, load, nonce, site?.content, request.language);
         if (page) return sendHtml(request, reply, withSiteContent(assemble(renderedTemplate, page, nonce), site, nonce), page.status);
       } catch (err) {
         request.log.error({ err }, 'server rendering failed: sending the page to render in the browser');

@@ -13,6 +13,8 @@ import { isDatabaseUnavailable, isPoolExhausted } from '../db/unavailable';
 import { normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
 import { INPUT_LIMITS } from '../../shared/validation/safe-input';
 import type { FormFieldNames } from './forms';
+import { localizeErrors } from '../../shared/i18n/form-words';
+import { validationMessage } from '../../shared/i18n/messages';
 
 /**
  * At most `INPUT_LIMITS.maxErrors` field errors in one answer (a person fixes the first ones first; a program gets
@@ -53,14 +55,16 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     if (error.validation) {
       // A form body carries its version's field names (plugins/forms.ts); other bodies use every schema's.
       const names = (error as { fieldNames?: FormFieldNames }).fieldNames;
-      const errors = normalizeErrors(error.validation as unknown as RawAjvError[], names?.declared ?? app.declaredFieldNames, names?.retired);
+      const raw = normalizeErrors(error.validation as unknown as RawAjvError[], names?.declared ?? app.declaredFieldNames, names?.retired);
+      // A form's messages in the request's language (its version's words); the same fields in every language.
+      const errors = localizeErrors(raw, names?.translations, request.language);
       if (error.validationContext && error.validationContext !== 'body') {
         const shown = errors.slice(0, INPUT_LIMITS.maxErrors);
         return reply.status(400).send(
           cappedErrors(`Invalid ${error.validationContext}: ${shown.map((e) => `${e.path.slice(1) || 'value'} ${e.message.toLowerCase()}`).join('; ')}`, errors),
         );
       }
-      return reply.status(400).send(cappedErrors(VALIDATION_MESSAGE, errors));
+      return reply.status(400).send(cappedErrors(validationMessage(request.language) ?? VALIDATION_MESSAGE, errors));
     }
     // (A client error of Fastify's own, such as a body cut off by the client, is not the database's.)
     const serverSide = !(error instanceof AppError) && (error.statusCode ?? 500) >= 500;

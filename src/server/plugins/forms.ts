@@ -16,7 +16,8 @@ import { onUnrunnablePattern } from '../../shared/validation/pattern-engine.js';
 import { limitsSchema } from '../../shared/validation/limits-schema';
 import { declaredPropertyNames } from '../../shared/validation/errors';
 import { withAsciiDigits } from '../../shared/forms/ascii-digits';
-import { loadApiSchemas, loadSchemas, loadUiSchemas } from '../../shared/forms/load-schemas';
+import { loadApiSchemas, loadSchemas, loadTranslations, loadUiSchemas } from '../../shared/forms/load-schemas';
+import type { FormTranslations } from '../../shared/i18n/form-words';
 import { FormRegistry, sizesFirst } from '../forms/registry';
 import { seedWithRetries } from '../forms/seeding';
 
@@ -85,6 +86,8 @@ function bodyForm(body: unknown, forms: Record<string, JsonSchema>): { form: str
 export interface FormFieldNames {
   declared: ReadonlySet<string>;
   retired: ReadonlySet<string>;
+  /** The version's words in other languages: its messages are said in the request's language. */
+  translations?: FormTranslations;
 }
 
 /** The error Fastify raises for a body that fails its schema (the error handler answers it with the messages). */
@@ -112,7 +115,7 @@ async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): P
     limits.addSchema(limitsSchema(schema));
     app.addSchema(schema);
   }
-  const registry = new FormRegistry(app.db, { schemas: forms, uiSchemas: loadUiSchemas(options.uiSchemasDir) });
+  const registry = new FormRegistry(app.db, { schemas: forms, uiSchemas: loadUiSchemas(options.uiSchemasDir), translations: loadTranslations(options.schemasDir) });
   // Without a database at start the server still starts (/ready answers 503 with the reason) and seeds later.
   await seedWithRetries(app, 'form versions', () => registry.start());
   // Bodies that are not forms (API schemas) are told apart by the names every schema file declares.
@@ -149,17 +152,17 @@ async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): P
       const version = await registry.current(form);
       if (!version) throw new Error(`form ${form} has no published version`);
       const check = registry.check(version, shape, rename ? 'api' : '');
+      // Digits typed on a Bengali keyboard are read as ASCII before the check (amounts, phones, dates, ID numbers).
+      request.body = withAsciiDigits(shape ? shape(version.schema) : version.schema, request.body);
       if (!check(request.body)) {
         // The error handler tells a field of a branch not chosen, one this version removed and one the form never
         // had apart by this version's names (not another form's or another version's).
         const names = await registry.fieldNames(version);
         const declared = rename ? new Set([...names.declared, rename[1]]) : names.declared;
-        throw bodyValidationError(check.errors ?? [], { declared, retired: names.retired });
+        throw bodyValidationError(check.errors ?? [], { declared, retired: names.retired, translations: version.translations });
       }
       request.formVersion = version.version;
       request.formSchema = version.schema;
-      // Digits typed on a Bengali keyboard are stored as ASCII where the schema says so (a National ID number).
-      request.body = withAsciiDigits(version.schema, request.body);
     };
     const existing = route.preValidation;
     route.preValidation = existing ? [...(Array.isArray(existing) ? existing : [existing]), validateBody] : [validateBody];

@@ -16,6 +16,8 @@ import { lintForm, type Problem } from '../../shared/forms/schema-lint';
 import { protectedFieldProblems } from '../../shared/forms/code-fields';
 import { piiProblems } from '../../shared/forms/pii';
 import { declaredPropertyNames, normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
+import type { FormTranslations } from '../../shared/i18n/form-words';
+import { LANGUAGES, SOURCE_LANGUAGE } from '../../shared/i18n/language';
 import { unsafeInputErrors } from '../../shared/validation/safe-input';
 import type { JsonSchema } from '../../shared/forms/catalog';
 
@@ -70,8 +72,17 @@ interface PublishBody {
   baseVersion: number;
   schema: JsonSchema;
   uiSchema: JsonSchema;
+  /** The version's words in other languages; left out, the base version's travel on (issue 29 §2). */
+  translations?: FormTranslations;
   note: string;
 }
+
+/** `{ bn: { English text: translation } }`: a language code, then texts (bounded like any staff input). */
+const translationsSchema = {
+  type: 'object',
+  propertyNames: { enum: LANGUAGES.filter((l) => l !== SOURCE_LANGUAGE) },
+  additionalProperties: { type: 'object', maxProperties: 5000, additionalProperties: { type: 'string', maxLength: 5000 } },
+} as const;
 
 /** A lint problem as the studio shows it: in which document, where, what. */
 function lintEntry(p: Problem) {
@@ -351,7 +362,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         params: formParams,
         body: {
           type: 'object',
-          properties: { baseVersion: { type: 'integer', minimum: 1 }, schema: anyObject, uiSchema: anyObject, note: { type: 'string', maxLength: NOTE_MAX } },
+          properties: { baseVersion: { type: 'integer', minimum: 1 }, schema: anyObject, uiSchema: anyObject, translations: translationsSchema, note: { type: 'string', maxLength: NOTE_MAX } },
           required: ['baseVersion', 'schema', 'uiSchema', 'note'],
           additionalProperties: false,
         },
@@ -385,13 +396,14 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         });
       }
       const status = (await approvalRequired(app)) ? 'pending_approval' : 'live';
+      const translations = request.body.translations ?? (await forms.version(formId, baseVersion))?.translations ?? {};
       let published;
       try {
         published = await app.db.transaction().execute(async (trx) => {
           const version = await nextVersion(trx, formDocument(formId), me.id, baseVersion);
           const row = await trx
             .insertInto('form_versions')
-            .values({ form_id: formId, version, schema: JSON.stringify(schema), ui_schema: JSON.stringify(uiSchema), note, author_id: me.id, status, base_version: baseVersion })
+            .values({ form_id: formId, version, schema: JSON.stringify(schema), ui_schema: JSON.stringify(uiSchema), translations: JSON.stringify(translations), note, author_id: me.id, status, base_version: baseVersion })
             .returningAll()
             .executeTakeFirstOrThrow();
           await trx.deleteFrom('form_drafts').where('form_id', '=', formId).where('author_id', '=', me.id).execute();

@@ -6,6 +6,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from './catalog';
+import { LANGUAGES, SOURCE_LANGUAGE } from '../i18n/language';
+import type { FormTranslations, Words } from '../i18n/form-words';
 
 /**
  * The nearest directory above this module with a package.json: the repository root whether this file runs from
@@ -63,4 +65,24 @@ export function loadApiSchemas(dir: string = defaultSchemasDir()): Record<string
 /** Reads every ui-schema of a directory (default: the repository's), keyed by form id. */
 export function loadUiSchemas(dir: string = defaultUiSchemasDir()): Record<string, JsonSchema> {
   return readJsonDir(dir, '.ui.json');
+}
+
+/** The directory of the forms' translations: `schemas/i18n/<form-id>.<language>.json` (English text → translation). */
+export function translationsDir(schemasDir: string = defaultSchemasDir()): string {
+  return join(schemasDir, 'i18n');
+}
+
+/**
+ * Every form's translations, keyed by form id then language (`{ sign-up: { bn: { "Email": "ইমেইল", … } } }`); a form
+ * without a file for a language has none in it (the lint says so).
+ */
+export function loadTranslations(schemasDir: string = defaultSchemasDir()): Record<string, FormTranslations> {
+  const dir = translationsDir(schemasDir);
+  const out: Record<string, FormTranslations> = {};
+  if (!existsSync(dir)) return out;
+  for (const language of LANGUAGES) {
+    if (language === SOURCE_LANGUAGE) continue;
+    for (const [id, words] of Object.entries(readJsonDir(dir, `.${language}.json`))) (out[id] ??= {})[language] = words as Words;
+  }
+  return out;
 }

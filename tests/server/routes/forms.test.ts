@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, ROOT, signUpVerified, startTestApp, type TestApp } from '../helpers';
 import { buildApp } from '../../../src/server/app';
 import { acceptForm, agreementForm, api, fixture, makeStaff, openProject, projectForm, verifiedOwner, type Person } from '../market-helpers';
-import { loadSchemas, loadUiSchemas } from '../../../src/shared/forms/load-schemas';
+import { loadSchemas, loadTranslations, loadUiSchemas } from '../../../src/shared/forms/load-schemas';
 import { FORMATS_GLOBAL, formats, shareFormats } from '../../../src/shared/validation/standalone-formats.js';
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +27,7 @@ type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-
 
 const files = loadSchemas();
 const uiFiles = loadUiSchemas();
+const translationFiles = loadTranslations();
 
 /** The invest form with one more required field (and, unless told not to, its message). */
 function investWithReferral(withMessage = true): Schema {
@@ -59,7 +60,7 @@ describe.each(DB_KINDS)('form versions on %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/forms/invest' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ formId: 'invest', version: 1, schema: files.invest, uiSchema: uiFiles.invest, validatorUrl: '/api/v1/forms/invest/versions/1/validator.js' });
+    expect(body).toEqual({ formId: 'invest', version: 1, schema: files.invest, uiSchema: uiFiles.invest, translations: translationFiles.invest, validatorUrl: '/api/v1/forms/invest/versions/1/validator.js' });
     const etag = res.headers.etag as string;
     expect(etag).toMatch(/^"[^"]+"$/);
     const again = await t.app.inject({ method: 'GET', url: '/api/v1/forms/invest', headers: { 'if-none-match': etag } });

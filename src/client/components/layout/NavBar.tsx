@@ -6,6 +6,7 @@ import Logo from '../Logo';
 import { lazyThemed } from '../../app/lazy-themed';
 import { Button, LinkButton } from '../../ui/Button';
 import { Icon, accountCircle, expandMore, menu } from '../../ui/icons';
+import { LanguageSwitch } from '../../lib/page-language';
 
 type NavEntry = SiteContent['nav'][number];
 
@@ -152,6 +153,9 @@ function PhoneMenu({ id }: { id: string }) {
               </Link>
             </li>
           ))}
+        <li>
+          <LanguageSwitch className="phone-menu-item" />
+        </li>
         {status === 'signed-in' && (
           <li>
             <button
@@ -196,6 +200,7 @@ export default function NavBar() {
           <div className="toolbar-spring" />
           {/* Visitors always see Sign up, phones included; the other actions move into the menu on phones (`wide`). */}
           <div className="toolbar-actions">
+            <LanguageSwitch className="wide btn btn-inherit" />
             {visitor && (
               <LinkButton to="/login" className="wide visitor-only">
                 Sign in

@@ -1,0 +1,30 @@
+/**
+ * The page's language for the screens (issue 29 §1) and the header's switch to the other one. The switch is a plain
+ * link to the server (`GET /lang/<language>?back=<this page>`), which keeps the choice in the `lang` cookie and
+ * sends the person back: it works before the page's code has arrived, or without it, and the page then comes in
+ * the chosen language from the server.
+ */
+import { createContext, useContext } from 'react';
+import { useLocation } from 'react-router-dom';
+import { documentLanguage, type Language } from '../../shared/i18n/language';
+
+/** The server renderer provides the request's language; in the browser the page's `<html lang>` says it. */
+export const PageLanguageContext = createContext<Language>(documentLanguage() ?? 'en');
+
+/** The other language and how it names itself. */
+const SWITCH: Record<Language, { to: Language; label: string }> = {
+  en: { to: 'bn', label: 'বাংলা' },
+  bn: { to: 'en', label: 'English' },
+};
+
+/** The link that shows this page in the other language. */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const language = useContext(PageLanguageContext);
+  const { pathname, search } = useLocation();
+  const { to, label } = SWITCH[language];
+  return (
+    <a className={className} href={`/lang/${to}?back=${encodeURIComponent(pathname + search)}`} hrefLang={to} lang={to} rel="alternate">
+      {label}
+    </a>
+  );
+}

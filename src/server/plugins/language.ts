@@ -1,0 +1,38 @@
+/**
+ * The language of each request (issue 29 §1): `request.language` is `bn` or `en`, decided by the `lang` cookie,
+ * else the signed-in account's setting (read with the session, so on routes that check it), else `Accept-Language`,
+ * else DEFAULT_LANGUAGE. API messages, form errors and pages are said in it.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cookieValue, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, negotiateLanguage, type Language } from '../../shared/i18n/language';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language this request is answered in. */
+    readonly language: Language;
+  }
+}
+
+/** Sets the `lang` cookie on an answer: the browser's pages and API calls come in this language from now on. */
+export function setLanguageCookie(request: FastifyRequest, reply: FastifyReply, language: Language): void {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header('set-cookie', `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`);
+}
+
+async function languagePlugin(app: FastifyInstance): Promise<void> {
+  const fallback = app.config.defaultLanguage;
+  // A getter, not a value set once: the account's setting is known only after the route's session check.
+  app.decorateRequest('language', {
+    getter(this: FastifyRequest): Language {
+      return negotiateLanguage({
+        cookie: cookieValue(this.headers.cookie, LANGUAGE_COOKIE),
+        account: this.user?.language,
+        acceptLanguage: this.headers['accept-language'],
+        fallback,
+      });
+    },
+  });
+}
+
+export default fp(languagePlugin, { name: 'language', dependencies: ['auth'] });

@@ -1,0 +1,59 @@
+/**
+ * The validation engine's own messages (those no form writes: a missing field without its own message, a field the
+ * form does not take, text that cannot be saved, the summary of a 400) in each language. A form's messages are its
+ * own words (form-words.ts); these are the same in every form, so they live here, once.
+ */
+import {
+  INPUT_LIMITS,
+  TOO_DEEP_MESSAGE,
+  TOO_MANY_KEYS_MESSAGE,
+  TOO_MANY_VALUES_MESSAGE,
+  UNSAFE_NAME_MESSAGE,
+  UNSAFE_TEXT_MESSAGE,
+} from '../validation/safe-input';
+import type { Language } from './language';
+
+/** The summary of a 400 whose fields are listed (src/server/errors.ts says it in English). */
+const VALIDATION_MESSAGE_EN = 'Please correct the highlighted fields.';
+
+const bnDigits = (n: number) => n.toLocaleString('bn-BD');
+
+const BN: Record<string, string> = {
+  [VALIDATION_MESSAGE_EN]: 'অনুগ্রহ করে চিহ্নিত ঘরগুলো ঠিক করুন।',
+  'This field is required': 'এই ঘরটি পূরণ করতে হবে',
+  'Invalid value': 'মানটি সঠিক নয়',
+  [UNSAFE_TEXT_MESSAGE]: 'এই লেখায় এমন একটি চিহ্ন আছে যা সংরক্ষণ করা যায় না (একটি নাল চিহ্ন বা ভাঙা ইমোজি)। অনুগ্রহ করে আবার লিখুন।',
+  [UNSAFE_NAME_MESSAGE]: 'একটি ঘরের নামে অনুমোদিত নয় এমন চিহ্ন আছে।',
+  [TOO_DEEP_MESSAGE]: `তথ্যের স্তর খুব বেশি (${bnDigits(INPUT_LIMITS.maxDepth)}টির বেশি)।`,
+  [TOO_MANY_KEYS_MESSAGE]: `তথ্যের এই অংশে ঘর খুব বেশি (${bnDigits(INPUT_LIMITS.maxKeys)}টির বেশি)।`,
+  [TOO_MANY_VALUES_MESSAGE]: `তথ্যে মান খুব বেশি (${bnDigits(INPUT_LIMITS.maxValues)}টির বেশি)।`,
+  // The form engine's buttons and summary.
+  Submit: 'জমা দিন',
+  Back: 'পেছনে',
+  Next: 'পরবর্তী',
+  'Please correct the highlighted field.': 'অনুগ্রহ করে চিহ্নিত ঘরটি ঠিক করুন।',
+};
+
+/** Messages that name a field: English pattern → the Bengali with the same name. */
+const BN_PATTERNS: [RegExp, (name: string) => string][] = [
+  [/^Field "(.*)" does not apply to the answers given \(its section is not chosen\)$/s, (n) => `"${n}" ঘরটি দেওয়া উত্তরগুলোর ক্ষেত্রে প্রযোজ্য নয় (এর অংশটি বেছে নেওয়া হয়নি)`],
+  [/^Field "(.*)" no longer exists in this version of the form$/s, (n) => `"${n}" ঘরটি ফর্মের এই সংস্করণে আর নেই`],
+  [/^Unknown field "(.*)": this form has no such field$/s, (n) => `অজানা ঘর "${n}": এই ফর্মে এমন কোনো ঘর নেই`],
+  [/^Please correct the (\d+) highlighted fields\.$/, (n) => `অনুগ্রহ করে চিহ্নিত ${bnDigits(Number(n))}টি ঘর ঠিক করুন।`],
+];
+
+/** One of the engine's messages in a language; any other text (a form's own message) comes back as it is. */
+export function engineMessage(message: string, language: Language): string {
+  if (language !== 'bn') return message;
+  if (Object.hasOwn(BN, message)) return BN[message]!;
+  for (const [pattern, say] of BN_PATTERNS) {
+    const m = pattern.exec(message);
+    if (m) return say(m[1]!);
+  }
+  return message;
+}
+
+/** The summary of a 400 with field errors in a language; undefined for English (the caller's own words). */
+export function validationMessage(language: Language): string | undefined {
+  return language === 'en' ? undefined : engineMessage(VALIDATION_MESSAGE_EN, language);
+}
