@@ -14,6 +14,8 @@ export interface SessionUser {
   email: string;
   phone: string;
   isStaff: boolean;
+  /** The `shariah` role (npm run staff -- shariah): may record Shariah reviews. */
+  isShariah: boolean;
   phoneVerified: boolean;
   createdAt: Date;
   /** The hash of the token this request came with (to revoke it). */
@@ -51,7 +53,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const row = await app.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.email', 'users.phone', 'users.is_staff', 'users.phone_verified_at', 'users.created_at'])
+      .select(['users.id', 'users.email', 'users.phone', 'users.is_staff', 'users.is_shariah', 'users.phone_verified_at', 'users.created_at'])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', new Date())
@@ -62,6 +64,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       email: row.email,
       phone: row.phone,
       isStaff: row.is_staff,
+      isShariah: row.is_shariah,
       phoneVerified: row.phone_verified_at !== null,
       createdAt: row.created_at,
       tokenHash,
