@@ -15,6 +15,8 @@ import { notify } from '../notices/notify';
 import { noticeLinks, siteOrigin } from '../notices/links';
 import { OPINION_SUBJECT, reviewHistory } from '../shariah/reviews';
 import { idParams } from './params';
+import { registerFileRule } from '../files/access';
+import { PUBLIC_STATUSES } from '../market/projects';
 
 interface ReviewBody {
   decision: 'approved' | 'changes_requested';
@@ -45,6 +47,18 @@ function reviewer(request: FastifyRequest) {
   if (!me.isStaff && !me.isShariah) throw forbidden('Only staff or a Shariah reviewer can do this.');
   return me;
 }
+
+// An opinion is readable by anyone while it is the approved review in force of a public project; otherwise only by
+// its uploader and staff (files/access.ts).
+registerFileRule(OPINION_SUBJECT, async (db, _reader, reviewId) => {
+  const row = await db
+    .selectFrom('shariah_reviews as r')
+    .innerJoin('projects as p', 'p.shariah_review_id', 'r.id')
+    .select(['r.decision', 'p.status'])
+    .where('r.id', '=', reviewId)
+    .executeTakeFirst();
+  return Boolean(row && row.decision === 'approved' && PUBLIC_STATUSES.includes(row.status));
+});
 
 export default async function shariahReviewRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(

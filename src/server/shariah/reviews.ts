@@ -11,8 +11,6 @@ import type { ProjectRow } from '../market/figures';
 import type { ShariahReviewView } from '../../shared/api/views';
 import { audit } from '../audit';
 import { conflict } from '../errors';
-import { registerFileRule } from '../files/access';
-import { PUBLIC_STATUSES } from '../market/projects';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -115,15 +113,3 @@ export async function sendBackOnMaterialEdit(trx: Transaction<DB>, before: Proje
   });
   return changed;
 }
-
-// An opinion is readable by anyone while it is the approved review in force of a public project; otherwise only by
-// its uploader and staff (files/access.ts).
-registerFileRule(OPINION_SUBJECT, async (db, _reader, reviewId) => {
-  const row = await db
-    .selectFrom('shariah_reviews as r')
-    .innerJoin('projects as p', 'p.shariah_review_id', 'r.id')
-    .select(['r.decision', 'p.status'])
-    .where('r.id', '=', reviewId)
-    .executeTakeFirst();
-  return Boolean(row && row.decision === 'approved' && PUBLIC_STATUSES.includes(row.status));
-});
