@@ -58,7 +58,7 @@ export default function ShariahReviewPanel({ projectId, canRecord, onRecorded }:
   const items = history.data?.items ?? [];
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }} component="section" aria-labelledby="shariah-heading">
-      <Typography variant="subtitle1" component="h3" id="shariah-heading">
+      <Typography variant="h6" component="h3" id="shariah-heading">
         Shariah review
       </Typography>
       {items.length === 0 ? (
