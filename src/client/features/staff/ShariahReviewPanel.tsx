@@ -100,9 +100,10 @@ export default function ShariahReviewPanel({ projectId, canRecord, onRecorded }:
           }}
         >
           <FormControl>
-            <FormLabel id="shariah-decision">Decision</FormLabel>
+            <FormLabel id="shariah-decision">Shariah decision</FormLabel>
             <RadioGroup row aria-labelledby="shariah-decision" value={form.decision} onChange={(e) => setForm({ ...form, decision: e.target.value as Decision })}>
-              <FormControlLabel value="approved" control={<Radio />} label="Approved" />
+              {/* "Compliant", not "Approved": the project's own decision below offers "Approve". */}
+              <FormControlLabel value="approved" control={<Radio />} label="Compliant (opinion attached)" />
               <FormControlLabel value="changes_requested" control={<Radio />} label="Changes requested" />
             </RadioGroup>
           </FormControl>
