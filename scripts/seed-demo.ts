@@ -12,6 +12,7 @@ import { buildApp } from '../src/server/app';
 import { outboxSender } from '../src/server/sms';
 import { CATEGORY_SCENE, scenePng, type SceneName } from './lib/demo-scenes';
 import { dhakaToday } from '../src/shared/format/dhaka-calendar';
+import { approvedReview } from './lib/opinion-pdf';
 
 const PASSWORD = 'Demo@1234';
 
@@ -123,6 +124,8 @@ async function project(seed: ProjectSeed, staff: Person, n: number): Promise<str
     companyImage: picture(scene, `${slug}-2.png`, { mirror: true }),
     businessPhoto: picture(scene, `${slug}-3.png`, { zoom: 1.6 }),
     investType: 'Halal Way',
+    contract: 'Murabaha',
+    goods: seed.plan,
     financialDocument: 'Bank Statement',
     security: 'Bank Cheque',
     return: seed.recurring ? 'Recurring' : 'On-time',
@@ -145,6 +148,8 @@ async function project(seed: ProjectSeed, staff: Person, n: number): Promise<str
   }
   if (seed.goal < 20_000) form.minInvestment = Math.round(seed.goal / 4);
   const created = await call('POST', '/projects', seed.owner, form);
+  // Every deal is reviewed by a Shariah adviser before it opens (issue 31 §5): the demo records one per project.
+  await call('POST', `/staff/projects/${created.id}/shariah-review`, staff, approvedReview(seed.bname, 'Mufti Abdur Rahman (demo adviser)'));
   await call('POST', `/staff/projects/${created.id}/review`, staff, { decision: 'approve', note: 'Documents and terms checked.' });
   return created.id as string;
 }

@@ -7,6 +7,8 @@
  *   npm run staff -- unlock <email|phone|address>     lifts a lock (audited)
  *   npm run staff -- qualify <email|phone> --note "…"   marks a qualified investor: no retail limits (audited)
  *   npm run staff -- unqualify <email|phone> --note "…" makes them retail again (audited)
+ *   npm run staff -- shariah <email|phone>             gives the `shariah` role: may record Shariah reviews (audited)
+ *   npm run staff -- unshariah <email|phone>           takes it back (audited)
  * Works on the configured database (DATABASE_URL, or PGlite in DATA_DIR — stop the server first: PGlite allows
  * one process per data directory). Exit 0 done, 1 nothing to do (no such account, no lock), 2 usage error.
  */
@@ -25,8 +27,8 @@ import { setQualified } from '../src/server/investors/qualification';
 
 const USAGE =
   'usage: npm run staff -- add <email|phone> | remove <email|phone> | list | locks | unlock <email|phone|address>' +
-  ' | qualify <email|phone> --note "why" | unqualify <email|phone> --note "why"';
-const COMMANDS: Record<string, number> = { add: 1, remove: 1, list: 0, locks: 0, unlock: 1, qualify: 3, unqualify: 3 };
+  ' | qualify <email|phone> --note "why" | unqualify <email|phone> --note "why" | shariah <email|phone> | unshariah <email|phone>';
+const COMMANDS: Record<string, number> = { add: 1, remove: 1, list: 0, locks: 0, unlock: 1, qualify: 3, unqualify: 3, shariah: 1, unshariah: 1 };
 
 function findUser(db: Kysely<DB>, key: string) {
   const query = db.selectFrom('users').select(['id', 'email', 'phone']);
@@ -107,6 +109,33 @@ async function qualify(db: Kysely<DB>, who: string, qualified: boolean, note: st
   return changed ? 0 : 1;
 }
 
+/** Gives or takes the `shariah` role (recording Shariah reviews of projects), written to the audit log. */
+async function setShariah(db: Kysely<DB>, who: string, granted: boolean): Promise<number> {
+  const key = normalizeIdentifier(who);
+  const user = await findUser(db, key);
+  if (!user) {
+    console.error(`No account with ${isEmail(key) ? 'email' : 'phone'} ${key}. The person must sign up first.`);
+    return 1;
+  }
+  const changed = await db.transaction().execute(async (trx) => {
+    const done = await trx.updateTable('users').set({ is_shariah: granted }).where('id', '=', user.id).where('is_shariah', '=', !granted).executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) return false;
+    await audit(trx, {
+      actorId: null,
+      action: granted ? 'role.shariah_grant' : 'role.shariah_revoke',
+      subjectType: 'user',
+      subjectId: user.id,
+      before: granted ? null : 'shariah',
+      after: granted ? 'shariah' : null,
+      note: `From the command line by ${userInfo().username}`,
+    });
+    return true;
+  });
+  const state = granted ? 'a Shariah reviewer (may record Shariah reviews)' : 'not a Shariah reviewer';
+  console.log(changed ? `${user.email} (${user.phone}) is now ${state}.` : `${user.email} (${user.phone}) already was ${state}; nothing changed.`);
+  return changed ? 0 : 1;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   const needsNote = command === 'qualify' || command === 'unqualify';
@@ -130,12 +159,17 @@ async function main(argv: string[]): Promise<number> {
         const staff = await db.selectFrom('users').select(['email', 'phone']).where('is_staff', '=', true).orderBy('email').execute();
         if (staff.length === 0) console.log('No staff yet. Add one with: npm run staff -- add <email|phone>');
         for (const s of staff) console.log(`${s.email}\t${s.phone}`);
+        const reviewers = await db.selectFrom('users').select(['email', 'phone']).where('is_shariah', '=', true).orderBy('email').execute();
+        for (const s of reviewers) console.log(`${s.email}\t${s.phone}\tshariah`);
         return 0;
       }
       case 'locks':
         return await showLocks(db);
       case 'unlock':
         return await lift(db, args[0]!);
+      case 'shariah':
+      case 'unshariah':
+        return await setShariah(db, args[0]!, command === 'shariah');
       case 'qualify':
       case 'unqualify':
         return await qualify(db, args[0]!, command === 'qualify', args[2]!);

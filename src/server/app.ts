@@ -57,6 +57,7 @@ import platformRoutes from './routes/platform';
 import nextStepRoutes from './routes/next-steps';
 import draftRoutes from './routes/drafts';
 import staffMarketRoutes from './routes/staff-market';
+import shariahReviewRoutes from './routes/shariah-reviews';
 import staffJobRoutes from './routes/staff-jobs';
 import staffLatePaymentRoutes from './routes/staff-late-payments';
 import refundRoutes from './routes/refunds';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(nextStepRoutes);
       await api.register(draftRoutes);
       await api.register(staffMarketRoutes);
+      await api.register(shariahReviewRoutes);
       await api.register(staffJobRoutes);
       await api.register(staffLatePaymentRoutes);
       await api.register(repaymentRecordRoutes);

@@ -49,6 +49,8 @@ export interface Config {
    * it. `auto` (default): required while there are two or more staff; `on`: always; `off`: one-step publish.
    */
   studioRequireApproval: 'on' | 'off' | 'auto';
+  /** SHARIAH_REVIEW_REQUIRED: an investment project opens only with an approved Shariah review (default on). */
+  shariahReviewRequired: boolean;
   /** How long an approved campaign runs unless staff choose an end date. */
   campaignDays: number;
   /** Requests per minute per address on sign-up, code and reset routes. */
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     coolingOffHours: int(env, 'COOLING_OFF_HOURS', 48, 0, 8760),
     riskAckRequired: ['1', 'on'].includes(oneOf(env, 'RISK_ACK_REQUIRED', '1', ['1', '0', 'on', 'off'] as const)),
     studioRequireApproval: oneOf(env, 'STUDIO_REQUIRE_APPROVAL', 'auto', ['auto', 'on', 'off'] as const),
+    shariahReviewRequired: ['1', 'on'].includes(oneOf(env, 'SHARIAH_REVIEW_REQUIRED', '1', ['1', '0', 'on', 'off'] as const)),
     campaignDays: int(env, 'CAMPAIGN_DAYS', 60, 1, 3650),
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     signInRateLimitPerMinute: int(env, 'SIGNIN_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),

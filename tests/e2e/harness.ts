@@ -45,7 +45,9 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const dataDir = await freshDataDir();
   // Load shedding off (tests/server/load-shedding.test.ts proves it): on a busy 2-core machine running Chromium beside
   // the server, a late event-loop sample would refuse a test's requests with 503 for reasons that are not the page's.
-  const serverEnv = { DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', SIGNIN_RATE_LIMIT_PER_MINUTE: '100000', MAX_EVENT_LOOP_DELAY_MS: '0', ...env };
+  // The Shariah review before opening is off unless a test turns it on (shariah-review.test.ts): the tests that open a
+  // project through the API are about something else.
+  const serverEnv = { DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '100000', SIGNIN_RATE_LIMIT_PER_MINUTE: '100000', MAX_EVENT_LOOP_DELAY_MS: '0', SHARIAH_REVIEW_REQUIRED: '0', ...env };
   const server = await startServerProcess(serverEnv, SERVER_START_MS);
   const browser = await chromium.launch({
     executablePath: CHROME,

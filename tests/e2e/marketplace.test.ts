@@ -159,6 +159,8 @@ describe('the marketplace story', () => {
     await upload(owner, 'root_projectProfileImage', 'id-card.png');
     await owner.getByRole('button', { name: 'Next' }).click();
     await choose(owner, 'Investment type', 'Halal Way');
+    await choose(owner, 'Shariah contract', 'Murabaha');
+    await fill(owner, 'Goods or asset financed', 'Organic seed, fertiliser and a cold room');
     await choose(owner, 'Financial document', 'Bank Statement');
     await choose(owner, 'Security', 'Bank Cheque');
     await choose(owner, 'Return', 'Recurring');

@@ -112,6 +112,26 @@ describe('npm run staff', { timeout: 180_000 }, () => {
     }
   }, 180_000);
 
+  it('gives and takes back the shariah role (issue 31 §5), each audited', async () => {
+    const given = await staffCli(dataDir, 'shariah', 'reviewer@example.com');
+    expect(given).toMatchObject({ code: 0, stdout: expect.stringContaining('is now a Shariah reviewer') });
+    expect(await staffCli(dataDir, 'shariah', '+8801700000001')).toMatchObject({ code: 1, stdout: expect.stringContaining('already was a Shariah reviewer') });
+    expect((await staffCli(dataDir, 'list')).stdout).toContain('reviewer@example.com\t+8801700000001\tshariah');
+    expect(await staffCli(dataDir, 'unshariah', 'reviewer@example.com')).toMatchObject({ code: 0, stdout: expect.stringContaining('is now not a Shariah reviewer') });
+    expect(await staffCli(dataDir, 'shariah')).toMatchObject({ code: 2 });
+    const check = await openDatabase({ dataDir });
+    try {
+      expect((await check.db.selectFrom('users').select('is_shariah').where('email', '=', 'reviewer@example.com').executeTakeFirstOrThrow()).is_shariah).toBe(false);
+      const audits = await check.db.selectFrom('audit_log').select(['action', 'after_status']).where('action', 'like', 'role.%').orderBy('id').execute();
+      expect(audits).toEqual([
+        { action: 'role.shariah_grant', after_status: 'shariah' },
+        { action: 'role.shariah_revoke', after_status: null },
+      ]);
+    } finally {
+      await check.close();
+    }
+  }, 180_000);
+
   it('says the data directory is in use while a server holds it', async () => {
     const db = await openDatabase({ dataDir });
     try {

@@ -104,9 +104,11 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dataDir = kind === 'pglite' ? await freshDataDir() : '';
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
+  // SHARIAH_REVIEW_REQUIRED is off here unless a test turns it on (tests/server/routes/shariah-review.test.ts): the
+  // many tests that open a project are about something else.
   const config = loadConfig(
     { LOG_LEVEL: 'silent' },
-    { dataDir, databaseUrl: pgdb?.url, jobs: false, maxEventLoopDelayMs: 0, authRateLimitPerMinute: 10_000, signInRateLimitPerMinute: 10_000, signInSlowAfter: 50, signInLockAfter: 100, ...overrides },
+    { dataDir, databaseUrl: pgdb?.url, jobs: false, maxEventLoopDelayMs: 0, authRateLimitPerMinute: 10_000, signInRateLimitPerMinute: 10_000, signInSlowAfter: 50, signInLockAfter: 100, shariahReviewRequired: false, ...overrides },
   );
   const database = await openDatabase({
     dataDir,

@@ -128,6 +128,8 @@ describe.each(DB_KINDS)('links in notices, e-mails and SMS on %s', (kind) => {
     // Projects: one approved, one rejected (to My projects, where it is edited and resubmitted).
     const projectId = await openProject(t.app, owner, staff);
     const second = ok(await api(t.app, 'POST', '/projects', owner, fixture('project-owner')), 'second project');
+    // Its Shariah review asks for changes (to My projects, where the owner reads the note).
+    ok(await api(t.app, 'POST', `/staff/projects/${second.body.id}/shariah-review`, staff, { decision: 'changes_requested', adviser: 'Mufti Karim', note: 'Name the goods.' }), 'Shariah review');
     ok(await api(t.app, 'POST', `/staff/projects/${second.body.id}/review`, staff, { decision: 'reject', note: 'Add the budget.' }), 'reject project');
 
     // Proposals: received, accepted, withdrawn, declined.

@@ -14,9 +14,23 @@ export interface UsersTable {
   password_hash: string;
   phone_verified_at: NullableTimestamp;
   is_staff: Generated<boolean>;
+  /** The `shariah` role (migration 028): may record Shariah reviews of projects. */
+  is_shariah: Generated<boolean>;
   created_at: Generated<Date>;
   /** 'bn' or 'en' as the person chose (migration 030); null when never chosen. */
   language: string | null;
+}
+
+/** One Shariah review of a project (migration 028); the project's shariah_review_id names the one in force. */
+export interface ShariahReviewsTable {
+  id: Generated<string>;
+  project_id: string;
+  decision: 'approved' | 'changes_requested';
+  adviser: string;
+  note: string;
+  opinion_file_id: string | null;
+  reviewer_id: string | null;
+  created_at: Generated<Date>;
 }
 
 /** A person staff marked a qualified investor (migration 025): no retail limits while the row exists. */
@@ -79,7 +93,7 @@ export interface NewsletterSubscribersTable {
 export interface FilesTable {
   id: Generated<string>;
   owner_id: string;
-  content_type: 'image/png' | 'image/jpeg';
+  content_type: 'image/png' | 'image/jpeg' | 'application/pdf';
   file_name: string;
   size_bytes: number;
   sha256: string;
@@ -174,6 +188,8 @@ export interface ProjectsTable {
   ends_at: NullableTimestamp;
   funded_at: NullableTimestamp;
   closed_at: NullableTimestamp;
+  /** The Shariah review in force (migration 028): the latest recorded, null when none or after a material edit. */
+  shariah_review_id: ColumnType<string | null, never, string | null>;
   created_at: Generated<Date>;
 }
 
@@ -330,6 +346,7 @@ export interface DB {
   users: UsersTable;
   investor_qualifications: InvestorQualificationsTable;
   risk_acknowledgments: RiskAcknowledgmentsTable;
+  shariah_reviews: ShariahReviewsTable;
   otp_codes: OtpCodesTable;
   sessions: SessionsTable;
   signin_failures: SigninFailuresTable;

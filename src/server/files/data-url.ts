@@ -1,15 +1,19 @@
 /**
  * Decoding and checking uploaded files: a `data:` URL is decoded, its content sniffed (PNG or JPEG by magic bytes,
- * whatever the declared type or name says) and capped at 5 MB.
+ * whatever the declared type or name says; a document may also be a PDF) and capped at 5 MB.
  */
 import { createHash } from 'node:crypto';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 export type ImageType = 'image/png' | 'image/jpeg';
+export type DocumentType = ImageType | 'application/pdf';
+
+/** What an upload may be: an image (the forms' file fields), or a document (a PDF or an image, e.g. a signed opinion). */
+export type UploadKind = 'image' | 'document';
 
 export interface DecodedFile {
-  contentType: ImageType;
+  contentType: DocumentType;
   fileName: string;
   bytes: Buffer;
   sha256: string;
@@ -28,12 +32,26 @@ export function sniffImage(bytes: Buffer): ImageType | null {
   return null;
 }
 
+const PDF = Buffer.from('%PDF-', 'latin1');
+
+/** The document type the bytes really are (a PDF, PNG or JPEG), or null. */
+export function sniffDocument(bytes: Buffer): DocumentType | null {
+  if (bytes.length >= PDF.length && bytes.subarray(0, PDF.length).equals(PDF)) return 'application/pdf';
+  return sniffImage(bytes);
+}
+
+const WORDS: Record<UploadKind, { upload: string; content: string }> = {
+  image: { upload: 'Upload a PNG or JPEG image', content: 'File content is not a PNG or JPEG image' },
+  document: { upload: 'Upload a PDF, PNG or JPEG file', content: 'File content is not a PDF, PNG or JPEG file' },
+};
+
 const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*?);base64,(.*)$/s;
 
 /** Decodes and checks a file field's `data:` URL; throws `FileRejected` with the reason. */
-export function decodeDataUrl(value: string): DecodedFile {
+export function decodeDataUrl(value: string, kind: UploadKind = 'image'): DecodedFile {
+  const words = WORDS[kind];
   const m = DATA_URL.exec(value);
-  if (!m) throw new FileRejected('Upload a PNG or JPEG image');
+  if (!m) throw new FileRejected(words.upload);
   const params = m[2] ?? '';
   const nameParam = /;name=([^;]*)/.exec(params)?.[1];
   let fileName = 'upload';
@@ -52,10 +70,8 @@ export function decodeDataUrl(value: string): DecodedFile {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw new FileRejected('File data is not valid base64');
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0) throw new FileRejected('File is empty');
-  const contentType = sniffImage(bytes);
-  if (!contentType) {
-    throw new FileRejected('File content is not a PNG or JPEG image (renaming a file does not change what it is)');
-  }
+  const contentType = kind === 'document' ? sniffDocument(bytes) : sniffImage(bytes);
+  if (!contentType) throw new FileRejected(`${words.content} (renaming a file does not change what it is)`);
   return {
     contentType,
     fileName: fileName.replace(/[\r\n"\\/]/g, '_').slice(0, 200) || 'upload',

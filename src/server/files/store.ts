@@ -88,29 +88,39 @@ export async function storeUploads(
     ids.push(...mine);
   }
   for (const [path, file] of files) {
-    const row = await trx
-      .insertInto('files')
-      .values({
-        owner_id: ownerId,
-        content_type: file.contentType,
-        file_name: file.fileName,
-        size_bytes: file.bytes.length,
-        sha256: file.sha256,
-        data: file.bytes,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    setAt(doc, path, `file:${row.id}`);
-    ids.push(row.id);
+    const id = await insertFile(trx, ownerId, file);
+    setAt(doc, path, `file:${id}`);
+    ids.push(id);
   }
-  if (ids.length > 0) {
-    await trx
-      .insertInto('file_links')
-      .values(ids.map((file_id) => ({ file_id, subject_type: subject.type, subject_id: subject.id })))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
+  await linkFiles(trx, ids, subject);
   return doc;
+}
+
+/** Saves one decoded file (inside `trx`) held by `ownerId`; returns its id. */
+export async function insertFile(trx: Transaction<DB>, ownerId: string, file: DecodedFile): Promise<string> {
+  const row = await trx
+    .insertInto('files')
+    .values({
+      owner_id: ownerId,
+      content_type: file.contentType,
+      file_name: file.fileName,
+      size_bytes: file.bytes.length,
+      sha256: file.sha256,
+      data: file.bytes,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Links files to the record that uses them (the links decide who else may read them: files/access.ts). */
+export async function linkFiles(trx: Transaction<DB>, ids: string[], subject: { type: string; id: string }): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .insertInto('file_links')
+    .values(ids.map((file_id) => ({ file_id, subject_type: subject.type, subject_id: subject.id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** The ids of the files a stored document refers to. */

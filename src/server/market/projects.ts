@@ -11,7 +11,8 @@ import { endCampaign } from './campaign-end';
 import { conflict, notFound, type AppError } from '../errors';
 import { toPaisa } from '../../shared/domain/money';
 import { figuresOf, type Figures, type ProjectRow } from './figures';
-import type { ProjectView } from '../../shared/api/views';
+import type { ProjectView, ShariahReviewView } from '../../shared/api/views';
+import { reviewsInForce } from '../shariah/reviews';
 
 export type { ProjectView };
 import { registerFileRule } from '../files/access';
@@ -61,6 +62,7 @@ export function projectView(
   viewerId: string | undefined,
   schema: JsonSchema,
   refunds: RefundCounts = { refundsDue: 0, refunded: 0 },
+  shariahReview: ShariahReviewView | null = null,
 ): ProjectView {
   const data = row.data as Record<string, unknown>;
   const details = visibleData(data, schema, audience, 'project-owner');
@@ -85,6 +87,7 @@ export function projectView(
     mine: viewerId === row.owner_id,
     formVersion: row.form_version,
     ...(audience === 'public' ? {} : { staffNote: row.staff_note }),
+    shariahReview,
     details,
   };
 }
@@ -138,7 +141,10 @@ export async function viewsOf(db: Db, forms: FormRegistry, rows: ProjectRow[], v
   const schemas = new Map<number, JsonSchema>();
   for (const v of new Set(rows.map((r) => r.form_version))) schemas.set(v, await forms.schemaOf('project-owner', v));
   const refunds = await refundCounts(db, rows);
-  return rows.map((r) => projectView(r, figuresOf(r, now), audienceFor(r, viewer) ?? 'public', viewer?.id, schemas.get(r.form_version)!, refunds.get(r.id)));
+  const reviews = await reviewsInForce(db, rows, (r) => audienceFor(r, viewer) !== 'public');
+  return rows.map((r) =>
+    projectView(r, figuresOf(r, now), audienceFor(r, viewer) ?? 'public', viewer?.id, schemas.get(r.form_version)!, refunds.get(r.id), reviews.get(r.id) ?? null),
+  );
 }
 
 /**

@@ -14,6 +14,8 @@ export interface SessionUser {
   email: string;
   phone: string;
   isStaff: boolean;
+  /** The `shariah` role (npm run staff -- shariah): may record Shariah reviews. */
+  isShariah: boolean;
   phoneVerified: boolean;
   createdAt: Date;
   /** The language the person chose ('bn' or 'en'), null when never chosen. */
@@ -53,7 +55,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const row = await app.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.email', 'users.phone', 'users.is_staff', 'users.phone_verified_at', 'users.created_at', 'users.language'])
+      .select(['users.id', 'users.email', 'users.phone', 'users.is_staff', 'users.is_shariah', 'users.phone_verified_at', 'users.created_at', 'users.language'])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', new Date())
@@ -64,6 +66,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       email: row.email,
       phone: row.phone,
       isStaff: row.is_staff,
+      isShariah: row.is_shariah,
       phoneVerified: row.phone_verified_at !== null,
       createdAt: row.created_at,
       language: row.language,

@@ -19,6 +19,7 @@ import { decodeCursor, keysetPage, newestPage, OWN_PAGE_QUERY } from '../market/
 import { sql } from 'kysely';
 import { withE164Phones } from '../auth/stored-phones';
 import { idParams } from './params';
+import { sendBackOnMaterialEdit } from '../shariah/reviews';
 
 
 /** The typed columns the server needs from a project form (the form itself is kept whole as jsonb). */
@@ -129,10 +130,11 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
           .returningAll()
           .executeTakeFirst();
         if (!updated) throw conflict('The project was approved meanwhile and can no longer be edited.');
+        const sentBack = await sendBackOnMaterialEdit(trx, { ...row, shariah_review_id: updated.shariah_review_id }, doc as Record<string, unknown>, me.id);
         if (row.status === 'rejected') {
           await audit(trx, { actorId: me.id, action: 'project.resubmit', subjectType: 'project', subjectId: row.id, before: 'rejected', after: 'pending_review' });
         }
-        return (await viewsOf(trx, app.forms, [updated], me))[0];
+        return (await viewsOf(trx, app.forms, [sentBack.length > 0 ? { ...updated, shariah_review_id: null } : updated], me))[0];
       });
     },
   );

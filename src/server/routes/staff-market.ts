@@ -18,6 +18,7 @@ import { normaliseReference } from '../payments/reference';
 import { formatDate } from '../../shared/format/dates';
 import { addDays, dhakaToday, endOfDhakaDay } from '../../shared/format/dhaka-calendar';
 import { idParams } from './params';
+import { requireApprovedReview } from '../shariah/reviews';
 
 
 export default async function staffMarketRoutes(app: FastifyInstance): Promise<void> {
@@ -95,6 +96,11 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
       // The answer is made in the transaction: a decision that committed is never answered with an error.
       const view = await app.db.transaction().execute(async (trx) => {
         const seen = request.query.seen ? new Date(request.query.seen) : null;
+        if (approve) {
+          // Under the row lock, so a review recorded or sent back meanwhile is seen (issue 31 §5).
+          const current = await trx.selectFrom('projects').selectAll().where('id', '=', request.params.id).forNoKeyUpdate().executeTakeFirst();
+          if (current?.status === 'pending_review') await requireApprovedReview(trx, current, app.config.shariahReviewRequired);
+        }
         let update = trx
           .updateTable('projects')
           .set(approve ? { status: 'open', approved_at: now, ends_at: endsAt, staff_note: note } : { status: 'rejected', staff_note: note })

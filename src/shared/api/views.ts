@@ -37,6 +37,17 @@ export interface Figures {
   durationMonths: number;
 }
 
+/** The Shariah review in force of a project (issue 31 §5). */
+export interface ShariahReviewView {
+  decision: 'approved' | 'changes_requested';
+  adviser: string;
+  decidedAt: string;
+  /** The signed opinion (a PDF or an image), readable by anyone once approved on a public project. */
+  opinionFileId: string | null;
+  /** The reviewer's note: public with an approval; a request for changes (and its note) only for the owner and staff. */
+  note?: string;
+}
+
 export interface ProjectView {
   id: string;
   status: ProjectStatus;
@@ -64,6 +75,8 @@ export interface ProjectView {
   formVersion?: number;
   /** Owner and staff only. */
   staffNote?: string | null;
+  /** The Shariah review in force: an approval for everyone, a request for changes for the owner and staff; else null. */
+  shariahReview?: ShariahReviewView | null;
   /** The project form's fields: all of them for the owner and staff, the public ones for everyone else. */
   details: Record<string, unknown>;
 }

@@ -10,7 +10,7 @@ export const CODE_FIELDS: Record<string, Record<string, JsonType>> = {
   'project-owner': {
     name: 'string', bname: 'string', category: 'string', country: 'string', askamu: 'number', minInvestment: 'number',
     roi: 'number', reduration: 'integer', return: 'string', returningTime: 'integer', totalDuration: 'integer',
-    investType: 'string', fundingModel: 'string',
+    investType: 'string', fundingModel: 'string', contract: 'string', goods: 'string',
     briefDescrip: 'string', busExViLink: 'string', projectProfileImage: 'string', companyImage: 'string', businessPhoto: 'string',
   },
   invest: {

@@ -209,6 +209,14 @@ export interface ProjectOwnerForm {
    * All or nothing: if the goal is not reached by the end date, agreements are cancelled and donations returned. Keep what you raise: the project keeps what it raised. Left empty: all or nothing, or keep what you raise for a Donation.
    */
   fundingModel?: 'All or nothing' | 'Keep what you raise';
+  /**
+   * The contract investors' money is given under. Required for an investment campaign; a donation campaign has none.
+   */
+  contract?: 'Murabaha';
+  /**
+   * What the money buys (e.g. 2 tonnes of rice seed, a delivery van): under Murabaha the goods are bought and sold on at the stated markup.
+   */
+  goods?: string;
   financialDocument: 'Audit Report' | 'Bank Statement';
   security: 'Property Document' | 'Bank Cheque';
   return: 'On-time' | 'Recurring';

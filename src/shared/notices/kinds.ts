@@ -2,6 +2,7 @@
 export const NOTICE_KINDS = {
   verification_decided: 'My identity verification is decided',
   project_decided: 'My project is approved or rejected',
+  shariah_review: "My project's Shariah review is recorded",
   proposal_received: 'My project receives a proposal',
   proposal_decided: 'A proposal I sent or received is decided',
   invest_request: 'A project owner sends me a Request For Invest',

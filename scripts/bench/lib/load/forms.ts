@@ -73,6 +73,8 @@ export function project(owner: Identity, n: number) {
     btin: `BIN-${String(100_000_000 + n)}`,
     companyImage: PNG,
     investType: 'Halal Way',
+    contract: 'Murabaha',
+    goods: 'Stock and equipment for the season',
     financialDocument: 'Bank Statement',
     security: 'Bank Cheque',
     return: 'Recurring',

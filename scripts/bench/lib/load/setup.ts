@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { json } from './client';
 import { project, verification } from './forms';
+import { approvedReview } from '../../../lib/opinion-pdf';
 import { signOut, signUpVerified } from './steps';
 import { newPerson, type Account, type World } from './world';
 
@@ -66,6 +67,7 @@ export async function cast(w: World, databaseUrl: string, counts: { staff: numbe
     if (!item) throw new Error(`setting up: ${owner.who.email}'s verification is not in the staff queue`);
     await must(w, reviewer, 'POST verification review', 'POST', `/staff/verifications/${item.id}/review`, { decision: 'approve', note: 'Documents checked.' });
     const created = await must(w, owner, 'POST /projects', 'POST', '/projects', project(owner.who, i + 1), [201]);
+    await must(w, reviewer, 'POST Shariah review', 'POST', `/staff/projects/${created.id as string}/shariah-review`, approvedReview(`Load project ${i + 1}`, 'Load test adviser'), [201]);
     await must(w, reviewer, 'POST project review', 'POST', `/staff/projects/${created.id as string}/review`, { decision: 'approve', note: 'Terms checked.' });
     return { account: owner, projectId: created.id as string };
   });

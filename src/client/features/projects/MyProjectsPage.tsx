@@ -88,6 +88,11 @@ export default function MyProjectsPage() {
                               Staff note: {p.staffNote}
                             </Alert>
                           )}
+                          {p.shariahReview?.decision === 'changes_requested' && (
+                            <Alert severity="warning" sx={{ my: 1 }}>
+                              Shariah review: {p.shariahReview.adviser} asks for changes: {p.shariahReview.note}
+                            </Alert>
+                          )}
                           <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
                             Raised <Money amount={f.raised} /> of <Money amount={f.goal} /> · <Money amount={f.waiting} /> awaiting acceptance · {countOf(f.backers, 'backer')}
                             {f.daysLeft !== null && p.status === 'open' ? ` · ${countOf(f.daysLeft, 'day left', 'days left')}` : ''}

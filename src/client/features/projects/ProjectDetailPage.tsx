@@ -31,6 +31,7 @@ import { Notice } from '../../ui/Notice';
 import { gap } from '../../ui/grid';
 import { FUNDING_MODEL, goalNotReachedText, goalNotReachedTitle } from '../../components/funding-model';
 import FiguresTable from '../../components/FiguresTable';
+import ShariahReviewLine from '../../components/ShariahReviewLine';
 
 /** Answers the page already shows in its own layout: the summary, the video and the gallery's images. */
 const SHOWN_ABOVE = ['briefDescrip', 'busExViLink', ...PROJECT_IMAGE_FIELDS];
@@ -209,9 +210,12 @@ export default function ProjectDetailPage() {
           <p className="t-body" style={{ marginTop: 8, marginBottom: 8 }}>
             Raised <strong><Money amount={f.raised} /></strong> of <Money amount={f.goal} /> ({f.progressPercent}%)
           </p>
-          <p className="t-body2" style={{ marginBottom: 24 }}>
+          <p className="t-body2" style={{ marginBottom: project.shariahReview ? 8 : 24 }}>
             <strong>{FUNDING_MODEL[project.fundingModel].label}</strong>: {FUNDING_MODEL[project.fundingModel].text}
           </p>
+          {project.shariahReview ? (
+            <ShariahReviewLine review={project.shariahReview} isPublic={project.status !== 'pending_review' && project.status !== 'rejected'} style={{ marginBottom: 24 }} />
+          ) : null}
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
             {project.mine ? (
               <>

@@ -17,6 +17,7 @@ import Money from '../../components/Money';
 import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
 import ReviewDecision from './ReviewDecision';
+import ShariahReviewPanel from './ShariahReviewPanel';
 import { formatPhone } from '../../../shared/phone/phone.js';
 import { formatMoney } from '../../../shared/domain/money';
 
@@ -58,6 +59,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
           ))}
         </Grid>
         <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} showVersion data={data.details} fileUrl={fileUrl} omit={PROJECT_IMAGE_FIELDS} />
+        <ShariahReviewPanel projectId={data.id} canRecord={data.status === 'pending_review' || data.status === 'rejected'} onRecorded={reload} />
         <ReviewDecision
           formId="project-review"
           review={review}

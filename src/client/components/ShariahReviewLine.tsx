@@ -1,0 +1,33 @@
+/**
+ * A project's Shariah review (issue 31 §5), in plain markup so the public project page stays light: "Shariah review:
+ * approved by <adviser> on <date>" with a link to the signed opinion (readable by anyone once the project is public),
+ * or, for the owner and staff, the adviser's request for changes with its note.
+ */
+import type { CSSProperties } from 'react';
+import type { ShariahReviewView } from '../../shared/api/views';
+import { formatDate } from '../../shared/format/dates';
+import { Notice } from '../ui/Notice';
+
+export default function ShariahReviewLine({ review, isPublic, style }: { review: ShariahReviewView; isPublic: boolean; style?: CSSProperties }) {
+  if (review.decision === 'changes_requested') {
+    return (
+      <Notice tone="warning" style={style}>
+        <strong>Shariah review: changes requested</strong> by {review.adviser} on {formatDate(review.decidedAt)}. {review.note}
+        {' '}Edit the project to answer them; it opens only once the review approves it.
+      </Notice>
+    );
+  }
+  return (
+    <p className="t-body2 shariah-review" style={style}>
+      <strong>Shariah review: approved by {review.adviser} on {formatDate(review.decidedAt)}</strong>
+      {review.opinionFileId && isPublic ? (
+        <>
+          {' · '}
+          <a href={`/api/v1/files/${review.opinionFileId}`} target="_blank" rel="noopener" className="link-primary">
+            Read the signed opinion
+          </a>
+        </>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * Shariah reviews over HTTP (issue 31 §5): staff, or a person with the `shariah` role (npm run staff -- shariah),
+ * record a project's review while it waits to open — approved with the adviser, a note and the signed opinion (a
+ * `data:` URL of a PDF, PNG or JPEG, sniffed and capped like every upload), or changes requested with a note the
+ * owner sees — and read its history. Each review is audited and told to the owner. The rules are in shariah/reviews.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentUser } from '../plugins/auth';
+import { conflict, fieldErrors, forbidden, notFound } from '../errors';
+import { FORM_BODY_LIMIT } from '../limits';
+import { decodeDataUrl, FileRejected, type DecodedFile } from '../files/data-url';
+import { insertFile, linkFiles } from '../files/store';
+import { audit } from '../audit';
+import { notify } from '../notices/notify';
+import { noticeLinks, siteOrigin } from '../notices/links';
+import { OPINION_SUBJECT, reviewHistory } from '../shariah/reviews';
+import { idParams } from './params';
+import { registerFileRule } from '../files/access';
+import { PUBLIC_STATUSES } from '../market/projects';
+
+interface ReviewBody {
+  decision: 'approved' | 'changes_requested';
+  adviser: string;
+  note: string;
+  opinion?: string;
+}
+
+const body = {
+  type: 'object',
+  properties: {
+    decision: { type: 'string', enum: ['approved', 'changes_requested'], errorMessage: 'Choose approved or changes requested' },
+    adviser: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: "Enter the Shariah adviser's name (at most 200 characters)" },
+    note: { type: 'string', minLength: 1, maxLength: 4000, pattern: '\\S', errorMessage: 'Write a note (at most 4000 characters)' },
+    opinion: { type: 'string', maxLength: 8_000_000, errorMessage: 'The opinion must be a PDF, PNG or JPEG file of 5 MB or less' },
+  },
+  required: ['decision', 'adviser', 'note'],
+  additionalProperties: false,
+  errorMessage: {
+    required: { decision: 'Choose approved or changes requested', adviser: "Enter the Shariah adviser's name", note: 'Write a note' },
+    additionalProperties: 'Only decision, adviser, note and opinion may be sent',
+  },
+} as const;
+
+/** Staff, or a person with the `shariah` role; anyone else is refused. */
+function reviewer(request: FastifyRequest) {
+  const me = currentUser(request);
+  if (!me.isStaff && !me.isShariah) throw forbidden('Only staff or a Shariah reviewer can do this.');
+  return me;
+}
+
+// An opinion is readable by anyone while it is the approved review in force of a public project; otherwise only by
+// its uploader and staff (files/access.ts).
+registerFileRule(OPINION_SUBJECT, async (db, _reader, reviewId) => {
+  const row = await db
+    .selectFrom('shariah_reviews as r')
+    .innerJoin('projects as p', 'p.shariah_review_id', 'r.id')
+    .select(['r.decision', 'p.status'])
+    .where('r.id', '=', reviewId)
+    .executeTakeFirst();
+  return Boolean(row && row.decision === 'approved' && PUBLIC_STATUSES.includes(row.status));
+});
+
+export default async function shariahReviewRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { id: string } }>(
+    '/staff/projects/:id/shariah-review',
+    {
+      schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'The Shariah reviews recorded for a project, newest first (the first is in force unless sent back).', params: idParams },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      reviewer(request);
+      const project = await app.db.selectFrom('projects').select(['id', 'shariah_review_id']).where('id', '=', request.params.id).executeTakeFirst();
+      if (!project) throw notFound('This project');
+      return { inForce: project.shariah_review_id, items: await reviewHistory(app.db, project.id) };
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: ReviewBody }>(
+    '/staff/projects/:id/shariah-review',
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: {
+        tags: ['staff'],
+        security: [{ bearer: [] }],
+        description:
+          'Records the Shariah review of a project waiting to open: approved (adviser, note, and `opinion`, the signed opinion as a `data:` URL of a PDF, PNG or JPEG up to 5 MB) or changes_requested (a note the owner sees). The latest review is in force. Audited.',
+        params: idParams,
+        body,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const me = reviewer(request);
+      const { decision } = request.body;
+      const adviser = request.body.adviser.trim();
+      const note = request.body.note.trim();
+      let opinion: DecodedFile | null = null;
+      if (request.body.opinion) {
+        try {
+          opinion = decodeDataUrl(request.body.opinion, 'document');
+        } catch (err) {
+          if (err instanceof FileRejected) throw fieldErrors([{ path: '/opinion', message: err.message }]);
+          throw err;
+        }
+      }
+      if (decision === 'approved' && !opinion) throw fieldErrors([{ path: '/opinion', message: 'Attach the signed opinion (a PDF, PNG or JPEG file)' }]);
+      const view = await app.db.transaction().execute(async (trx) => {
+        const project = await trx.selectFrom('projects').select(['id', 'owner_id', 'title', 'status', 'shariah_review_id']).where('id', '=', request.params.id).forNoKeyUpdate().executeTakeFirst();
+        if (!project) throw notFound('This project');
+        if (project.status !== 'pending_review' && project.status !== 'rejected') {
+          throw conflict(`A Shariah review is recorded before a project opens; this one is ${project.status.replace('_', ' ')}.`);
+        }
+        const previous = project.shariah_review_id
+          ? await trx.selectFrom('shariah_reviews').select('decision').where('id', '=', project.shariah_review_id).executeTakeFirst()
+          : undefined;
+        const fileId = opinion ? await insertFile(trx, me.id, opinion) : null;
+        const review = await trx
+          .insertInto('shariah_reviews')
+          .values({ project_id: project.id, decision, adviser, note, opinion_file_id: fileId, reviewer_id: me.id })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (fileId) await linkFiles(trx, [fileId], { type: OPINION_SUBJECT, id: review.id });
+        await trx.updateTable('projects').set({ shariah_review_id: review.id }).where('id', '=', project.id).execute();
+        await audit(trx, {
+          actorId: me.id,
+          action: 'project.shariah_review',
+          subjectType: 'project',
+          subjectId: project.id,
+          before: previous?.decision ?? 'none',
+          after: decision,
+          note: `${adviser}: ${note}`,
+        });
+        await notify(
+          trx,
+          {
+            userId: project.owner_id,
+            kind: 'shariah_review',
+            title: decision === 'approved' ? `Shariah review of "${project.title}": approved` : `Shariah review of "${project.title}": changes requested`,
+            text: decision === 'approved' ? `${adviser} approved your project's contract.` : `${adviser} asks for changes before your project can open: ${note}`,
+            link: noticeLinks.myProjects(),
+          },
+          siteOrigin(app.config),
+        );
+        return { id: review.id, decision, adviser, note, opinionFileId: fileId, decidedAt: review.created_at.toISOString() };
+      });
+      app.mail.kick();
+      return reply.code(201).send(view);
+    },
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The Shariah review in a real browser (issue 31 §5), with SHARIAH_REVIEW_REQUIRED on: staff record a request for
+ * changes (phone) and then an approval with the signed opinion as a PDF (desktop) on the staff projects page; the
+ * project then opens, and its public page shows "Shariah review: approved by <adviser> on <date>" with a link to the
+ * opinion that anyone can read.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoPageErrors, expectNoSidewaysScroll, expectToast, screenshot, signedInPage, startHarness, type Harness } from './harness';
+import { apiStaff, apiVerifiedOwner, call, fixture, type ApiPerson } from './seed';
+import { opinionPdf } from '../../scripts/lib/opinion-pdf';
+
+let h: Harness;
+let staff: ApiPerson;
+let projectId: string;
+beforeAll(async () => {
+  h = await startHarness({ SHARIAH_REVIEW_REQUIRED: '1' });
+  staff = await apiStaff(h);
+  const owner = await apiVerifiedOwner(h);
+  projectId = (await call(h, 'POST', '/projects', owner, { ...fixture('project-owner'), bname: 'Halal Rice Traders' })).id as string;
+}, 300_000);
+afterAll(() => h?.close());
+
+describe('Shariah review in the browser', () => {
+  it.each([
+    ['phone', 390, 'changes_requested'],
+    ['desktop', 1366, 'approved'],
+  ] as const)('on %s: staff record the review on the staff projects page', async (name, width, decision) => {
+    const { context, page } = await signedInPage(h, staff, width);
+    expectNoPageErrors(page);
+    await page.goto('/dashboard/staff/projects');
+    await page.getByRole('button', { name: /Halal Rice Traders/ }).click();
+    const panel = page.getByRole('region', { name: 'Shariah review' });
+    await panel.waitFor();
+    if (decision === 'changes_requested') await panel.getByRole('radio', { name: 'Changes requested' }).check();
+    await panel.getByLabel('Shariah adviser').fill('Mufti Abdur Rahman');
+    await panel.getByLabel(decision === 'approved' ? 'Note' : 'What must change (the owner sees this)').fill(decision === 'approved' ? 'Murabaha terms and goods checked.' : 'Name the goods financed.');
+    if (decision === 'approved') {
+      const file = join(mkdtempSync(join(tmpdir(), 'opinion-')), 'opinion.pdf');
+      writeFileSync(file, opinionPdf(['Shariah opinion', 'Halal Rice Traders: approved']));
+      await panel.getByLabel('Signed opinion (PDF or image)').setInputFiles(file);
+      await panel.getByText('opinion.pdf').waitFor();
+    }
+    await panel.getByRole('button', { name: 'Record Shariah review' }).click();
+    await expectToast(page, 'Shariah review recorded');
+    await panel.getByText(decision === 'approved' ? /Approved by Mufti Abdur Rahman .* \(in force\)/ : /Changes requested by Mufti Abdur Rahman/).waitFor();
+    await screenshot(page, `shariah-staff-${name}`);
+    await expectNoSidewaysScroll(page, 'the staff Shariah review');
+    await context.close();
+  });
+
+  it('the public project page shows the approval and the opinion, on a phone and a desktop', async () => {
+    await call(h, 'POST', `/staff/projects/${projectId}/review`, staff, { decision: 'approve' });
+    for (const [name, width] of [['phone', 390], ['desktop', 1366]] as const) {
+      const { context, page } = await signedInPage(h, null, width);
+      expectNoPageErrors(page);
+      await page.goto(`/projectDetails?id=${projectId}`);
+      await page.getByText(/^Shariah review: approved by Mufti Abdur Rahman on \d/).waitFor();
+      const link = page.getByRole('link', { name: 'Read the signed opinion' });
+      const opinion = await page.request.get(new URL((await link.getAttribute('href'))!, h.base).toString());
+      expect(opinion.status()).toBe(200);
+      expect(opinion.headers()['content-type']).toBe('application/pdf');
+      await screenshot(page, `shariah-project-${name}`);
+      await context.close();
+    }
+  });
+});
