@@ -62,7 +62,7 @@ function fakeApi(opts: { draft?: Record<string, unknown>; lint?: { in: string; p
         { version: 2, note: 'Shorter messages', publishedBy: 'Nadia Islam', publishedAt: '2026-11-23T09:00:00Z', submissions: 3 },
         { version: 1, note: 'From the files', publishedBy: null, publishedAt: '2026-11-20T09:00:00Z', submissions: 12 },
       ] as never;
-    if (path === '/forms/invest/versions/1') return { formId: 'invest', version: 1, schema: { ...invest, title: 'Old title' }, uiSchema: {}, validatorUrl: '/v1.js' } as never;
+    if (path === '/forms/invest/versions/1') return { formId: 'invest', version: 1, schema: { ...invest, title: 'Old title' }, uiSchema: {}, translations: { bn: { 'Old title': 'পুরোনো শিরোনাম' } }, validatorUrl: '/v1.js' } as never;
     throw new ApiError(404, `unexpected GET ${path}`);
   });
   vi.spyOn(api, 'put').mockImplementation(async (path: string, body?: unknown) => {
@@ -264,6 +264,7 @@ describe('one form in the studio', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Restore version 1?' })).getByRole('button', { name: 'Restore version 1' }));
     expect(await screen.findByText('Restored as version 3')).toBeInTheDocument();
     const publish = api.calls.find((c) => c.path === '/forms/invest/publish')!;
-    expect(publish.body).toEqual({ baseVersion: 2, schema: { ...invest, title: 'Old title' }, uiSchema: {}, note: 'Restored version 1' });
+    // Its Bengali words come back with it.
+    expect(publish.body).toEqual({ baseVersion: 2, schema: { ...invest, title: 'Old title' }, uiSchema: {}, translations: { bn: { 'Old title': 'পুরোনো শিরোনাম' } }, note: 'Restored version 1' });
   });
 });

@@ -11,6 +11,8 @@ export interface PublishedForm {
   schema: Record<string, unknown>;
   uiSchema: Record<string, unknown>;
   validatorUrl: string;
+  /** Its words in other languages: `{ bn: { English text: translation } }`. */
+  translations?: Partial<Record<string, Record<string, string>>>;
 }
 
 export interface DraftSummary {
@@ -117,7 +119,7 @@ export const checkDraft = (formId: string, body: { schema: unknown; uiSchema: un
  * Staff: publishes a new version, live at once or waiting for approval. 409 when `baseVersion` is no longer the
  * current one; 422 with the refusals.
  */
-export const publishForm = (formId: string, body: { baseVersion: number; schema: unknown; uiSchema: unknown; note: string }) =>
+export const publishForm = (formId: string, body: { baseVersion: number; schema: unknown; uiSchema: unknown; translations?: PublishedForm['translations']; note: string }) =>
   api.post<Published>(`/forms/${enc(formId)}/publish`, body);
 /** Staff (not its author): approves a version waiting for approval (it goes live) or returns it with a note. */
 export const decideFormVersion = (formId: string, version: number, approve: boolean, note: string) =>

@@ -45,7 +45,8 @@ export default function HistoryPanel({ formId, current, refreshKey, onRestored }
     setError(null);
     try {
       const old = await getFormVersion(formId, v.version);
-      onRestored(await publishForm(formId, { baseVersion: current, schema: old.schema, uiSchema: old.uiSchema, note: `Restored version ${v.version}` }));
+      // Its words in other languages come back with it (without them the live version's would be kept).
+      onRestored(await publishForm(formId, { baseVersion: current, schema: old.schema, uiSchema: old.uiSchema, translations: old.translations, note: `Restored version ${v.version}` }));
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
     } finally {
