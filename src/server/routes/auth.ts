@@ -2,6 +2,7 @@
  * The auth API of spec section 7 (same paths and payloads) and what users need beyond the seed: forgotten and
  * changed passwords, sign-out and "who am I". Every body is checked by the shared schemas before a handler runs.
  */
+import { cookieValue, LANGUAGE_COOKIE, parseLanguage } from '../../shared/i18n/language';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -110,7 +111,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         answer = await app.writeOnce(request, reply, 201, async (trx) => {
           const user = await trx
             .insertInto('users')
-            .values({ email, phone, password_hash: passwordHash })
+            // A language chosen with the switch before signing up is the account's from the start (its SMS code too).
+            .values({ email, phone, password_hash: passwordHash, language: parseLanguage(cookieValue(request.headers.cookie, LANGUAGE_COOKIE)) ?? null })
             .returning('id')
             .executeTakeFirstOrThrow();
           code = await issueCode(trx, user.id, 'verify_phone', config.otpTtlSeconds);

@@ -68,6 +68,17 @@ describe.each(DB_KINDS)('the language of a request on %s', (kind) => {
     expect(row.language).toBe('bn');
   });
 
+  it('a language chosen with the switch before signing up is the new account\'s; none chosen, none kept', async () => {
+    const chose = person();
+    const withCookie = await t.app.inject({ method: 'POST', url: '/api/v1/auth/user/sign-up', headers: { cookie: 'lang=bn' }, payload: chose });
+    expect(withCookie.statusCode).toBe(201);
+    const plain = person();
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/user/sign-up', headers: { 'accept-language': 'bn-BD' }, payload: plain })).statusCode).toBe(201);
+    const languageOf = async (email: string) => (await t.app.db.selectFrom('users').select('language').where('email', '=', email).executeTakeFirstOrThrow()).language;
+    expect(await languageOf(chose.email)).toBe('bn');
+    expect(await languageOf(plain.email)).toBeNull();
+  });
+
   const signUp = (headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/v1/auth/user/sign-up', headers, payload: { ...person(), email: 'not an email', password: 'short', retype_password: 'other' } });
 
