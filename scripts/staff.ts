@@ -5,7 +5,9 @@
  *   npm run staff -- list
  *   npm run staff -- locks                            sign-in locks and counted failures now
  *   npm run staff -- unlock <email|phone|address>     lifts a lock (audited)
- *   npm run staff -- qualify <email|phone> --note "…"   marks a qualified investor: no retail limits (audited)
+ *   npm run staff -- qualify <email|phone> --note "…" [--evidence <file>]
+ *                                                     marks a qualified investor: no retail limits (audited); the
+ *                                                     evidence (a PDF, PNG or JPEG up to 5 MB) is stored with it
  *   npm run staff -- unqualify <email|phone> --note "…" makes them retail again (audited)
  *   npm run staff -- shariah <email|phone>             gives the `shariah` role: may record Shariah reviews (audited)
  *   npm run staff -- unshariah <email|phone>           takes it back (audited)
@@ -24,10 +26,13 @@ import { accountKey, addressKey, listLocks, unlock } from '../src/server/auth/th
 import { audit } from '../src/server/audit';
 import { formatDateTime } from '../src/shared/format/dates';
 import { setQualified } from '../src/server/investors/qualification';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { checkedFile, FileRejected, type DecodedFile } from '../src/server/files/data-url';
 
 const USAGE =
   'usage: npm run staff -- add <email|phone> | remove <email|phone> | list | locks | unlock <email|phone|address>' +
-  ' | qualify <email|phone> --note "why" | unqualify <email|phone> --note "why" | shariah <email|phone> | unshariah <email|phone>';
+  ' | qualify <email|phone> --note "why" [--evidence <file>] | unqualify <email|phone> --note "why" | shariah <email|phone> | unshariah <email|phone>';
 const COMMANDS: Record<string, number> = { add: 1, remove: 1, list: 0, locks: 0, unlock: 1, qualify: 3, unqualify: 3, shariah: 1, unshariah: 1 };
 
 function findUser(db: Kysely<DB>, key: string) {
@@ -96,14 +101,23 @@ async function lift(db: Kysely<DB>, who: string): Promise<number> {
 }
 
 /** Marks a person a qualified investor, or retail again, with the operator's note (audited). */
-async function qualify(db: Kysely<DB>, who: string, qualified: boolean, note: string): Promise<number> {
+async function qualify(db: Kysely<DB>, who: string, qualified: boolean, note: string, evidencePath?: string): Promise<number> {
+  let evidence: DecodedFile | null = null;
+  if (evidencePath) {
+    try {
+      evidence = checkedFile(readFileSync(evidencePath), basename(evidencePath), 'document');
+    } catch (err) {
+      console.error(`The evidence ${evidencePath} cannot be used: ${err instanceof FileRejected ? err.message : (err as Error).message}.`);
+      return 2;
+    }
+  }
   const key = normalizeIdentifier(who);
   const user = await findUser(db, key);
   if (!user) {
     console.error(`No account with ${isEmail(key) ? 'email' : 'phone'} ${key}.`);
     return 1;
   }
-  const changed = await setQualified(db, { userId: user.id, qualified, note, actorId: null, by: userInfo().username });
+  const changed = await setQualified(db, { userId: user.id, qualified, note, evidence, actorId: null, by: userInfo().username });
   const state = qualified ? 'a qualified investor (no retail limits)' : 'a retail investor (retail limits apply)';
   console.log(changed ? `${user.email} (${user.phone}) is now ${state}.` : `${user.email} (${user.phone}) already was ${state}; nothing changed.`);
   return changed ? 0 : 1;
@@ -139,7 +153,10 @@ async function setShariah(db: Kysely<DB>, who: string, granted: boolean): Promis
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   const needsNote = command === 'qualify' || command === 'unqualify';
-  if (!command || !(command in COMMANDS) || args.length !== COMMANDS[command] || (needsNote && (args[1] !== '--note' || !args[2]?.trim()))) {
+  // `qualify` may end with `--evidence <file>`.
+  const withEvidence = command === 'qualify' && args.length === 5 && args[3] === '--evidence' && Boolean(args[4]);
+  const arity = withEvidence ? 5 : COMMANDS[command ?? ''];
+  if (!command || !(command in COMMANDS) || args.length !== arity || (needsNote && (args[1] !== '--note' || !args[2]?.trim()))) {
     console.error(USAGE);
     return 2;
   }
@@ -172,7 +189,7 @@ async function main(argv: string[]): Promise<number> {
         return await setShariah(db, args[0]!, command === 'shariah');
       case 'qualify':
       case 'unqualify':
-        return await qualify(db, args[0]!, command === 'qualify', args[2]!);
+        return await qualify(db, args[0]!, command === 'qualify', args[2]!, withEvidence ? args[4] : undefined);
       default:
         return await setStaff(db, args[0]!, command === 'add');
     }

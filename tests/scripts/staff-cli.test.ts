@@ -1,7 +1,8 @@
 /** The staff command line: the only way to make someone staff. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freshDataDir, ROOT } from '../server/helpers';
 import { openDatabase } from '../../src/server/db/database';
@@ -109,6 +110,34 @@ describe('npm run staff', { timeout: 180_000 }, () => {
       ]);
     } finally {
       await check.close();
+    }
+  }, 180_000);
+
+  it('stores the evidence file given with a qualification; refuses one that is not a PDF or an image, changing nothing', async () => {
+    const fake = join(dataDir, '..', `not-a-pdf-${process.pid}.pdf`);
+    const pdf = join(dataDir, '..', `statement-${process.pid}.pdf`);
+    writeFileSync(fake, 'hello, I am text');
+    writeFileSync(pdf, '%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+    try {
+      const refused = await staffCli(dataDir, 'qualify', 'reviewer@example.com', '--note', 'Bank statement seen', '--evidence', fake);
+      expect(refused).toMatchObject({ code: 2, stderr: expect.stringContaining('File content is not a PDF, PNG or JPEG file') });
+      const marked = await staffCli(dataDir, 'qualify', 'reviewer@example.com', '--note', 'Bank statement seen', '--evidence', pdf);
+      expect(marked).toMatchObject({ code: 0, stdout: expect.stringContaining('is now a qualified investor') });
+      const check = await openDatabase({ dataDir });
+      try {
+        const rows = await check.db
+          .selectFrom('investor_qualifications as q')
+          .innerJoin('files as f', 'f.id', 'q.evidence_file_id')
+          .select(['q.note', 'f.content_type', 'f.file_name'])
+          .execute();
+        expect(rows).toEqual([{ note: 'Bank statement seen', content_type: 'application/pdf', file_name: `statement-${process.pid}.pdf` }]);
+        await check.db.deleteFrom('investor_qualifications').execute();
+      } finally {
+        await check.close();
+      }
+    } finally {
+      rmSync(fake, { force: true });
+      rmSync(pdf, { force: true });
     }
   }, 180_000);
 

@@ -68,8 +68,14 @@ export function decodeDataUrl(value: string, kind: UploadKind = 'image'): Decode
   const size = Math.floor((base64.length * 3) / 4) - padding;
   if (size > MAX_FILE_BYTES) throw new FileRejected('File must be 5 MB or smaller');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw new FileRejected('File data is not valid base64');
-  const bytes = Buffer.from(base64, 'base64');
+  return checkedFile(Buffer.from(base64, 'base64'), fileName, kind);
+}
+
+/** Checks a file's bytes as an upload of `kind` (not empty, at most 5 MB, its real type); throws `FileRejected`. */
+export function checkedFile(bytes: Buffer, fileName: string, kind: UploadKind = 'image'): DecodedFile {
+  const words = WORDS[kind];
   if (bytes.length === 0) throw new FileRejected('File is empty');
+  if (bytes.length > MAX_FILE_BYTES) throw new FileRejected('File must be 5 MB or smaller');
   const contentType = kind === 'document' ? sniffDocument(bytes) : sniffImage(bytes);
   if (!contentType) throw new FileRejected(`${words.content} (renaming a file does not change what it is)`);
   return {

@@ -1,16 +1,20 @@
 /**
  * Qualified investors (issue 31 §1): staff mark a person qualified (no retail limits) with a note and optionally an
- * evidence file, or take it back. One place for the command line and the staff API; every change is audited.
+ * evidence file (stored with the mark), or take it back. One place for the command line and the staff API; every change is audited.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { audit } from '../audit';
+import type { DecodedFile } from '../files/data-url';
+import { insertFile, linkFiles } from '../files/store';
 
 export interface QualificationChange {
   userId: string;
   qualified: boolean;
   note: string;
   evidenceFileId?: string | null;
+  /** The evidence as a file to store with the mark (held by the person it is about; staff read every file). */
+  evidence?: DecodedFile | null;
   /** The staff member (null: the command line, whose operator is named in `by`). */
   actorId: string | null;
   by?: string;
@@ -24,9 +28,12 @@ export async function setQualified(db: Kysely<DB>, change: QualificationChange):
     const was = await trx.selectFrom('investor_qualifications').select('user_id').where('user_id', '=', change.userId).executeTakeFirst();
     if (Boolean(was) === change.qualified) return false;
     if (change.qualified) {
+      // Stored only when the mark is made: a repeat that changes nothing leaves no file behind.
+      const evidenceFileId = change.evidence ? await insertFile(trx, change.userId, change.evidence) : (change.evidenceFileId ?? null);
+      if (change.evidence) await linkFiles(trx, [evidenceFileId!], { type: 'qualification', id: change.userId });
       await trx
         .insertInto('investor_qualifications')
-        .values({ user_id: change.userId, note, evidence_file_id: change.evidenceFileId ?? null, qualified_by: change.actorId })
+        .values({ user_id: change.userId, note, evidence_file_id: evidenceFileId, qualified_by: change.actorId })
         .execute();
     } else {
       await trx.deleteFrom('investor_qualifications').where('user_id', '=', change.userId).execute();

@@ -136,6 +136,27 @@ describe.each(DB_KINDS)('retail limits on %s', (kind) => {
       { action: 'investor.unqualify', before_status: 'qualified', after_status: 'retail', note: 'Evidence expired' },
     ]);
   });
+
+  it('stores the evidence sent with a qualification, readable by staff; refuses a file that is not a PDF or an image, storing nothing', async () => {
+    const investor = await signUpVerified(t.app);
+    const id = (await t.app.db.selectFrom('users').select('id').where('email', '=', investor.email).executeTakeFirstOrThrow()).id;
+    const files = async () => Number((await t.app.db.selectFrom('files').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await files();
+    const text = `data:application/pdf;name=x.pdf;base64,${Buffer.from('just text').toString('base64')}`;
+    const bad = await api(t.app, 'POST', `/staff/people/${id}/qualified`, staff, { qualified: true, note: 'Income proof', evidence: text });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ path: '/evidence', message: expect.stringContaining('File content is not a PDF, PNG or JPEG file') }]);
+    expect(await files()).toBe(before);
+    expect(await t.app.db.selectFrom('investor_qualifications').select('user_id').where('user_id', '=', id).executeTakeFirst()).toBeUndefined();
+    const pdf = `data:application/pdf;name=income.pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
+    const marked = await api(t.app, 'POST', `/staff/people/${id}/qualified`, staff, { qualified: true, note: 'Income proof', evidence: pdf });
+    expect(marked.body).toEqual({ id, qualified: true, changed: true });
+    const row = await t.app.db.selectFrom('investor_qualifications').select('evidence_file_id').where('user_id', '=', id).executeTakeFirstOrThrow();
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/files/${row.evidence_file_id}`, headers: staff.auth });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toContain('application/pdf');
+    expect((await api(t.app, 'POST', `/staff/people/${id}/qualified`, staff, { qualified: false, note: 'x', evidence: pdf })).status).toBe(400);
+  });
 });
 
 describe.each(DB_KINDS)('retail limits set to 0 on %s', (kind) => {
