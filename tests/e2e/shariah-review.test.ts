@@ -1,6 +1,7 @@
 /**
- * The Shariah review in a real browser (issue 31 §5), with SHARIAH_REVIEW_REQUIRED on: staff record a request for
- * changes (phone) and then an approval with the signed opinion as a PDF (desktop) on the staff projects page; the
+ * The Shariah review in a real browser (issue 31 §5), with SHARIAH_REVIEW_REQUIRED on: a Shariah adviser given the
+ * role from the command line (not staff) records a request for changes on their own queue (phone), then staff record
+ * an approval with the signed opinion as a PDF (desktop) on the staff projects page; the
  * project then opens, and its public page shows "Shariah review: approved by <adviser> on <date>" with a link to the
  * opinion that anyone can read.
  */
@@ -8,16 +9,25 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { execFile } from 'node:child_process';
 import { expectNoPageErrors, expectNoSidewaysScroll, expectToast, screenshot, signedInPage, startHarness, type Harness } from './harness';
-import { apiStaff, apiVerifiedOwner, call, fixture, type ApiPerson } from './seed';
+import { apiPerson, apiStaff, apiVerifiedOwner, call, fixture, type ApiPerson } from './seed';
 import { opinionPdf } from '../../scripts/lib/opinion-pdf';
 
 let h: Harness;
 let staff: ApiPerson;
+let adviser: ApiPerson;
 let projectId: string;
 beforeAll(async () => {
   h = await startHarness({ SHARIAH_REVIEW_REQUIRED: '1' });
   staff = await apiStaff(h);
+  // A Shariah adviser who is not staff: given the role with the real command line (the server stopped meanwhile).
+  adviser = await apiPerson(h);
+  await h.restartAround(async () => {
+    const { stdout } = await promisify(execFile)('npm', ['run', 'staff', '--', 'shariah', adviser.email], { cwd: join(import.meta.dirname, '../..'), env: { ...process.env, DATA_DIR: h.dataDir, DATABASE_URL: '' } });
+    expect(stdout).toContain('is now a Shariah reviewer');
+  });
   const owner = await apiVerifiedOwner(h);
   projectId = (await call(h, 'POST', '/projects', owner, { ...fixture('project-owner'), bname: 'Halal Rice Traders' })).id as string;
 }, 300_000);
@@ -25,12 +35,12 @@ afterAll(() => h?.close());
 
 describe('Shariah review in the browser', () => {
   it.each([
-    ['phone', 390, 'changes_requested'],
-    ['desktop', 1366, 'approved'],
-  ] as const)('on %s: staff record the review on the staff projects page', async (name, width, decision) => {
-    const { context, page } = await signedInPage(h, staff, width);
+    ['phone', 'the Shariah adviser on their own queue', 390, 'changes_requested', '/dashboard/shariah'],
+    ['desktop', 'staff on the staff projects page', 1366, 'approved', '/dashboard/staff/projects'],
+  ] as const)('on %s: %s record the review', async (name, _who, width, decision, path) => {
+    const { context, page } = await signedInPage(h, path === '/dashboard/shariah' ? adviser : staff, width);
     expectNoPageErrors(page);
-    await page.goto('/dashboard/staff/projects');
+    await page.goto(path);
     await page.getByRole('button', { name: /Halal Rice Traders/ }).click();
     const panel = page.getByRole('region', { name: 'Shariah review' });
     await panel.waitFor();

@@ -6,9 +6,10 @@ import NotFoundPage from '../components/NotFoundPage';
 
 /**
  * Applies a screen's `auth`: `user` and `staff` send a signed-out visitor to sign in (and back afterwards); `staff`
- * shows a not-found page to non-staff (staff screens are not advertised); `guest` sends a signed-in user on.
+ * shows a not-found page to non-staff (staff screens are not advertised), `reviewer` to anyone neither staff nor a
+ * Shariah reviewer; `guest` sends a signed-in user on.
  */
-export function Guard({ auth, children }: { auth: 'public' | 'guest' | 'user' | 'staff'; children: ReactNode }) {
+export function Guard({ auth, children }: { auth: 'public' | 'guest' | 'user' | 'staff' | 'reviewer'; children: ReactNode }) {
   const { status, me, expired, refresh } = useAuth();
   const location = useLocation();
   if (auth === 'public') return <>{children}</>;
@@ -25,5 +26,6 @@ export function Guard({ auth, children }: { auth: 'public' | 'guest' | 'user' | 
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}`, expired }} />;
   }
   if (auth === 'staff' && !me?.staff) return <NotFoundPage />;
+  if (auth === 'reviewer' && !me?.staff && !me?.shariah) return <NotFoundPage />;
   return <>{children}</>;
 }

@@ -23,9 +23,9 @@ export type Screen = {
     [k: string]: string | number | boolean | undefined;
   };
   /**
-   * guest: signed-out only; user: signed in; staff: staff only.
+   * guest: signed-out only; user: signed in; staff: staff only; reviewer: staff or a person with the shariah role.
    */
-  auth: 'public' | 'guest' | 'user' | 'staff';
+  auth: 'public' | 'guest' | 'user' | 'staff' | 'reviewer';
   layout: 'site' | 'narrow' | 'dashboard';
   intro?: string;
   /**
@@ -187,6 +187,10 @@ export interface NavItem {
   to?: string;
   icon: string;
   staff?: boolean;
+  /**
+   * Shown to staff and to a person with the shariah role.
+   */
+  reviewer?: boolean;
   action?: 'sign-out';
 }
 

@@ -11,6 +11,8 @@ export interface Me {
   phone: string;
   verified: boolean;
   staff: boolean;
+  /** Holds the `shariah` role: may record Shariah reviews (present only then). */
+  shariah?: boolean;
   created: string;
 }
 

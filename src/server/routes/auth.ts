@@ -332,6 +332,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
               phone: { type: 'string' },
               verified: { type: 'boolean' },
               staff: { type: 'boolean' },
+              shariah: { type: 'boolean', description: 'Present (true) only for a person with the `shariah` role: they may record Shariah reviews.' },
               created: { type: 'string', format: 'date-time' },
             },
             required: ['id', 'email', 'phone', 'verified', 'staff', 'created'],
@@ -348,6 +349,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         phone: me.phone,
         verified: me.phoneVerified,
         staff: me.isStaff,
+        ...(me.isShariah ? { shariah: true } : {}),
         created: me.createdAt.toISOString(),
       };
     },

@@ -13,10 +13,10 @@ import { insertFile, linkFiles } from '../files/store';
 import { audit } from '../audit';
 import { notify } from '../notices/notify';
 import { noticeLinks, siteOrigin } from '../notices/links';
-import { OPINION_SUBJECT, reviewHistory } from '../shariah/reviews';
+import { needsReview, OPINION_SUBJECT, reviewHistory } from '../shariah/reviews';
 import { idParams } from './params';
 import { registerFileRule } from '../files/access';
-import { PUBLIC_STATUSES } from '../market/projects';
+import { PUBLIC_STATUSES, viewsOf } from '../market/projects';
 
 interface ReviewBody {
   decision: 'approved' | 'changes_requested';
@@ -60,7 +60,44 @@ registerFileRule(OPINION_SUBJECT, async (db, _reader, reviewId) => {
   return Boolean(row && row.decision === 'approved' && PUBLIC_STATUSES.includes(row.status));
 });
 
+/** The projects a Shariah reviewer works on: investment projects waiting to open, or sent back to their owner. */
+const REVIEWABLE = ['pending_review', 'rejected'] as const;
+
 export default async function shariahReviewRoutes(app: FastifyInstance): Promise<void> {
+  // The Shariah reviewer's own queue (the `shariah` role sees no other staff page): the project as investors will see
+  // it, without the owner's contact details.
+  app.get<{ Querystring: { status: (typeof REVIEWABLE)[number] } }>(
+    '/shariah/projects',
+    {
+      schema: {
+        tags: ['staff'],
+        security: [{ bearer: [] }],
+        description: 'Staff or a Shariah reviewer: investment projects waiting to open (or sent back), oldest first, each with its Shariah review.',
+        querystring: { type: 'object', properties: { status: { type: 'string', enum: [...REVIEWABLE], default: 'pending_review' } }, additionalProperties: false },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const me = reviewer(request);
+      const rows = await app.db.selectFrom('projects').selectAll().where('status', '=', request.query.status).orderBy('submitted_at', 'asc').limit(200).execute();
+      return { items: await viewsOf(app.db, app.forms, rows.filter(needsReview), me) };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/shariah/projects/:id',
+    {
+      schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'Staff or a Shariah reviewer: one project of the queue above.', params: idParams },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const me = reviewer(request);
+      const row = await app.db.selectFrom('projects').selectAll().where('id', '=', request.params.id).where('status', 'in', [...REVIEWABLE]).executeTakeFirst();
+      if (!row || !needsReview(row)) throw notFound('This project');
+      return (await viewsOf(app.db, app.forms, [row], me))[0];
+    },
+  );
+
   app.get<{ Params: { id: string } }>(
     '/staff/projects/:id/shariah-review',
     {

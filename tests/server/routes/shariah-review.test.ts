@@ -112,6 +112,30 @@ describe.each(DB_KINDS)('Shariah review on %s', (kind) => {
     expect((await api(t.app, 'POST', `/staff/projects/${id}/review`, someone, { decision: 'approve' })).status).toBe(403);
   });
 
+  it("gives a Shariah reviewer their own queue: investment projects waiting, without the owner's contact; nobody else", async () => {
+    const investment = await submit();
+    const donation = await submit({ investType: 'Donation', contract: undefined, goods: undefined });
+    const adviser = await signUpVerified(t.app);
+    const me = async (who: Person) => (await api(t.app, 'GET', '/auth/user/me', who)).body as Record<string, unknown>;
+    expect(await me(adviser)).not.toHaveProperty('shariah');
+    expect((await api(t.app, 'GET', '/shariah/projects', adviser)).status).toBe(403);
+    expect((await api(t.app, 'GET', `/shariah/projects/${investment}`, owner)).status).toBe(403);
+    await t.app.db.updateTable('users').set({ is_shariah: true }).where('email', '=', adviser.email).execute();
+    expect(await me(adviser)).toMatchObject({ shariah: true, staff: false });
+
+    const queue = (await api(t.app, 'GET', '/shariah/projects', adviser)).body.items as { id: string; owner?: unknown }[];
+    const ids = queue.map((p) => p.id);
+    expect(ids).toContain(investment);
+    expect(ids).not.toContain(donation);
+    const one = await api(t.app, 'GET', `/shariah/projects/${investment}`, adviser);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: investment, details: expect.objectContaining({ contract: 'Murabaha' }) });
+    expect(JSON.stringify(one.body)).not.toContain(owner.phone.slice(-6));
+    expect(JSON.stringify(one.body)).not.toContain(owner.email);
+    expect((await api(t.app, 'GET', `/shariah/projects/${donation}`, adviser)).status).toBe(404);
+    expect((await api(t.app, 'GET', '/shariah/projects?status=open', adviser)).status).toBe(400);
+  });
+
   it('refuses a bad opinion file and an approval without one (400, nothing stored); takes an image', async () => {
     const id = await submit();
     const text = `data:application/pdf;name=opinion.pdf;base64,${Buffer.from('just text, called a PDF').toString('base64')}`;

@@ -155,7 +155,7 @@ function PhoneNav({ items }: { items: NavItem[] }) {
  */
 export default function DashboardLayout({ children, title }: { children: ReactNode; title: string }) {
   const { me } = useAuth();
-  const items = screensConfig.dashboardNav.filter((i) => !i.staff || me?.staff);
+  const items = screensConfig.dashboardNav.filter((i) => (!i.staff || me?.staff) && (!i.reviewer || me?.staff || me?.shariah));
 
   return (
     // The bottom padding keeps the last content clear of the fixed bottom bar on phones.

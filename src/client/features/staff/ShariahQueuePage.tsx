@@ -1,0 +1,69 @@
+/**
+ * The Shariah reviewer's queue (issue 31 §5), for staff and for a person given the `shariah` role (who sees no other
+ * staff page): investment projects waiting to open, or sent back to their owner, each shown as investors will see it
+ * (its terms, the contract and the goods financed; not the owner's contact details), with its reviews and the form to
+ * record one. Opening the project stays staff's decision (Project review).
+ */
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { ProjectView } from '../../../shared/api/views';
+import { PROJECT_IMAGE_FIELDS } from '../../../shared/forms/code-fields';
+import { formatMoney } from '../../../shared/domain/money';
+import { fileUrl } from '../../lib/api';
+import { useApi } from '../../lib/use-api';
+import { FormReadOnlyView } from '../../form-engine/read-only';
+import Money from '../../components/Money';
+import { ErrorState, Loading } from '../../components/Status';
+import ReviewQueue from './ReviewQueue';
+import ShariahReviewPanel from './ShariahReviewPanel';
+
+function Project({ id }: { id: string }) {
+  const { data, error, loading, reload } = useApi<ProjectView>(`/shariah/projects/${id}`);
+  if (loading) return <Loading label="Opening the project…" />;
+  if (error || !data) return <ErrorState message={error?.message ?? 'Could not open it.'} onRetry={reload} />;
+  const f = data.figures;
+  return (
+    <Card>
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Box>
+          <Typography variant="h6" component="h2">
+            {data.title}
+          </Typography>
+          <Typography color="text.secondary">{data.category}</Typography>
+        </Box>
+        <Typography>
+          Goal <Money amount={f.goal} />, markup {f.markupPercent} % over {f.durationMonths} months ({f.annualisedReturn.simplePercent} % a year), {f.repayment.type}
+          {f.repayment.everyMonths ? ` every ${f.repayment.everyMonths} months` : ''}.
+        </Typography>
+        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} showVersion data={data.details} fileUrl={fileUrl} omit={PROJECT_IMAGE_FIELDS} />
+        {/* The pane stays open after a review is recorded: its history shows the new one in force. */}
+        <ShariahReviewPanel projectId={data.id} canRecord onRecorded={reload} />
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function ShariahQueuePage() {
+  return (
+    <Box>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Investment projects waiting to open. Record the Shariah review of each: compliant with the adviser&apos;s signed opinion, or the changes the owner must make. An investment project opens only with an approved review.
+      </Typography>
+      <ReviewQueue<ProjectView>
+        label="Shariah review status"
+        listLabel="Projects to review"
+        tabs={[
+          { value: 'pending_review', label: 'Waiting' },
+          { value: 'rejected', label: 'Sent back' },
+        ]}
+        path={(status) => `/shariah/projects?status=${status}`}
+        emptyText="No investment project is waiting for a Shariah review."
+        describe={(p) => ({ primary: p.title, secondary: `${p.category} · ${formatMoney(p.figures.goal)} · ${p.shariahReview ? (p.shariahReview.decision === 'approved' ? 'approved' : 'changes requested') : 'not reviewed'}` })}
+        review={(id) => <Project id={id} />}
+        chooseText="Choose a project to review."
+      />
+    </Box>
+  );
+}
