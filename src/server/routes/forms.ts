@@ -108,6 +108,9 @@ function versionWords(schema: JsonSchema, uiSchema: JsonSchema, given: FormTrans
   return { words, missing };
 }
 
+/** A draft or a version with its words: one key per text of the form (the largest has a few hundred). */
+const WITH_WORDS = { inputLimits: { maxKeys: 5000, maxValues: 20_000 } };
+
 /** A lint problem as the studio shows it: in which document, where, what. */
 function lintEntry(p: Problem) {
   return { in: p.file.startsWith('ui-schemas/') ? ('uiSchema' as const) : ('schema' as const), path: p.pointer, message: p.message };
@@ -322,7 +325,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { id: string }; Body: DraftBody }>(
     '/forms/:id/draft',
-    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, body: draftBody, description: "Saves the caller's draft (autosave; staff)." }, onRequest: app.requireStaff },
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, body: draftBody, description: "Saves the caller's draft (autosave; staff)." }, config: WITH_WORDS, onRequest: app.requireStaff },
     async (request) => {
       const me = currentUser(request);
       knownForm(request.params.id);
@@ -395,6 +398,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Publishes a draft as the next version (staff): 201 when it is live at once, 202 when it waits for another staff member\'s approval (STUDIO_REQUIRE_APPROVAL); 409 when another version was published after the draft was started, 422 when the lint or the code-read fields refuse it.',
       },
+      config: WITH_WORDS,
       onRequest: app.requireStaff,
     },
     async (request, reply) => {
