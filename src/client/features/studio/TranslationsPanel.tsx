@@ -48,9 +48,10 @@ export interface TranslationsPanelProps {
 }
 
 export default function TranslationsPanel({ schema, uiSchema, translations, onChange }: TranslationsPanelProps) {
-  const [missingOnly, setMissingOnly] = useState(false);
+  // "Missing only": the texts missing when it was chosen stay listed while they are typed, and new gaps join them.
+  const [missingOnly, setMissingOnly] = useState<ReadonlySet<string> | null>(null);
   const { texts, missing } = useMemo(() => draftWords(schema, uiSchema, translations), [schema, uiSchema, translations]);
-  const shown = missingOnly ? texts.filter((t) => missing.has(t.text)) : texts;
+  const shown = missingOnly ? texts.filter((t) => missing.has(t.text) || missingOnly.has(t.text)) : texts;
   const words: Words = translations.bn ?? {};
 
   function set(text: string, value: string): void {
@@ -67,9 +68,10 @@ export default function TranslationsPanel({ schema, uiSchema, translations, onCh
         <Typography role="status" color={missing.size ? 'error' : 'text.secondary'}>
           {missing.size ? `${countOf(missing.size, 'text')} without Bengali: publishing waits for them.` : `Every one of the ${countOf(texts.length, 'text')} has its Bengali.`}
         </Typography>
-        <FormControlLabel control={<Checkbox checked={missingOnly} onChange={(e) => setMissingOnly(e.target.checked)} />} label="Missing only" />
+        <FormControlLabel control={<Checkbox checked={missingOnly !== null} onChange={(e) => setMissingOnly(e.target.checked ? new Set(missing.keys()) : null)} />} label="Missing only" />
       </Box>
-      {shown.length === 0 && <Typography color="text.secondary">{missingOnly ? 'Nothing is missing.' : 'This form has no texts to translate.'}</Typography>}
+      {missingOnly && missing.size === 0 && <Typography color="text.secondary">Nothing is missing.</Typography>}
+      {texts.length === 0 && <Typography color="text.secondary">This form has no texts to translate.</Typography>}
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
         {shown.map((t, i) => {
           const gap = missing.get(t.text);
