@@ -31,7 +31,7 @@ const invest = loadSchemas().invest as Record<string, unknown>;
 // The real ui-schema: its ui:order lists today's fields and has no `*`, so a field added in the draft is not in it.
 const ui = loadUiSchemas().invest as Record<string, unknown>;
 // The published words, and the Bengali of the field the tests add (so only what a test leaves out is missing).
-const words = { bn: { ...loadTranslations().invest!.bn, 'Referral code': 'রেফারেল কোড' } };
+const words: { bn: Record<string, string> } = { bn: { ...loadTranslations().invest!.bn, 'Referral code': 'রেফারেল কোড' } };
 
 interface Call {
   method: string;
