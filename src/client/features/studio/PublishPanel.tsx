@@ -77,7 +77,7 @@ export default function PublishPanel({ formId, baseVersion, currentVersion, draf
           role="note"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" size="small" onClick={onShowTranslations}>
+            <Button color="inherit" size="small" onClick={onShowTranslations} sx={{ whiteSpace: 'nowrap' }}>
               Show the missing texts
             </Button>
           }
