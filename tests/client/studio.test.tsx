@@ -13,7 +13,7 @@ import FormsListPage from '../../src/client/features/studio/FormsListPage';
 import FormStudioPage from '../../src/client/features/studio/FormStudioPage';
 import { ToastProvider } from '../../src/client/components/Toast';
 import { api, ApiError } from '../../src/client/lib/api';
-import { loadSchemas, loadUiSchemas } from '../../src/shared/forms/load-schemas';
+import { loadSchemas, loadTranslations, loadUiSchemas } from '../../src/shared/forms/load-schemas';
 
 beforeAll(() => {
   // jsdom has no layout: CodeMirror measures text with these.
@@ -30,6 +30,8 @@ afterEach(() => {
 const invest = loadSchemas().invest as Record<string, unknown>;
 // The real ui-schema: its ui:order lists today's fields and has no `*`, so a field added in the draft is not in it.
 const ui = loadUiSchemas().invest as Record<string, unknown>;
+// The published words, and the Bengali of the field the tests add (so only what a test leaves out is missing).
+const words: { bn: Record<string, string> } = { bn: { ...loadTranslations().invest!.bn, 'Referral code': 'রেফারেল কোড' } };
 
 interface Call {
   method: string;
@@ -42,7 +44,7 @@ function fakeApi(opts: { draft?: Record<string, unknown>; lint?: { in: string; p
   const calls: Call[] = [];
   let version = 2;
   let draft = opts.draft ?? null;
-  const published = { formId: 'invest', version, schema: invest, uiSchema: ui, validatorUrl: '/api/v1/forms/invest/validators/2.js' };
+  const published = { formId: 'invest', version, schema: invest, uiSchema: ui, translations: words, validatorUrl: '/api/v1/forms/invest/validators/2.js' };
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
     calls.push({ method: 'GET', path });
     if (path === '/forms')
@@ -266,5 +268,41 @@ describe('one form in the studio', () => {
     const publish = api.calls.find((c) => c.path === '/forms/invest/publish')!;
     // Its Bengali words come back with it.
     expect(publish.body).toEqual({ baseVersion: 2, schema: { ...invest, title: 'Old title' }, uiSchema: {}, translations: { bn: { 'Old title': 'পুরোনো শিরোনাম' } }, note: 'Restored version 1' });
+  });
+
+  it('shows each English text beside its Bengali: a new one is missing (counted, and Publish waits), typed, previewed in Bengali and published', async () => {
+    let sent: Record<string, unknown> | null = null;
+    const api = fakeApi({ publish: (body) => void (sent = body) });
+    const user = userEvent.setup();
+    renderStudio();
+    await screen.findByLabelText('Schema of invest');
+    typeInto('Schema of invest', JSON.stringify({ ...invest, properties: { ...(invest.properties as object), promo: { type: 'string', title: 'Promo code' } } }));
+    // Counted in the tab; Publish says why it waits and leads to the tab.
+    const tab = await screen.findByRole('tab', { name: 'Translations (1)' }, { timeout: 15_000 });
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
+    expect(screen.getByText(/Publishing waits for the Bengali of 1 text/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show the missing texts' }));
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('region', { name: 'Bengali translations' });
+    expect(within(panel).getByRole('status')).toHaveTextContent('1 text without Bengali');
+    // Every text beside its Bengali, each input named by its English; "Missing only" keeps the one missing.
+    const title = String(invest.title);
+    expect(within(panel).getByRole('textbox', { name: title })).toHaveValue(words.bn[title]);
+    await user.click(within(panel).getByRole('checkbox', { name: 'Missing only' }));
+    expect(within(panel).getAllByRole('textbox')).toHaveLength(1);
+    expect(within(panel).getByText('Missing')).toBeInTheDocument();
+    await user.type(within(panel).getByRole('textbox', { name: 'Promo code' }), 'প্রোমো');
+    expect(await screen.findByRole('tab', { name: 'Translations' })).toBeInTheDocument();
+    expect(within(panel).getByText('Nothing is missing.')).toBeInTheDocument();
+    // Saved with the draft.
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT' && (c.body as { translations?: { bn?: Record<string, string> } }).translations?.bn?.['Promo code'] === 'প্রোমো'), JSON.stringify(api.calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { translations?: { bn?: Record<string, string> } }).translations?.bn?.['Promo code']))).toBe(true), { timeout: 15_000 });
+    // The preview in Bengali.
+    await user.click(screen.getByRole('button', { name: 'বাংলা' }));
+    expect(await screen.findByLabelText('প্রোমো', {}, { timeout: 15_000 })).toBeInTheDocument();
+    // Published with the words.
+    await user.type(screen.getByLabelText('Note for this version'), 'Promo codes');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Published version 3')).toBeInTheDocument();
+    expect((sent as { translations: { bn: Record<string, string> } } | null)?.translations.bn).toMatchObject({ 'Promo code': 'প্রোমো', [String(invest.title)]: words.bn[String(invest.title)] });
   });
 });

@@ -39,6 +39,36 @@ const withReferral = (message: boolean) => ({
   required: [...invest.required, 'referral'],
   errorMessage: { ...invest.errorMessage, required: { ...invest.errorMessage.required, ...(message ? { referral: 'Referral code is required' } : {}) } },
 });
+/** The Bengali of the referral field's texts, typed in the studio's Translations tab. */
+const REFERRAL_BN: [string, string][] = [
+  ['Referral code', 'রেফারেল কোড'],
+  ['Referral code is required', 'রেফারেল কোড দিতে হবে'],
+  ['Referral code must be at most 40 characters', 'রেফারেল কোড সর্বোচ্চ ৪০ অক্ষরের হতে পারে'],
+];
+
+/** Types each missing Bengali word in the Translations tab (Publish waits for them), with screenshots at both widths. */
+async function translateReferral(page: Page, shots = true): Promise<void> {
+  const tab = page.getByRole('tab', { name: /^Translations/ });
+  await expect.poll(() => tab.textContent()).toBe(`Translations (${REFERRAL_BN.length})`);
+  expect(await page.getByRole('button', { name: 'Publish', exact: true }).isDisabled()).toBe(true);
+  await page.getByRole('button', { name: 'Show the missing texts' }).click();
+  const panel = page.getByRole('region', { name: 'Bengali translations' });
+  await panel.getByRole('checkbox', { name: 'Missing only' }).check();
+  if (shots) {
+    await expectAccessible(page, 'studio translations at 1366 px');
+    await screenshot(page, 'studio-translations-missing-1366');
+  }
+  for (const [en, bn] of REFERRAL_BN) await panel.getByRole('textbox', { name: en, exact: true }).fill(bn);
+  await expect.poll(() => tab.textContent()).toBe('Translations');
+  await panel.getByRole('checkbox', { name: 'Missing only' }).uncheck();
+  if (!shots) return void (await page.getByRole('tab', { name: /^Schema/ }).click());
+  await screenshot(page, 'studio-translations-1366');
+  await page.setViewportSize({ width: PHONE, height: 844 });
+  await screenshot(page, 'studio-translations-390');
+  await page.setViewportSize({ width: DESKTOP, height: 900 });
+  await page.getByRole('tab', { name: /^Schema/ }).click();
+}
+
 const offer = (who: ApiPerson) => ({ name: 'Amina Rahman', location: 'Dhaka', phone: who.phone, email: who.email, investmentType: 'Donate' });
 
 /** Replaces the text of a CodeMirror editor as a paste would. */
@@ -97,6 +127,7 @@ describe('the form studio', () => {
     await replaceText(page, 'Schema of invest', JSON.stringify(withReferral(false), null, 2));
     // Only the preview has form fields on this page.
     await page.getByLabel(field('Referral code')).waitFor();
+    await translateReferral(page);
     const problems = page.locator('[aria-label="Problems to fix before publishing"]');
     await expect.poll(() => problems.textContent()).toContain('required field "referral" has no message');
     await expect.poll(() => page.getByRole('status').filter({ hasText: /^Draft saved/ }).count()).toBe(1);
@@ -138,6 +169,16 @@ describe('the form studio', () => {
     expect(validators).toEqual(['200 /api/v1/forms/invest/versions/2/validator.js']);
     expectNoPageErrors(form);
 
+    // A person reading Bengali sees the Bengali typed in the studio: the field and its message.
+    const bengali = await signedInPage(h, user, PHONE);
+    await bengali.context.addCookies([{ name: 'lang', value: 'bn', url: h.base }]);
+    await bengali.page.goto('/investForm');
+    await bengali.page.getByLabel(field('রেফারেল কোড')).waitFor();
+    await bengali.page.locator('button[type="submit"]').click();
+    await bengali.page.getByText('রেফারেল কোড দিতে হবে').first().waitFor();
+    await screenshot(bengali.page, 'studio-published-bengali-390');
+    expectNoPageErrors(bengali.page);
+
     // The server refuses a request without it, with that message; with it, the offer records version 2.
     const refused = await postOffer(offer(user));
     expect(refused.status).toBe(400);
@@ -168,6 +209,7 @@ describe('the form studio', () => {
     await page.goto('/staff/forms/invest');
     await page.getByLabel('Schema of invest', { exact: true }).waitFor();
     await replaceText(page, 'Schema of invest', JSON.stringify(withReferral(true), null, 2));
+    await translateReferral(page, false);
     await expect.poll(() => page.getByRole('status').filter({ hasText: /^Draft saved/ }).count()).toBe(1);
     await publish(page, 'Referral code again');
     await expectToast(page, 'Published version');
@@ -256,7 +298,8 @@ describe('the form studio', () => {
     const live = await call(h, 'GET', '/forms/invest');
     const promo = { type: 'string', title: 'Promo code', maxLength: 20, errorMessage: { type: 'Promo code must be text', maxLength: 'Promo code must be at most 20 characters' } };
     const schema = { ...live.schema, properties: { ...live.schema.properties, promo } };
-    const proposed = await call(h, 'POST', '/forms/invest/publish', staff, { baseVersion: live.version, schema, uiSchema: live.uiSchema, note: 'Ask for a promo code' });
+    const bn = { ...live.translations?.bn, 'Promo code': 'প্রোমো কোড', 'Promo code must be text': 'প্রোমো কোড লেখায় দিন', 'Promo code must be at most 20 characters': 'প্রোমো কোড সর্বোচ্চ ২০ অক্ষরের' };
+    const proposed = await call(h, 'POST', '/forms/invest/publish', staff, { baseVersion: live.version, schema, uiSchema: live.uiSchema, translations: { bn }, note: 'Ask for a promo code' });
     expect(proposed).toEqual({ version: live.version + 1, status: 'pending_approval' });
     expect((await call(h, 'GET', '/forms/invest')).version).toBe(live.version);
 

@@ -75,6 +75,8 @@ export interface Draft {
   schema: unknown;
   uiSchema: unknown;
   cases: SampleCase[];
+  /** The draft's words in other languages (`{ bn: { English: Bengali } }`). */
+  translations?: PublishedForm['translations'];
   updatedAt: string;
   /** Other staff's drafts of the same form (GET only; a PUT answers without it). */
   others?: Omit<DraftSummary, 'mine'>[];
@@ -85,6 +87,7 @@ export interface DraftInput {
   schema: unknown;
   uiSchema: unknown;
   cases: SampleCase[];
+  translations?: PublishedForm['translations'];
 }
 
 export interface CheckResult {

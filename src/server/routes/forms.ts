@@ -16,7 +16,8 @@ import { lintForm, type Problem } from '../../shared/forms/schema-lint';
 import { protectedFieldProblems } from '../../shared/forms/code-fields';
 import { piiProblems } from '../../shared/forms/pii';
 import { declaredPropertyNames, normalizeErrors, type FieldError, type RawAjvError } from '../../shared/validation/errors';
-import type { FormTranslations } from '../../shared/i18n/form-words';
+import { formTexts, type FormTranslations } from '../../shared/i18n/form-words';
+import { LANGUAGE_NAMES, untranslated } from '../../shared/i18n/translation-lint';
 import { LANGUAGES, SOURCE_LANGUAGE } from '../../shared/i18n/language';
 import { unsafeInputErrors } from '../../shared/validation/safe-input';
 import type { JsonSchema } from '../../shared/forms/catalog';
@@ -67,6 +68,8 @@ interface DraftBody {
   schema: JsonSchema;
   uiSchema: JsonSchema;
   cases?: Case[];
+  /** The draft's words in other languages, kept as typed (the check is at publish). */
+  translations?: FormTranslations;
 }
 interface PublishBody {
   baseVersion: number;
@@ -83,6 +86,30 @@ const translationsSchema = {
   propertyNames: { enum: LANGUAGES.filter((l) => l !== SOURCE_LANGUAGE) },
   additionalProperties: { type: 'object', maxProperties: 5000, additionalProperties: { type: 'string', maxLength: 5000 } },
 } as const;
+
+/**
+ * A version's words checked against its texts (the check of `npm run schemas:check`): the words of the texts it has
+ * (a word for a text the draft changed or removed is dropped), or what is still missing in each language.
+ */
+function versionWords(schema: JsonSchema, uiSchema: JsonSchema, given: FormTranslations): { words: FormTranslations; missing: FieldError[] } {
+  const texts = formTexts(schema, uiSchema);
+  const current = new Set(texts.map((t) => t.text));
+  const words: FormTranslations = {};
+  const missing: FieldError[] = [];
+  for (const language of LANGUAGES) {
+    if (language === SOURCE_LANGUAGE) continue;
+    const own = given[language] ?? {};
+    const name = LANGUAGE_NAMES[language] ?? language;
+    words[language] = Object.fromEntries(Object.entries(own).filter(([text]) => current.has(text)));
+    for (const u of untranslated(texts, own)) {
+      missing.push({ path: `translations/${language}`, message: u.repeats ? `The ${name} message only repeats the English “${u.at.text}”: translate it.` : `No ${name} for “${u.at.text}”.` });
+    }
+  }
+  return { words, missing };
+}
+
+/** A draft or a version with its words: one key per text of the form (the largest has a few hundred). */
+const WITH_WORDS = { inputLimits: { maxKeys: 5000, maxValues: 20_000 } };
 
 /** A lint problem as the studio shows it: in which document, where, what. */
 function lintEntry(p: Problem) {
@@ -270,7 +297,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
   // Drafts: one per form and staff member.
   const draftBody = {
     type: 'object',
-    properties: { baseVersion: { type: 'integer', minimum: 1 }, schema: anyObject, uiSchema: anyObject, cases: casesSchema },
+    properties: { baseVersion: { type: 'integer', minimum: 1 }, schema: anyObject, uiSchema: anyObject, cases: casesSchema, translations: translationsSchema },
     required: ['baseVersion', 'schema', 'uiSchema'],
     additionalProperties: false,
   } as const;
@@ -289,6 +316,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         schema: mine.schema,
         uiSchema: mine.ui_schema,
         cases: mine.cases,
+        translations: mine.translations ?? {},
         updatedAt: mine.updated_at.toISOString(),
         others,
       };
@@ -297,7 +325,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { id: string }; Body: DraftBody }>(
     '/forms/:id/draft',
-    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, body: draftBody, description: "Saves the caller's draft (autosave; staff)." }, onRequest: app.requireStaff },
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, body: draftBody, description: "Saves the caller's draft (autosave; staff)." }, config: WITH_WORDS, onRequest: app.requireStaff },
     async (request) => {
       const me = currentUser(request);
       knownForm(request.params.id);
@@ -308,6 +336,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         schema: JSON.stringify(request.body.schema),
         ui_schema: JSON.stringify(request.body.uiSchema),
         cases: JSON.stringify(request.body.cases ?? []),
+        translations: JSON.stringify(request.body.translations ?? {}),
         updated_at: new Date(),
       };
       const row = await app.db
@@ -316,7 +345,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         .onConflict((oc) => oc.columns(['form_id', 'author_id']).doUpdateSet(values))
         .returning(['updated_at'])
         .executeTakeFirstOrThrow();
-      return { baseVersion: values.base_version, schema: request.body.schema, uiSchema: request.body.uiSchema, cases: request.body.cases ?? [], updatedAt: row.updated_at.toISOString() };
+      return { baseVersion: values.base_version, schema: request.body.schema, uiSchema: request.body.uiSchema, cases: request.body.cases ?? [], translations: request.body.translations ?? {}, updatedAt: row.updated_at.toISOString() };
     },
   );
 
@@ -369,6 +398,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Publishes a draft as the next version (staff): 201 when it is live at once, 202 when it waits for another staff member\'s approval (STUDIO_REQUIRE_APPROVAL); 409 when another version was published after the draft was started, 422 when the lint or the code-read fields refuse it.',
       },
+      config: WITH_WORDS,
       onRequest: app.requireStaff,
     },
     async (request, reply) => {
@@ -395,8 +425,12 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
           protected: checks.protected,
         });
       }
+      // Every text in every language: the words sent, else the base version's (refused while any is missing).
+      const { words: translations, missing } = versionWords(schema, uiSchema, request.body.translations ?? (await forms.version(formId, baseVersion))?.translations ?? {});
+      if (missing.length > 0) {
+        throw badRequest(`This draft cannot be published: ${countOf(missing.length, 'text')} ${missing.length === 1 ? 'has' : 'have'} no translation yet (${missing.map((m) => m.message).slice(0, 3).join(' ')}${missing.length > 3 ? ' …' : ''}).`, missing);
+      }
       const status = (await approvalRequired(app)) ? 'pending_approval' : 'live';
-      const translations = request.body.translations ?? (await forms.version(formId, baseVersion))?.translations ?? {};
       let published;
       try {
         published = await app.db.transaction().execute(async (trx) => {

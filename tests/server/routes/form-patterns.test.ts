@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers';
 import { api, makeStaff, type Person } from '../market-helpers';
 import { loadSchemas, loadUiSchemas } from '../../../src/shared/forms/load-schemas';
+import { bengaliFor } from '../form-words';
 
 type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON documents
 
@@ -50,7 +51,7 @@ describe.each(DB_KINDS)('form patterns on %s', (kind) => {
     expect(check.body.lint).toEqual([{ in: 'schema', path: '/properties/nickname/pattern', message: nested.body.errors[0].message }]);
     // Nothing was published; a linear pattern is.
     expect((await api(t.app, 'GET', '/forms/newsletter')).body.version).toBe(1);
-    const linear = await api(t.app, 'POST', '/forms/newsletter/publish', staff, { baseVersion: 1, schema: newsletterWith('^a+$'), uiSchema: ui, note: 'nickname' });
+    const linear = await api(t.app, 'POST', '/forms/newsletter/publish', staff, { baseVersion: 1, schema: newsletterWith('^a+$'), uiSchema: ui, translations: bengaliFor('newsletter', newsletterWith('^a+$'), ui), note: 'nickname' });
     expect(linear.status).toBe(201);
   });
 

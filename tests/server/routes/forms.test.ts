@@ -8,6 +8,7 @@ import { DB_KINDS, ROOT, signUpVerified, startTestApp, type TestApp } from '../h
 import { buildApp } from '../../../src/server/app';
 import { acceptForm, agreementForm, api, fixture, makeStaff, openProject, projectForm, verifiedOwner, type Person } from '../market-helpers';
 import { loadSchemas, loadTranslations, loadUiSchemas } from '../../../src/shared/forms/load-schemas';
+import { bengaliFor } from '../form-words';
 import { FORMATS_GLOBAL, formats, shareFormats } from '../../../src/shared/validation/standalone-formats.js';
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -168,6 +169,24 @@ describe.each(DB_KINDS)('form versions on %s', (kind) => {
     expect((await api(t.app, 'GET', '/forms/invest/versions', staff)).body).toHaveLength(1);
   });
 
+  it('refuses to publish while a Bengali word is missing or only repeats the English (the check of schemas:check), and changes nothing', async () => {
+    // New texts with no Bengali: the base version's words do not have them.
+    const bare = await api(t.app, 'POST', '/forms/invest/publish', staff, { baseVersion: 1, schema: investWithReferral(), uiSchema: uiFiles.invest, note: 'referral' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toMatch(/^This draft cannot be published: \d+ texts have no translation yet/);
+    expect(bare.body.errors).toContainEqual({ path: 'translations/bn', message: 'No Bengali for “Enter the referral code you were given”.' });
+    // A message that only repeats the English, and an empty word.
+    const words = bengaliFor('invest', investWithReferral(), uiFiles.invest);
+    const repeats = { bn: { ...words.bn, 'Enter the referral code you were given': 'Enter the referral code you were given ' } };
+    const echo = await api(t.app, 'POST', '/forms/invest/publish', staff, { baseVersion: 1, schema: investWithReferral(), uiSchema: uiFiles.invest, translations: repeats, note: 'referral' });
+    expect(echo.status).toBe(400);
+    expect(echo.body.errors).toEqual([{ path: 'translations/bn', message: 'The Bengali message only repeats the English “Enter the referral code you were given”: translate it.' }]);
+    const empty = await api(t.app, 'POST', '/forms/invest/publish', staff, { baseVersion: 1, schema: files.invest, uiSchema: uiFiles.invest, translations: { bn: {} }, note: 'no words' });
+    expect(empty.status).toBe(400);
+    expect((await api(t.app, 'GET', '/forms/invest')).body.version).toBe(1);
+    expect((await api(t.app, 'GET', '/forms/invest/versions', staff)).body).toHaveLength(1);
+  });
+
   it('publishes a version the server applies at once; each submission keeps its version; a stale draft is refused; rollback', async () => {
     const investor = await signUpVerified(t.app);
     const before = await api(t.app, 'POST', '/offers', investor, fixture('invest'));
@@ -175,8 +194,14 @@ describe.each(DB_KINDS)('form versions on %s', (kind) => {
     expect(before.body.formVersion).toBe(1);
     const oldEtag = (await t.app.inject({ method: 'GET', url: '/api/v1/forms/invest' })).headers.etag;
 
-    await api(t.app, 'PUT', '/forms/invest/draft', staff, { baseVersion: 1, schema: investWithReferral(), uiSchema: uiFiles.invest });
-    const published = await api(t.app, 'POST', '/forms/invest/publish', staff, { baseVersion: 1, schema: investWithReferral(), uiSchema: uiFiles.invest, note: 'Referral codes' });
+    // The draft keeps its Bengali words as typed, whole (a missing one included: the check is at publish).
+    const words = bengaliFor('invest', investWithReferral(), uiFiles.invest);
+    const partial = { bn: { ...words.bn, 'Enter the referral code you were given': '' } };
+    await api(t.app, 'PUT', '/forms/invest/draft', staff, { baseVersion: 1, schema: investWithReferral(), uiSchema: uiFiles.invest, translations: partial });
+    expect((await api(t.app, 'GET', '/forms/invest/draft', staff)).body.translations).toEqual(partial);
+    await api(t.app, 'PUT', '/forms/invest/draft', staff, { baseVersion: 1, schema: investWithReferral(), uiSchema: uiFiles.invest, translations: words });
+    expect((await api(t.app, 'GET', '/forms/invest/draft', staff)).body.translations).toEqual(words);
+    const published = await api(t.app, 'POST', '/forms/invest/publish', staff, { baseVersion: 1, schema: investWithReferral(), uiSchema: uiFiles.invest, translations: words, note: 'Referral codes' });
     expect(published.status).toBe(201);
     expect(published.body).toEqual({ version: 2 });
     // The draft is gone; the version is listed and audited.
@@ -217,7 +242,9 @@ describe.each(DB_KINDS)('form versions on %s', (kind) => {
         }, (err, stdout) => done({ code: err ? 1 : 0, stdout })),
       );
       expect(exported.code).toBe(0);
-      expect(exported.stdout).toContain('invest: version 2 written (1 file)');
+      // The schema and its Bengali words (the new texts' included).
+      expect(exported.stdout).toContain('invest: version 2 written (2 files)');
+      expect(JSON.parse(readFileSync(join(dir, 'schemas/i18n/invest.bn.json'), 'utf8'))).toEqual(words.bn);
       expect(exported.stdout).toContain('donate: version 1 unchanged');
       expect(JSON.parse(readFileSync(join(dir, 'schemas/invest.schema.json'), 'utf8'))).toEqual(investWithReferral());
     } finally {
@@ -333,7 +360,7 @@ describe.each(DB_KINDS)('form versions on %s', (kind) => {
     next.properties.riskNote = { 'x-visibility': 'staff', type: 'string', title: 'Risk note', maxLength: 200 };
     // A field that holds no personal data may be made public (a personal one may not: tests/server/routes/pii.test.ts).
     next.properties.regen['x-visibility'] = 'public';
-    const pub = await api(t.app, 'POST', '/forms/project-owner/publish', staff, { baseVersion: v1.version, schema: next, uiSchema: v1.uiSchema, note: 'tagline' });
+    const pub = await api(t.app, 'POST', '/forms/project-owner/publish', staff, { baseVersion: v1.version, schema: next, uiSchema: v1.uiSchema, translations: bengaliFor('project-owner', next, v1.uiSchema), note: 'tagline' });
     expect(pub.status).toBe(201);
     const id = await openProject(t.app, owner, staff, { tagline: 'Fresh food for all', riskNote: 'weather' });
     const anyone = (await api(t.app, 'GET', `/projects/${id}`)).body;

@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers';
 import { api, makeStaff, type Person } from '../market-helpers';
 import { loadSchemas, loadUiSchemas } from '../../../src/shared/forms/load-schemas';
+import { bengaliFor } from '../form-words';
 
 const files = loadSchemas();
 const uiFiles = loadUiSchemas();
 const titled = (title: string) => ({ ...files.invest, title });
 const publish = (t: TestApp, who: Person, baseVersion: number, title: string, note = title) =>
-  api(t.app, 'POST', '/forms/invest/publish', who, { baseVersion, schema: titled(title), uiSchema: uiFiles.invest, note });
+  api(t.app, 'POST', '/forms/invest/publish', who, { baseVersion, schema: titled(title), uiSchema: uiFiles.invest, translations: bengaliFor('invest', titled(title), uiFiles.invest), note });
 const liveForm = async (t: TestApp) => (await api(t.app, 'GET', '/forms/invest')).body as { version: number; schema: { title: string } };
 
 describe.each(DB_KINDS)('four eyes on the studio on %s', (kind) => {
@@ -127,7 +128,7 @@ describe.each(DB_KINDS)('four eyes on the studio on %s', (kind) => {
     const current = await liveForm(t);
     expect(current.version).toBe(7);
     const v2 = await api(t.app, 'GET', '/forms/invest/versions/2');
-    const restore = await api(t.app, 'POST', '/forms/invest/publish', author, { baseVersion: 7, schema: v2.body.schema, uiSchema: v2.body.uiSchema, note: 'Restored version 2' });
+    const restore = await api(t.app, 'POST', '/forms/invest/publish', author, { baseVersion: 7, schema: v2.body.schema, uiSchema: v2.body.uiSchema, translations: v2.body.translations, note: 'Restored version 2' });
     expect(restore.status).toBe(202);
     expect(restore.body).toEqual({ version: 8, status: 'pending_approval' });
     expect((await liveForm(t)).schema.title).toBe('From the files');

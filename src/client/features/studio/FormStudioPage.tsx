@@ -24,12 +24,15 @@ import DiffPanel from './DiffPanel';
 import HistoryPanel from './HistoryPanel';
 import PublishPanel from './PublishPanel';
 import PendingApproval from './PendingApproval';
+import TranslationsPanel, { draftWords } from './TranslationsPanel';
 import { useApi } from '../../lib/use-api';
 import { decideFormVersion, getFormVersion, type FormVersionSummary, type Published } from '../../lib/forms-api';
 import { pretty, useStudioDraft, type SaveState } from './use-studio-draft';
 import { draftLine } from './words';
 
-const TABS = ['Schema', 'UI schema', 'Changes', 'History'] as const;
+const TABS = ['Schema', 'UI schema', 'Translations', 'Changes', 'History'] as const;
+/** The Translations tab's place, where the Publish panel's link leads. */
+const TRANSLATIONS_TAB = TABS.indexOf('Translations');
 
 function saveText(s: SaveState, hasDraft: boolean): string {
   switch (s.kind) {
@@ -59,6 +62,9 @@ export default function FormStudioPage() {
   const lint = d.check?.lint;
   const schemaLint = useMemo(() => (lint ?? []).filter((l) => l.in !== 'uiSchema'), [lint]);
   const uiLint = useMemo(() => (lint ?? []).filter((l) => l.in === 'uiSchema'), [lint]);
+  const parsedSchema = d.parsed.ok ? d.parsed.schema : null;
+  const parsedUi = d.parsed.ok ? d.parsed.uiSchema : null;
+  const missingWords = useMemo(() => draftWords(parsedSchema, parsedUi, d.translations).missing.size, [parsedSchema, parsedUi, d.translations]);
   // The versions, for the one waiting for approval (four eyes); a publish or a decision reads them again.
   const versions = useApi<FormVersionSummary[]>(`/forms/${encodeURIComponent(formId)}/versions`);
   const reloadVersions = versions.reload;
@@ -144,6 +150,7 @@ export default function FormStudioPage() {
           void getFormVersion(formId, v).then((returned) => {
             d.setSchemaText(pretty(returned.schema));
             d.setUiText(pretty(returned.uiSchema));
+            d.setTranslations(returned.translations ?? {});
             setTab(0);
           })
         }
@@ -152,14 +159,15 @@ export default function FormStudioPage() {
         <Box sx={{ minWidth: 0 }}>
           <Tabs value={tab} onChange={(_, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Editor" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
             {TABS.map((t, i) => (
-              <Tab key={t} label={t === 'Schema' ? counted(t, schemaLint.length) : t === 'UI schema' ? counted(t, uiLint.length) : t} id={`studio-tab-${i}`} aria-controls={`studio-panel-${i}`} />
+              <Tab key={t} label={t === 'Schema' ? counted(t, schemaLint.length) : t === 'UI schema' ? counted(t, uiLint.length) : t === 'Translations' ? counted(t, missingWords) : t} id={`studio-tab-${i}`} aria-controls={`studio-panel-${i}`} />
             ))}
           </Tabs>
           <Box role="tabpanel" id={`studio-panel-${tab}`} aria-labelledby={`studio-tab-${tab}`}>
             {tab === 0 && <JsonEditor key={`schema-${formId}`} label={`Schema of ${formId}`} kind="schema" value={d.schemaText} onChange={d.setSchemaText} problems={schemaLint} />}
             {tab === 1 && <JsonEditor key={`ui-${formId}`} label={`UI schema of ${formId}`} kind="ui" value={d.uiText} onChange={d.setUiText} problems={uiLint} />}
-            {tab === 2 && <DiffPanel version={current.version} published={{ schema: pretty(current.schema), ui: pretty(current.uiSchema) }} draft={{ schema: d.schemaText, ui: d.uiText }} />}
-            {tab === 3 && <HistoryPanel formId={formId} current={current.version} refreshKey={published} onRestored={(p) => afterPublish(p, `Restored as version ${p.version}`, false)} />}
+            {tab === 2 && <TranslationsPanel schema={parsedSchema} uiSchema={parsedUi} translations={d.translations} onChange={d.setTranslations} />}
+            {tab === 3 && <DiffPanel version={current.version} published={{ schema: pretty(current.schema), ui: pretty(current.uiSchema) }} draft={{ schema: d.schemaText, ui: d.uiText }} />}
+            {tab === 4 && <HistoryPanel formId={formId} current={current.version} refreshKey={published} onRestored={(p) => afterPublish(p, `Restored as version ${p.version}`, false)} />}
           </Box>
           <Paper variant="outlined" sx={{ p: 2, mt: 3 }}>
             <Typography variant="h6" component="h3" gutterBottom>
@@ -169,7 +177,9 @@ export default function FormStudioPage() {
               formId={formId}
               baseVersion={d.baseVersion}
               currentVersion={current.version}
-              draft={d.parsed.ok ? { schema: d.parsed.schema, uiSchema: d.parsed.uiSchema } : null}
+              draft={d.parsed.ok ? { schema: d.parsed.schema, uiSchema: d.parsed.uiSchema, translations: d.translations } : null}
+              missingWords={missingWords}
+              onShowTranslations={() => setTab(TRANSLATIONS_TAB)}
               check={d.check}
               onPublished={(p) => afterPublish(p, `Published version ${p.version}`, true)}
               onRebase={d.rebase}
@@ -189,6 +199,7 @@ export default function FormStudioPage() {
                 formId={formId}
                 schema={d.parsed.schema}
                 uiSchema={d.parsed.uiSchema}
+                translations={d.translations}
                 data={previewData.current}
                 onData={(data) => {
                   previewData.current = data;

@@ -10,13 +10,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { ApiError } from '../../lib/api';
 import NoteAndPublish from './NoteAndPublish';
-import { publishForm, type CheckResult, type Published } from '../../lib/forms-api';
+import { publishForm, type CheckResult, type Published, type PublishedForm } from '../../lib/forms-api';
+import { countOf } from '../../../shared/format/count';
 
 export interface PublishPanelProps {
   formId: string;
   baseVersion: number;
   currentVersion: number;
-  draft: { schema: unknown; uiSchema: unknown } | null;
+  draft: { schema: unknown; uiSchema: unknown; translations: PublishedForm['translations'] } | null;
+  /** How many texts of the draft have no Bengali yet (publishing waits for them), and the way to their tab. */
+  missingWords: number;
+  onShowTranslations: () => void;
   check: CheckResult | null;
   /** After a publish: live at once, or waiting for approval (`status`). */
   onPublished: (published: Published) => void;
@@ -25,16 +29,16 @@ export interface PublishPanelProps {
 
 type Refusal = { kind: 'stale' | 'invalid' | 'other'; message: string; problems: string[] };
 
-export default function PublishPanel({ formId, baseVersion, currentVersion, draft, check, onPublished, onRebase }: PublishPanelProps) {
+export default function PublishPanel({ formId, baseVersion, currentVersion, draft, missingWords, onShowTranslations, check, onPublished, onRebase }: PublishPanelProps) {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const lint = check?.lint ?? [];
   const guarded = check?.protected ?? [];
 
   async function publish(note: string): Promise<boolean> {
-    if (!draft) return false;
+    if (!draft || missingWords > 0) return false;
     setRefusal(null);
     try {
-      onPublished(await publishForm(formId, { baseVersion, schema: draft.schema, uiSchema: draft.uiSchema, note }));
+      onPublished(await publishForm(formId, { baseVersion, schema: draft.schema, uiSchema: draft.uiSchema, translations: draft.translations, note }));
       return true;
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError(0, String(e));
@@ -67,6 +71,20 @@ export default function PublishPanel({ formId, baseVersion, currentVersion, draf
           </Box>
         </Alert>
       )}
+      {missingWords > 0 && (
+        <Alert
+          severity="error"
+          role="note"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={onShowTranslations} sx={{ whiteSpace: 'nowrap' }}>
+              Show the missing texts
+            </Button>
+          }
+        >
+          Publishing waits for the Bengali of {countOf(missingWords, 'text')}: translate {missingWords === 1 ? 'it' : 'them'} in the Translations tab.
+        </Alert>
+      )}
       {refusal && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }} action={refusal.kind === 'stale' ? <Button color="inherit" size="small" onClick={() => void onRebase().then(() => setRefusal(null))}>Base my draft on the newest version</Button> : undefined}>
           <AlertTitle>{refusal.kind === 'stale' ? 'Not published: someone published a newer version' : 'Not published'}</AlertTitle>
@@ -81,7 +99,7 @@ export default function PublishPanel({ formId, baseVersion, currentVersion, draf
           {refusal.kind === 'stale' && ' Base your draft on the newest version, look at the Changes tab to see what it changed, then publish again.'}
         </Alert>
       )}
-      <NoteAndPublish disabled={!draft} publish={publish} />
+      <NoteAndPublish disabled={!draft || missingWords > 0} help={missingWords > 0 ? `Publish waits for the Bengali of ${countOf(missingWords, 'text')} (Translations tab)` : undefined} publish={publish} />
     </Box>
   );
 }

@@ -16,6 +16,7 @@ import {
   type PublishedForm,
   type SampleCase,
 } from '../../lib/forms-api';
+import type { FormTranslations } from '../../../shared/i18n/form-words';
 
 export interface CaseText {
   key: number;
@@ -77,6 +78,7 @@ export function useStudioDraft(formId: string) {
   const [schemaText, setSchemaText] = useState('');
   const [uiText, setUiText] = useState('');
   const [cases, setCases] = useState<CaseText[]>([]);
+  const [translations, setTranslations] = useState<FormTranslations>({});
   const [hasDraft, setHasDraft] = useState(false);
   const [others, setOthers] = useState<DraftSummary[]>([]);
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
@@ -106,6 +108,8 @@ export function useStudioDraft(formId: string) {
         setSchemaText(pretty(draft.schema));
         setUiText(pretty(draft.uiSchema));
         setCases(toTexts(draft.cases));
+        // A draft saved before it kept words starts from the published version's.
+        setTranslations(draft.translations && Object.keys(draft.translations).length > 0 ? draft.translations : (current.translations ?? {}));
         setHasDraft(true);
         setSave({ kind: 'saved', at: draft.updatedAt });
       } else {
@@ -113,6 +117,7 @@ export function useStudioDraft(formId: string) {
         setSchemaText(pretty(current.schema));
         setUiText(pretty(current.uiSchema));
         setCases([]);
+        setTranslations(current.translations ?? {});
         setHasDraft(false);
         setSave({ kind: 'idle' });
       }
@@ -136,7 +141,7 @@ export function useStudioDraft(formId: string) {
     }
     const timer = setTimeout(() => {
       setSave({ kind: 'saving' });
-      saveDraft(formId, { baseVersion, schema: parsed.schema, uiSchema: parsed.uiSchema, cases: parsed.cases }).then(
+      saveDraft(formId, { baseVersion, schema: parsed.schema, uiSchema: parsed.uiSchema, cases: parsed.cases, translations }).then(
         (d) => {
           setHasDraft(true);
           setSave({ kind: 'saved', at: d.updatedAt });
@@ -145,7 +150,7 @@ export function useStudioDraft(formId: string) {
       );
     }, AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [parsed, baseVersion, formId, published]);
+  }, [parsed, translations, baseVersion, formId, published]);
 
   // The server's check of the current texts; an answer about older texts is dropped.
   const checkSeq = useRef(0);
@@ -194,6 +199,9 @@ export function useStudioDraft(formId: string) {
     setUiText: edit(setUiText),
     cases,
     setCases: edit(setCases),
+    /** The draft's words in other languages; saved with it and sent with Publish. */
+    translations,
+    setTranslations: edit(setTranslations),
     newCase: (name: string, data: unknown = {}): CaseText => ({ key: ++caseKeys, name, text: pretty(data) }),
     parsed,
     hasDraft,

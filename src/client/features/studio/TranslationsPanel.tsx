@@ -1,0 +1,110 @@
+/**
+ * The studio's Translations tab (issue 29 §2): every English text of the draft (as `formTexts` lists them: titles,
+ * descriptions, help, placeholders, options, steps, error messages) beside its Bengali, editable. A text with no
+ * Bengali, or an error message whose Bengali only repeats the English, is marked missing; a text whose English the
+ * draft changed has no Bengali yet, so it shows as missing too. Publishing is refused while any is (here and on the
+ * server, by the same check as `npm run schemas:check`).
+ */
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formTexts, needsTranslation, type FormText, type FormTranslations, type Words } from '../../../shared/i18n/form-words';
+import { untranslated, type Untranslated } from '../../../shared/i18n/translation-lint';
+import { countOf } from '../../../shared/format/count';
+
+type Node = Record<string, unknown>;
+const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The draft's texts a person reads, each once, and which of them have no Bengali yet. */
+export function draftWords(schema: unknown, uiSchema: unknown, translations: FormTranslations): { texts: FormText[]; missing: Map<string, Untranslated> } {
+  if (!isNode(schema) || !isNode(uiSchema)) return { texts: [], missing: new Map() };
+  const all = formTexts(schema, uiSchema);
+  const seen = new Set<string>();
+  const texts = all.filter((t) => needsTranslation(t.text) && !seen.has(t.text) && seen.add(t.text));
+  return { texts, missing: new Map(untranslated(all, translations.bn).map((u) => [u.at.text, u])) };
+}
+
+/** What a text is, in a word for the person translating it. */
+function kindOf(t: FormText): string {
+  if (t.message) return 'Error message';
+  if (t.option) return 'Option';
+  const key = t.pointer.split('/').at(-1) ?? '';
+  if (key === 'title' || key === 'ui:title') return 'Title';
+  if (key === 'description' || key === 'ui:description') return 'Description';
+  if (key === 'ui:help') return 'Help';
+  if (key === 'ui:placeholder') return 'Placeholder';
+  return 'Text';
+}
+
+export interface TranslationsPanelProps {
+  schema: unknown;
+  uiSchema: unknown;
+  translations: FormTranslations;
+  onChange: (translations: FormTranslations) => void;
+}
+
+export default function TranslationsPanel({ schema, uiSchema, translations, onChange }: TranslationsPanelProps) {
+  // "Missing only": the texts missing when it was chosen stay listed while they are typed, and new gaps join them.
+  const [missingOnly, setMissingOnly] = useState<ReadonlySet<string> | null>(null);
+  const { texts, missing } = useMemo(() => draftWords(schema, uiSchema, translations), [schema, uiSchema, translations]);
+  const shown = missingOnly ? texts.filter((t) => missing.has(t.text) || missingOnly.has(t.text)) : texts;
+  const words: Words = translations.bn ?? {};
+
+  function set(text: string, value: string): void {
+    const next = { ...words };
+    if (value === '') delete next[text];
+    else next[text] = value;
+    onChange({ ...translations, bn: next });
+  }
+
+  if (!isNode(schema) || !isNode(uiSchema)) return <Typography>The texts show when the schema and the ui-schema are JSON objects.</Typography>;
+  return (
+    <Box component="section" aria-label="Bengali translations">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+        <Typography role="status" color={missing.size ? 'error' : 'text.secondary'}>
+          {missing.size ? `${countOf(missing.size, 'text')} without Bengali: publishing waits for them.` : `Every one of the ${countOf(texts.length, 'text')} has its Bengali.`}
+        </Typography>
+        <FormControlLabel control={<Checkbox checked={missingOnly !== null} onChange={(e) => setMissingOnly(e.target.checked ? new Set(missing.keys()) : null)} />} label="Missing only" />
+      </Box>
+      {missingOnly && missing.size === 0 && <Typography color="text.secondary">Nothing is missing.</Typography>}
+      {texts.length === 0 && <Typography color="text.secondary">This form has no texts to translate.</Typography>}
+      <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+        {shown.map((t, i) => {
+          const gap = missing.get(t.text);
+          const id = `words-en-${i}`;
+          return (
+            <Box
+              component="li"
+              key={t.text}
+              sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: { xs: 0.75, md: 2 }, alignItems: 'start', pb: 1.5, borderBottom: 1, borderColor: 'divider' }}
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {kindOf(t)}
+                  {gap && <Chip size="small" color="error" variant="outlined" label={gap.repeats ? 'Repeats the English' : 'Missing'} sx={{ ml: 1 }} />}
+                </Typography>
+                <Typography id={id} lang="en" sx={{ overflowWrap: 'anywhere' }}>
+                  {t.text}
+                </Typography>
+              </Box>
+              <TextField
+                value={words[t.text] ?? ''}
+                onChange={(e) => set(t.text, e.target.value)}
+                size="small"
+                fullWidth
+                multiline
+                error={Boolean(gap)}
+                placeholder="বাংলায় লিখুন"
+                slotProps={{ htmlInput: { lang: 'bn', 'aria-labelledby': id } }}
+              />
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
