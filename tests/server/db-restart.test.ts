@@ -85,7 +85,7 @@ describe.skipIf(!BIN)('a PostgreSQL restart under three server processes and con
     try {
       const config = loadConfig(
         { LOG_LEVEL: 'silent' },
-        { dataDir: '', databaseUrl: url, jobs: false, serverRender: false, maxEventLoopDelayMs: 0, authRateLimitPerMinute: 1_000_000 },
+        { dataDir: '', databaseUrl: url, jobs: false, serverRender: false, maxEventLoopDelayMs: 0, authRateLimitPerMinute: 1_000_000, shariahReviewRequired: false },
       );
       const app = await buildApp({ config, database, logger: false });
       try {
