@@ -14,16 +14,15 @@ import { formatMoney } from '../../../shared/domain/money';
 import { fileUrl } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import { FormReadOnlyView } from '../../form-engine/read-only';
-import Money from '../../components/Money';
 import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
 import ShariahReviewPanel from './ShariahReviewPanel';
+import ProjectTerms from './ProjectTerms';
 
 function Project({ id }: { id: string }) {
   const { data, error, loading, reload } = useApi<ProjectView>(`/shariah/projects/${id}`);
   if (loading) return <Loading label="Opening the project…" />;
   if (error || !data) return <ErrorState message={error?.message ?? 'Could not open it.'} onRetry={reload} />;
-  const f = data.figures;
   return (
     <Card>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
@@ -33,10 +32,7 @@ function Project({ id }: { id: string }) {
           </Typography>
           <Typography color="text.secondary">{data.category}</Typography>
         </Box>
-        <Typography>
-          Goal <Money amount={f.goal} />, markup {f.markupPercent} % over {f.durationMonths} months ({f.annualisedReturn.simplePercent} % a year), {f.repayment.type}
-          {f.repayment.everyMonths ? ` every ${f.repayment.everyMonths} months` : ''}.
-        </Typography>
+        <ProjectTerms figures={data.figures} />
         <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} showVersion data={data.details} fileUrl={fileUrl} omit={PROJECT_IMAGE_FIELDS} />
         {/* The pane stays open after a review is recorded: its history shows the new one in force. */}
         <ShariahReviewPanel projectId={data.id} canRecord onRecorded={reload} />

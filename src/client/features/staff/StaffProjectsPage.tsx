@@ -13,11 +13,11 @@ import type { AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';
 import { FormReadOnlyView } from '../../form-engine/read-only';
-import Money from '../../components/Money';
 import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
 import ReviewDecision from './ReviewDecision';
 import ShariahReviewPanel from './ShariahReviewPanel';
+import ProjectTerms from './ProjectTerms';
 import { formatPhone } from '../../../shared/phone/phone.js';
 import { formatMoney } from '../../../shared/domain/money';
 
@@ -34,7 +34,6 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
   if (loading) return <Loading label="Opening the project…" />;
   if (error || !data) return <ErrorState message={error?.message ?? 'Could not open it.'} onRetry={reload} />;
 
-  const f = data.figures;
   return (
     <Card>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
@@ -47,10 +46,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
             <RouterLink to={`/projectDetails?id=${data.id}`}>open the project page</RouterLink>
           </Typography>
         </Box>
-        <Typography>
-          Goal <Money amount={f.goal} />, minimum <Money amount={f.minInvestment} />, markup {f.markupPercent} % over {f.durationMonths} months ({f.annualisedReturn.simplePercent} % a year), {f.repayment.type}
-          {f.repayment.everyMonths ? ` every ${f.repayment.everyMonths} months` : ''}.
-        </Typography>
+        <ProjectTerms figures={data.figures} minimum />
         <Grid container spacing={2}>
           {data.images.map((img, i) => (
             <Grid key={img} size={{ xs: 12, sm: 4 }}>
