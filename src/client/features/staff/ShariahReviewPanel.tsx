@@ -3,7 +3,7 @@
  * one in force marked) and, while the project waits, a form to record one: approved with the adviser, a note and the
  * signed opinion (a PDF or an image), or changes requested with a note the owner sees.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -41,6 +41,7 @@ export default function ShariahReviewPanel({ projectId, canRecord, onRecorded }:
   const history = useApi<{ inForce: string | null; items: Recorded[] }>(`/staff/projects/${projectId}/shariah-review`);
   const [form, setForm] = useState<ReviewForm>({ decision: 'approved', adviser: '', note: '' });
   const [fileName, setFileName] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const record = useSubmit<ReviewForm>(async (data) => {
     await api.post(`/staff/projects/${projectId}/shariah-review`, data);
     return { title: 'Shariah review recorded', text: data.decision === 'approved' ? 'The project may now be approved to open.' : 'The owner is told what to change.', tone: 'success' };
@@ -120,10 +121,11 @@ export default function ShariahReviewPanel({ projectId, canRecord, onRecorded }:
           />
           <FormControl error={Boolean(errorOf('opinion'))}>
             <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Button variant="outlined" component="label">
+              {/* A plain button that opens the chooser (a <label> drawn as a button is not a role axe allows). */}
+              <Button variant="outlined" onClick={() => fileInput.current?.click()}>
                 {fileName ? 'Replace signed opinion' : 'Choose signed opinion'}
-                <input hidden type="file" accept="application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg" aria-label="Signed opinion (PDF or image)" onChange={(e) => void choose(e.target.files?.[0])} />
               </Button>
+              <input ref={fileInput} hidden type="file" accept="application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg" aria-label="Signed opinion (PDF or image)" onChange={(e) => void choose(e.target.files?.[0])} />
               <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
                 {fileName ?? (form.decision === 'approved' ? 'A PDF or an image, 5 MB at most (required to approve)' : 'Optional')}
               </Typography>
