@@ -14,7 +14,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit';
 import type { DB, VersionStatus } from '../db/schema';
-import { auditPublish, nextVersion, type StudioDocument } from '../routes/approvals';
+import { auditPublish, nextVersion, type StudioDocument } from '../studio/versions';
 import { CONTENT_FILE, lintConfig } from '../../shared/forms/schema-lint';
 import { repoRoot } from '../../shared/forms/load-schemas';
 import { Seeding, seedWithRetries } from '../forms/seeding';
@@ -150,7 +150,7 @@ export class SiteContent {
 
   /**
    * Writes a document as the next version (the caller has checked it), live at once or waiting for approval
-   * (routes/approvals.ts); `after`: the live version it was made from.
+   * (studio/versions.ts); `after`: the live version it was made from.
    */
   async publish(trx: Kysely<DB>, content: Doc, note: string, authorId: string, after: number, status: VersionStatus): Promise<number> {
     const version = await nextVersion(trx, CONTENT_DOCUMENT, authorId, after);

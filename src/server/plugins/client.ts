@@ -60,15 +60,15 @@ export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 }
 
-/**
- * Sends a page compressed (a server-rendered page is about a seventh of its size in brotli; on a phone's connection
- * that is most of the wait for its first paint). Built files are compressed at build time instead.
- */
 /** The page in the request's language: its `<html lang>` says which (screen readers, fonts, search engines). */
 export function withLanguage(html: string, language: string): string {
   return html.replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`);
 }
 
+/**
+ * Sends a page compressed (a server-rendered page is about a seventh of its size in brotli; on a phone's connection
+ * that is most of the wait for its first paint). Built files are compressed at build time instead.
+ */
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status = 200) {
   html = withLanguage(html, request.language);
   // A page differs by the language chosen (the `lang` cookie) or asked for (Accept-Language).

@@ -9,7 +9,8 @@ import { currentUser } from '../plugins/auth';
 import { AppError, badRequest, notFound } from '../errors';
 import { countOf } from '../../shared/format/count';
 import { draftsOf, emailsOf, isUniqueViolation, notModified, staleDraft } from './versioned';
-import { approvalRequired, decisionRoutes, decisionView, DECISION_COLUMNS, liveVersion, StaleBase } from './approvals';
+import { decisionRoutes, decisionView, DECISION_COLUMNS } from './approvals';
+import { approvalRequired, liveVersion, StaleBase } from '../studio/versions';
 import { CONTENT_DOCUMENT } from '../content/site-content';
 
 const NOTE_MAX = 500;
