@@ -136,6 +136,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         setupFiles: ['tests/setup.ts'],
         globalSetup: ['tests/global-setup.ts'],
         // Several suites start real server processes and CLIs; on a busy 2-core machine one start can take 30 s.
+        // Most of a server test's time is spent waiting (PostgreSQL, a child process, a PDF): two files at a time
+        // even on 2 cores (Vitest's default is one fewer worker than cores, so one at a time here). Each test builds
+        // its own database (tests/server/helpers.ts), so files never share data.
+        maxWorkers: Number(process.env.TEST_WORKERS) || 2,
         testTimeout: 120_000,
         hookTimeout: 120_000,
       },
