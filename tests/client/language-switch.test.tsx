@@ -37,12 +37,13 @@ describe('LanguageSwitch', () => {
     render(
       inAuth(
         <PageLanguageContext.Provider value="bn">
-          <MemoryRouter initialEntries={['/signup']}>
+          <MemoryRouter initialEntries={['/signup?lang=bn']}>
             <LanguageSwitch />
           </MemoryRouter>
         </PageLanguageContext.Provider>,
       ),
     );
+    // Back without the address's own ?lang=, which would outvote the choice.
     expect(screen.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/lang/en?back=%2Fsignup');
   });
 

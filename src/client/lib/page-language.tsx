@@ -6,7 +6,7 @@
  */
 import { createContext, useContext, type MouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { documentLanguage, type Language } from '../../shared/i18n/language';
+import { documentLanguage, withoutLanguageParam, type Language } from '../../shared/i18n/language';
 import { api } from './api';
 import { useAuth } from './auth';
 
@@ -25,7 +25,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const { pathname, search } = useLocation();
   const { status } = useAuth();
   const { to, label } = SWITCH[language];
-  const href = `/lang/${to}?back=${encodeURIComponent(pathname + search)}`;
+  const href = `/lang/${to}?back=${encodeURIComponent(withoutLanguageParam(pathname + search))}`;
   // Signed in: the account keeps the choice too (its e-mails and SMS follow it), then the link is followed as ever.
   const keep = async (event: MouseEvent<HTMLAnchorElement>) => {
     if (status !== 'signed-in' || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;

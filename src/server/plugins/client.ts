@@ -22,6 +22,9 @@ import { scriptNonce } from './security';
 import { jsonForScript } from '../../shared/json-script';
 import { PHONE_REGION_META } from '../../shared/phone/phone.js';
 import { readScreenPaths, screenMatcher } from './screen-paths';
+import { setLanguageCookie } from './language';
+import { siteOrigin } from '../notices/links';
+import { cookieValue, LANGUAGE_COOKIE, LANGUAGES, parseLanguage, urlLanguage, withLanguageParam, withoutLanguageParam } from '../../shared/i18n/language';
 
 export interface ClientPluginOptions {
   /** The directory of the built front end; nothing is served when it has no index.html. */
@@ -60,9 +63,24 @@ export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 }
 
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
 /** The page in the request's language: its `<html lang>` says which (screen readers, fonts, search engines). */
 export function withLanguage(html: string, language: string): string {
   return html.replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`);
+}
+
+/**
+ * The page's addresses in each language, for search engines (`hreflang`): `?lang=en`, `?lang=bn`, and the address
+ * without it (`x-default`: the reader's own language, as negotiated) — absolute, on the site's public origin.
+ */
+export function withAlternates(html: string, origin: string, url: string): string {
+  const href = (path: string) => escapeHtml(`${origin}${path}`);
+  const links = [
+    ...LANGUAGES.map((language) => `<link rel="alternate" hreflang="${language}" href="${href(withLanguageParam(url, language))}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${href(withoutLanguageParam(url))}" />`,
+  ];
+  return html.replace('</head>', () => `${links.join('')}</head>`);
 }
 
 /**
@@ -70,7 +88,10 @@ export function withLanguage(html: string, language: string): string {
  * that is most of the wait for its first paint). Built files are compressed at build time instead.
  */
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status = 200) {
-  html = withLanguage(html, request.language);
+  html = withAlternates(withLanguage(html, request.language), siteOrigin(request.server.config), request.url);
+  // A link to the page in one language is a choice made: the page's own API calls and the next page follow it.
+  const asked = urlLanguage(request.url);
+  if (asked && parseLanguage(cookieValue(request.headers.cookie, LANGUAGE_COOKIE)) !== asked) setLanguageCookie(request, reply, asked);
   // A page differs by the language chosen (the `lang` cookie) or asked for (Accept-Language).
   reply.status(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding, accept-language, cookie');
   const encoding = pageEncoding(request.headers['accept-encoding']);
@@ -78,8 +99,6 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
   const body = encoding === 'br' ? await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : await gzipAsync(html, { level: 6 });
   return reply.header('content-encoding', encoding).send(body);
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The current site content as a JSON script (read by the browser's `readSiteContent`), placed before #root; none

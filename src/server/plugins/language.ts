@@ -1,11 +1,12 @@
 /**
- * The language of each request (issue 29 §1): `request.language` is `bn` or `en`, decided by the `lang` cookie,
+ * The language of each request (issue 29 §1): `request.language` is `bn` or `en`, decided by a page address's
+ * `?lang=` (pages only: the API's query strings are its own), else the `lang` cookie,
  * else the signed-in account's setting (read with the session, so on routes that check it), else `Accept-Language`,
  * else DEFAULT_LANGUAGE. API messages, form errors and pages are said in it.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cookieValue, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, negotiateLanguage, type Language } from '../../shared/i18n/language';
+import { cookieValue, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, negotiateLanguage, urlLanguage, type Language } from '../../shared/i18n/language';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +27,7 @@ async function languagePlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('language', {
     getter(this: FastifyRequest): Language {
       return negotiateLanguage({
+        url: this.url.startsWith('/api/') ? undefined : urlLanguage(this.url),
         cookie: cookieValue(this.headers.cookie, LANGUAGE_COOKIE),
         account: this.user?.language,
         acceptLanguage: this.headers['accept-language'],

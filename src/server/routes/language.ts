@@ -4,7 +4,7 @@
  * JavaScript: it sets the cookie and goes back to the page it came from (only a path of this site).
  */
 import type { FastifyInstance } from 'fastify';
-import { LANGUAGES, type Language } from '../../shared/i18n/language';
+import { LANGUAGES, withoutLanguageParam, type Language } from '../../shared/i18n/language';
 import { currentUser } from '../plugins/auth';
 import { setLanguageCookie } from '../plugins/language';
 
@@ -54,7 +54,8 @@ export async function languagePageRoutes(app: FastifyInstance): Promise<void> {
       const language = request.params.language as Language;
       setLanguageCookie(request, reply, language);
       reply.header('cache-control', 'no-store');
-      return reply.redirect(safeBack(request.query.back), 303);
+      // Back to the page without a `?lang=` of its own, which would otherwise outvote the choice just made.
+      return reply.redirect(withoutLanguageParam(safeBack(request.query.back)), 303);
     },
   );
 }

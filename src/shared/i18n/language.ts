@@ -56,8 +56,40 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
+/** The query parameter a page's address may name its language with (`/projects?lang=bn`): what search engines follow. */
+export const LANGUAGE_PARAM = 'lang';
+
+/** The language a page address names with `?lang=`, or undefined (none, or not one of ours). */
+export function urlLanguage(url: string): Language | undefined {
+  const q = url.indexOf('?');
+  if (q < 0) return undefined;
+  const value = new URLSearchParams(url.slice(q + 1, q + 2000)).get(LANGUAGE_PARAM);
+  return value === null ? undefined : parseLanguage(value);
+}
+
+/** A page address without its `?lang=` (the same page in the reader's own language). */
+export function withoutLanguageParam(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  // The other parameters exactly as written (URLSearchParams would re-encode them).
+  const rest = url
+    .slice(q + 1)
+    .split('&')
+    .filter((pair) => pair !== '' && pair.split('=')[0] !== LANGUAGE_PARAM)
+    .join('&');
+  return rest ? `${url.slice(0, q)}?${rest}` : url.slice(0, q);
+}
+
+/** A page address in one language: its own query kept, `lang` set. */
+export function withLanguageParam(url: string, language: Language): string {
+  const bare = withoutLanguageParam(url);
+  return `${bare}${bare.includes('?') ? '&' : '?'}${LANGUAGE_PARAM}=${language}`;
+}
+
 /** What decides a request's language, strongest first. */
 export interface LanguageSignals {
+  /** A page address's `?lang=` (a link to the page in one language: search engines, shared links). */
+  url?: string;
   /** The `lang` cookie's value, as sent. */
   cookie?: string;
   /** The signed-in account's setting (users.language), null when never chosen. */
@@ -68,9 +100,12 @@ export interface LanguageSignals {
   fallback: Language;
 }
 
-/** The language of a request: the cookie, else the account's setting, else `Accept-Language`, else the default. */
+/**
+ * The language of a request: a page address's `?lang=`, else the cookie, else the account's setting, else
+ * `Accept-Language`, else the default.
+ */
 export function negotiateLanguage(signals: LanguageSignals): Language {
-  return parseLanguage(signals.cookie) ?? parseLanguage(signals.account) ?? fromAcceptLanguage(signals.acceptLanguage) ?? signals.fallback;
+  return parseLanguage(signals.url) ?? parseLanguage(signals.cookie) ?? parseLanguage(signals.account) ?? fromAcceptLanguage(signals.acceptLanguage) ?? signals.fallback;
 }
 
 /** The language of the page this script runs in (its `<html lang>`, set by the server); undefined outside a page. */

@@ -41,6 +41,27 @@ describe.each(DB_KINDS)('the language of a request on %s', (kind) => {
     expect(langOf((await page({ cookie: 'lang=xx', 'accept-language': 'bn' })).body)).toBe('bn');
   });
 
+  it('a page address may name its language (?lang=), which wins and is kept; every page lists both for search engines', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/projects?category=Tech&lang=bn', headers: { cookie: 'lang=en', 'accept-language': 'en' } });
+    expect(langOf(res.body)).toBe('bn');
+    // The address is a choice made: the page's own API calls and the next page follow it.
+    expect(String(res.headers['set-cookie'])).toMatch(/^lang=bn; Path=\/; /);
+    const origin = /hreflang="x-default" href="([^"]*)\/projects\?category=Tech"/.exec(res.body)?.[1];
+    expect(origin).toMatch(/^https?:\/\//);
+    expect(res.body).toContain(`<link rel="alternate" hreflang="en" href="${origin}/projects?category=Tech&amp;lang=en" />`);
+    expect(res.body).toContain(`<link rel="alternate" hreflang="bn" href="${origin}/projects?category=Tech&amp;lang=bn" />`);
+    // Already the cookie's language: no cookie is set again. A language not ours is ignored.
+    expect((await t.app.inject({ method: 'GET', url: '/projects?lang=bn', headers: { cookie: 'lang=bn' } })).headers['set-cookie']).toBeUndefined();
+    const other = await t.app.inject({ method: 'GET', url: '/projects?lang=fr', headers: { 'accept-language': 'bn' } });
+    expect(langOf(other.body)).toBe('bn');
+    expect(other.headers['set-cookie']).toBeUndefined();
+    // The API's query strings are its own: ?lang= is not a parameter there (a 400), and never decides its language.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/projects?lang=bn' })).statusCode).toBe(400);
+    // The switch goes back to the page without its ?lang=, which would outvote the choice just made.
+    const back = await t.app.inject({ method: 'GET', url: `/lang/en?back=${encodeURIComponent('/projects?lang=bn&category=Tech')}` });
+    expect(back.headers.location).toBe('/projects?category=Tech');
+  });
+
   it('the switch sets the cookie and goes back to a page of this site only', async () => {
     const go = (url: string) => t.app.inject({ method: 'GET', url });
     const res = await go('/lang/bn?back=%2Fprojects%3Fq%3Dx');
