@@ -284,10 +284,16 @@ async function run(): Promise<Figure[]> {
         { label: '/login', path: '/login', jsGoal: { atMost: 250 }, firstPaintGoal: { ratioAtMost: 1 } },
         { label: '/signup', path: '/signup', jsGoal: { atMost: 250 }, firstPaintGoal: { ratioAtMost: 1 } },
       ];
+      // Each page in Bengali too (issue 29 §4), by its address's ?lang=bn: the same budgets in both languages.
+      pages = [...pages, ...pages.map((p) => ({ ...p, label: `${p.label} in Bengali`, path: `${p.path}${p.path.includes('?') ? '&' : '?'}lang=bn` }))];
       // BENCH_PAGES=/,/login measures only those paths (a quicker run); the project page is "project".
       // "forms" adds the signed-in form routes.
       const only = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
-      if (only) pages = pages.filter((p) => only.includes(p.path) || (only.includes('project') && p.path === project));
+      // BENCH_LANGS=bn (or en) measures one language.
+      const languages = process.env.BENCH_LANGS?.split(',').map((l) => l.trim());
+      if (languages) pages = pages.filter((p) => languages.includes(p.path.endsWith('lang=bn') ? 'bn' : 'en'));
+      const bare = (path: string) => path.replace(/[?&]lang=bn$/, '');
+      if (only) pages = pages.filter((p) => only.includes(bare(p.path)) || (only.includes('project') && bare(p.path) === project));
       oursMeasured = await measureSite(ours.url, pages, join(DIST, 'client'));
       if (!only || only.includes('forms')) oursForms = await measureSignedInForms(ours.url, join(DIST, 'client'));
     } finally {
