@@ -6,6 +6,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { localizeAnswer } from '../i18n/api-messages';
 import { cookieValue, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, negotiateLanguage, urlLanguage, type Language } from '../../shared/i18n/language';
 
 declare module 'fastify' {
@@ -34,6 +35,12 @@ async function languagePlugin(app: FastifyInstance): Promise<void> {
         fallback,
       });
     },
+  });
+  // Every answer's messages in the request's language (a 4xx/5xx `message`, a route's field errors, a success
+  // message): the same answer in either language differs only in words.
+  app.addHook('preSerialization', async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    if (!payload || typeof payload !== 'object' || !('message' in payload || 'errors' in payload)) return payload;
+    return localizeAnswer(payload, request.language);
   });
 }
 

@@ -62,6 +62,29 @@ describe.each(DB_KINDS)('the language of a request on %s', (kind) => {
     expect(back.headers.location).toBe('/projects?category=Tech');
   });
 
+  it("answers the API's own messages in the request's language: errors, a 404, a success; the same answer otherwise", async () => {
+    const who = await signUpVerified(t.app);
+    const ask = (language: string, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method, url, payload, headers: { 'accept-language': language, ...headers } });
+    const wrong = { phone: who.phone, password: 'Wrong-password1!' };
+    const [en, bn] = [await ask('en', 'POST', '/api/v1/auth/user/sign-in', wrong), await ask('bn', 'POST', '/api/v1/auth/user/sign-in', wrong)];
+    expect(en.statusCode).toBe(401);
+    expect(bn.statusCode).toBe(401);
+    expect(json<{ message: string }>(en).message).toBe('The email/phone or the password is not correct.');
+    expect(json<{ message: string }>(bn).message).toBe('ইমেইল/ফোন নম্বর অথবা পাসওয়ার্ড সঠিক নয়।');
+    expect(Object.keys(json<object>(bn))).toEqual(Object.keys(json<object>(en)));
+    // A record that is not there: the thing named in Bengali.
+    const missing = '/api/v1/projects/00000000-0000-4000-8000-000000000000';
+    expect(json<{ message: string }>(await ask('bn', 'GET', missing)).message).toBe('এই প্রকল্পটি পাওয়া যায়নি।');
+    expect(json<{ message: string }>(await ask('en', 'GET', missing)).message).toBe('This project was not found.');
+    // Not signed in; then a success message, by the account's setting over Accept-Language.
+    expect(json<{ message: string }>(await ask('bn', 'POST', '/api/v1/auth/user/sign-out')).message).toBe('আপনার সেশন শেষ হয়েছে অথবা আপনি সাইন ইন করেননি। অনুগ্রহ করে সাইন ইন করুন।');
+    await t.app.inject({ method: 'PUT', url: '/api/v1/me/language', headers: who.auth, payload: { language: 'bn' } });
+    const out = await ask('en', 'POST', '/api/v1/auth/user/sign-out', undefined, who.auth);
+    expect(out.statusCode).toBe(200);
+    expect(json<{ message: string }>(out).message).toBe('আপনি সাইন আউট করেছেন।');
+  });
+
   it('the switch sets the cookie and goes back to a page of this site only', async () => {
     const go = (url: string) => t.app.inject({ method: 'GET', url });
     const res = await go('/lang/bn?back=%2Fprojects%3Fq%3Dx');
