@@ -56,6 +56,9 @@ describe("the API's messages in Bengali", () => {
     expect(apiMessage('The cooling-off window ended on 23 Nov 2026, 17:39, 48 hours after acceptance: this agreement can no longer be cancelled.', 'bn')).toBe(
       'চুক্তি গ্রহণের ৪৮ ঘণ্টা পর, ২৩ নভেম্বর ২০২৬, ১৭:৩৯-এ, বিবেচনার সময় শেষ হয়েছে: এই চুক্তি আর বাতিল করা যাবে না।',
     );
+    expect(apiMessage('Thank you! Your pledge of ৳2,500 by Cash is recorded with the payment reference HF-7K3Q-92. Pay as shown below; staff confirm it when the money arrives.', 'bn')).toBe(
+      'ধন্যবাদ! আপনার ৳২,৫০০ দানের অঙ্গীকার লিপিবদ্ধ হয়েছে (পরিশোধের মাধ্যম: নগদ টাকা; পেমেন্ট রেফারেন্স HF-7K3Q-92)। নিচে যেভাবে দেখানো আছে সেভাবে পরিশোধ করুন; টাকা পৌঁছালে কর্মীরা তা নিশ্চিত করবেন।',
+    );
     // English is left as it is; so is a message nobody has translated (a form's own, already in its language).
     expect(apiMessage('This project was not found.', 'en')).toBe('This project was not found.');
     expect(apiMessage('এই ঘরটি পূরণ করতে হবে', 'bn')).toBe('এই ঘরটি পূরণ করতে হবে');

@@ -7,10 +7,13 @@
  * `tests/server/api-messages.test.ts` refuses a fixed message in src/server without its Bengali.
  */
 import BN_FIXED from './api-messages.bn.json';
+import DONATE_BN from '../../../schemas/i18n/donate.bn.json';
 import type { Language } from '../../shared/i18n/language';
 import { engineMessage } from '../../shared/i18n/messages';
 
 const fixed: Record<string, string> = BN_FIXED;
+/** The donate form's words (its payment methods, as the form shows them). */
+const DONATE_WORDS: Record<string, string> = DONATE_BN;
 
 /** Western digits as Bengali digits (০–৯), the rest of the text as it is. */
 export const bengaliDigits = (text: string): string => text.replace(/[0-9]/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
@@ -102,6 +105,17 @@ const PATTERNS: [RegExp, (...parts: string[]) => string][] = [
   [/^Online payment is not available right now: (.+)\. You can still pay as the receipt says\.$/s, (why) => `এই মুহূর্তে অনলাইন পেমেন্ট চালু নেই: ${why}। রসিদে যেভাবে বলা আছে সেভাবে এখনও পরিশোধ করতে পারেন।`],
   [/^"(.+)" is not an income year\. Name one by its two calendar years, like 2026-27 \(1 July 2026 to 30 June 2027\)\.$/s, (shown) =>
     `"${shown}" কোনো আয়বর্ষ নয়। দুই পঞ্জিকাবর্ষ দিয়ে লিখুন, যেমন 2026-27 (১ জুলাই ২০২৬ থেকে ৩০ জুন ২০২৭)।`],
+  [/^Thank you! Your pledge of (\S+) by (.+) is recorded with the payment reference (\S+)\. Pay as shown below; staff confirm it when the money arrives\.$/, (amount, method, ref) =>
+    `ধন্যবাদ! আপনার ${bengaliDigits(amount)} দানের অঙ্গীকার লিপিবদ্ধ হয়েছে (পরিশোধের মাধ্যম: ${DONATE_WORDS[method] ?? method}; পেমেন্ট রেফারেন্স ${ref})। নিচে যেভাবে দেখানো আছে সেভাবে পরিশোধ করুন; টাকা পৌঁছালে কর্মীরা তা নিশ্চিত করবেন।`],
+  [/^The owner of "(.+)" can now see the phone and e-mail of your offer\.$/s, (title) => `"${title}"-এর মালিক এখন আপনার প্রস্তাবের ফোন নম্বর ও ইমেইল দেখতে পাবেন।`],
+  [/^The charity account holds (\S+): a payment cannot be more than that$/, (amount) => `দাতব্য হিসাবে আছে ${bengaliDigits(amount)}: পরিশোধ এর বেশি হতে পারে না`],
+  [/^The job (.+) did not run: (.+)\. Try again in a moment\.$/s, (job, why) => `${job} কাজটি চলেনি: ${why}। একটু পরে আবার চেষ্টা করুন।`],
+  [/^This draft cannot be published: (\d+) problems? to fix first\.$/, (n) => `এই খসড়াটি প্রকাশ করা যাবে না: আগে ${bengaliDigits(n)}টি সমস্যা ঠিক করতে হবে।`],
+  [/^This draft cannot be published: (\d+) texts? (?:has|have) no translation yet \((.*)\)\.$/s, (n, which) =>
+    `এই খসড়াটি প্রকাশ করা যাবে না: ${bengaliDigits(n)}টি লেখার এখনও অনুবাদ নেই (${which})।`],
+  [/^Version (\d+) of (the site content|this form) does not exist\.$/, (v, what) => `${what === 'this form' ? 'এই ফর্মের' : 'সাইটের বিষয়বস্তুর'} সংস্করণ ${bengaliDigits(v)} নেই।`],
+  [/^You published version (\d+) yourself: another staff member must (approve|return) it \(four eyes\)\. To change it, publish a new version\.$/, (v, act) =>
+    `সংস্করণ ${bengaliDigits(v)} আপনি নিজেই প্রকাশ করেছেন: অন্য একজন কর্মীকে এটি ${act === 'approve' ? 'অনুমোদন' : 'ফেরত'} করতে হবে (চার চোখের নীতি)। বদলাতে হলে নতুন একটি সংস্করণ প্রকাশ করুন।`],
   [/^No such endpoint: (.+)$/s, (what) => `এমন কোনো ঠিকানা নেই: ${what}`],
 ];
 
