@@ -4,7 +4,7 @@
  */
 
 /** Every form id, one per file in schemas/. */
-export const FORM_IDS = ["agreement-accept","agreement-request","change-password","charity-disbursement","charity-receipt","decline","donate","forgot-password","instalment-paid","invest","newsletter","profile","project-owner","project-review","refund","reset-password","review","sign-in","sign-up","verification","verify-otp"] as const;
+export const FORM_IDS = ["agreement-accept","agreement-request","change-password","charity-disbursement","charity-receipt","decline","donate","forgot-password","instalment-paid","invest","newsletter","profile","project-owner","project-review","qualification","refund","reset-password","review","sign-in","sign-up","verification","verify-otp"] as const;
 
 /** A form id. */
 export type FormId = (typeof FORM_IDS)[number];
@@ -250,6 +250,15 @@ export interface ProjectReviewForm {
 }
 
 /**
+ * A qualified investor has no retail limits. Record the evidence you saw; every change is audited and can be taken back.
+ */
+export interface QualificationForm {
+  qualified: boolean;
+  note: string;
+  evidence?: string;
+}
+
+/**
  * Record it once the money is on its way back to the donor. Recording is final and the donor is told.
  */
 export interface RefundForm {
@@ -349,6 +358,7 @@ export interface FormDataMap {
   'profile': ProfileForm;
   'project-owner': ProjectOwnerForm;
   'project-review': ProjectReviewForm;
+  'qualification': QualificationForm;
   'refund': RefundForm;
   'reset-password': ResetPasswordForm;
   'review': ReviewForm;
