@@ -4,7 +4,7 @@
  */
 
 /** Every form id, one per file in schemas/. */
-export const FORM_IDS = ["agreement-accept","agreement-request","change-password","charity-disbursement","charity-receipt","decline","donate","forgot-password","instalment-paid","invest","newsletter","profile","project-owner","project-review","qualification","refund","reset-password","review","sign-in","sign-up","verification","verify-otp"] as const;
+export const FORM_IDS = ["agreement-accept","agreement-request","change-password","charity-disbursement","charity-receipt","decline","donate","forgot-password","instalment-paid","invest","newsletter","profile","project-owner","project-review","qualification","refund","reset-password","review","shariah-review","sign-in","sign-up","verification","verify-otp"] as const;
 
 /** A form id. */
 export type FormId = (typeof FORM_IDS)[number];
@@ -284,6 +284,16 @@ export interface ReviewForm {
   note?: string;
 }
 
+/**
+ * Compliant, with the adviser's signed opinion: the project may then be approved to open. Or changes requested, with a note the owner sees.
+ */
+export interface ShariahReviewForm {
+  decision: 'approved' | 'changes_requested';
+  adviser: string;
+  note: string;
+  opinion?: string;
+}
+
 export interface SignInForm {
   email: string;
   password: string;
@@ -362,6 +372,7 @@ export interface FormDataMap {
   'refund': RefundForm;
   'reset-password': ResetPasswordForm;
   'review': ReviewForm;
+  'shariah-review': ShariahReviewForm;
   'sign-in': SignInForm;
   'sign-up': SignUpForm;
   'verification': VerificationForm;
