@@ -87,6 +87,9 @@ describe('Shariah review in the browser', () => {
     await pane.getByRole('button', { name: 'Record status' }).click();
     await pane.getByText(/Retail investor: limits apply/).waitFor();
     await pane.getByText(/Retail again .* Evidence expired/).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'staff-investors-phone');
+    await expectNoSidewaysScroll(page, 'the staff Investors page');
     await context.close();
   });
 
