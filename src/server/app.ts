@@ -46,6 +46,7 @@ import offerRoutes from './routes/offers';
 import agreementRoutes from './routes/agreements';
 import coolingOffRoutes from './routes/cooling-off';
 import investorLimitRoutes from './routes/investor-limits';
+import staffPeopleRoutes from './routes/staff-people';
 import riskStatementRoutes from './routes/risk-statement';
 import agreementDocumentRoutes from './routes/agreement-documents';
 import donationRoutes from './routes/donations';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(agreementDocumentRoutes);
       await api.register(coolingOffRoutes);
       await api.register(investorLimitRoutes);
+      await api.register(staffPeopleRoutes);
       await api.register(riskStatementRoutes);
       await api.register(donationRoutes);
       await api.register(refundRoutes);

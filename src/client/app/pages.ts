@@ -42,6 +42,7 @@ export const pages: Record<string, Page> = {
   'staff-defaults': withTheme(() => import('../features/staff/StaffDefaultsPage')),
   'staff-charity': withTheme(() => import('../features/staff/StaffCharityPage')),
   'staff-refunds': withTheme(() => import('../features/staff/StaffRefundsPage')),
+  'staff-people': withTheme(() => import('../features/staff/StaffPeoplePage')),
   'shariah-reviews': withTheme(() => import('../features/staff/ShariahQueuePage')),
   'staff-forms': withTheme(() => import('../features/studio/FormsListPage')),
   'staff-form-studio': withTheme(() => import('../features/studio/FormStudioPage')),

@@ -28,6 +28,14 @@ export async function isPngOrJpeg(file: Blob): Promise<boolean> {
   return startsWith(head, PNG) || startsWith(head, JPEG);
 }
 
+const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+/** True when the file's content is a PDF, a PNG or a JPEG (a document field: `"x-upload": "document"`). */
+export async function isPdfOrImage(file: Blob): Promise<boolean> {
+  const head = await firstBytes(file, PNG.length);
+  return startsWith(head, PDF) || startsWith(head, PNG) || startsWith(head, JPEG);
+}
+
 /**
  * The field's message for "not a PNG or JPEG image", from its schema: `errorMessage.pattern` (the rule that checks
  * the image type of the data URL), else `errorMessage.format`. So the words are the ones the server would answer.
@@ -35,5 +43,6 @@ export async function isPngOrJpeg(file: Blob): Promise<boolean> {
 export function notAnImageMessage(schema: RJSFSchema): string {
   const messages = (schema as { errorMessage?: Record<string, unknown> }).errorMessage;
   const pick = (key: string) => (typeof messages?.[key] === 'string' ? (messages[key] as string) : undefined);
-  return pick('pattern') ?? pick('format') ?? 'This file is not a PNG or JPEG image.';
+  const isDocument = (schema as { 'x-upload'?: unknown })['x-upload'] === 'document';
+  return pick('pattern') ?? pick('format') ?? (isDocument ? 'This file is not a PDF, PNG or JPEG file.' : 'This file is not a PNG or JPEG image.');
 }

@@ -20,6 +20,8 @@ export const widgets: RegistryWidgetsType = {
   autocomplete: lazyWidget(() => import('./widgets/AutocompleteWidget')),
   searchableSelect: lazyWidget(() => import('./widgets/SearchableSelectWidget')),
   imageUpload: lazyWidget(() => import('./widgets/ImageUploadWidget')),
+  // The same widget: a field with `"x-upload": "document"` also takes a PDF (shown by its name, not a preview).
+  fileUpload: lazyWidget(() => import('./widgets/ImageUploadWidget')),
 };
 registerLazyWidgets(widgets);
 

@@ -9,7 +9,7 @@ import type { DB } from '../db/schema';
 import { badRequest } from '../errors';
 import { pointerSegments, type FieldError } from '../../shared/validation/errors';
 import { decodeDataUrl, FileRejected, type DecodedFile } from './data-url';
-import { uploadPaths } from './upload-paths';
+import { uploadFields } from './upload-paths';
 
 export const FILE_REF = /^file:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
@@ -45,7 +45,7 @@ export function decodeUploads(schema: Record<string, unknown>, data: unknown, op
   const files = new Map<string, DecodedFile>();
   const refs = new Map<string, string>();
   const errors: FieldError[] = [];
-  for (const path of uploadPaths(schema, doc)) {
+  for (const [path, kind] of uploadFields(schema, doc)) {
     const value = getAt(doc, path) as string;
     const ref = FILE_REF.exec(value);
     if (ref) {
@@ -53,7 +53,7 @@ export function decodeUploads(schema: Record<string, unknown>, data: unknown, op
       continue;
     }
     try {
-      files.set(path, decodeDataUrl(value));
+      files.set(path, decodeDataUrl(value, kind));
     } catch (err) {
       if (!(err instanceof FileRejected)) throw err;
       if (options.lenient) setAt(doc, path, undefined);

@@ -1,7 +1,9 @@
 /**
  * Finds the file fields in a submission: the JSON pointers whose schema (including branch and array item schemas)
- * says `format: "upload"` and whose value is a string.
+ * says `format: "upload"` and whose value is a string, with what each file may be (`"x-upload": "document"`: a PDF
+ * or an image; otherwise an image).
  */
+import type { UploadKind } from './data-url';
 import { escapePointerSegment } from '../../shared/validation/errors';
 
 type Schema = Record<string, unknown>;
@@ -23,19 +25,22 @@ function propertySchemas(schema: Schema, name: string): Schema[] {
   return out;
 }
 
-/** The pointers of the upload fields present in `data`, in document order. */
-export function uploadPaths(schema: Schema, data: unknown, pointer = ''): string[] {
+/** The upload fields present in `data`, in document order: each pointer with what its file may be. */
+export function uploadFields(schema: Schema, data: unknown, pointer = ''): Map<string, UploadKind> {
+  const out = new Map<string, UploadKind>();
   if (Array.isArray(data)) {
     const items = isObject(schema.items) ? (schema.items as Schema) : undefined;
-    return items ? data.flatMap((item, i) => uploadPaths(items, item, `${pointer}/${i}`)) : [];
+    if (items) data.forEach((item, i) => uploadFields(items, item, `${pointer}/${i}`).forEach((kind, path) => out.set(path, kind)));
+    return out;
   }
-  if (!isObject(data)) return [];
-  const out: string[] = [];
+  if (!isObject(data)) return out;
   for (const [key, value] of Object.entries(data)) {
     const schemas = propertySchemas(schema, key);
     const here = `${pointer}/${escapePointerSegment(key)}`;
-    if (typeof value === 'string' && schemas.some((s) => s.format === 'upload')) out.push(here);
-    else for (const s of schemas) out.push(...uploadPaths(s, value, here));
+    const uploads = schemas.filter((s) => s.format === 'upload');
+    // A document only when every declaration says so: a branch that says image keeps the stricter check.
+    if (typeof value === 'string' && uploads.length > 0) out.set(here, uploads.every((s) => s['x-upload'] === 'document') ? 'document' : 'image');
+    else for (const s of schemas) uploadFields(s, value, here).forEach((kind, path) => out.has(path) || out.set(path, kind));
   }
-  return [...new Set(out)];
+  return out;
 }

@@ -81,3 +81,29 @@ export async function limitsView(db: Db, config: Config, investorId: string, pro
     left: room.leftPaisa === null ? null : fromPaisa(room.leftPaisa),
   };
 }
+
+/**
+ * A person's limits as staff see them (the staff people page): qualified (none), or the per-project limit and the
+ * 12 months' limit with what this person has used of it and what is left; null where a limit is off (0).
+ */
+export async function personLimitsView(db: Db, config: Config, investorId: string, now: Date) {
+  if (await isQualified(db, investorId)) return { qualified: true, perProject: null, perYear: null };
+  const since = new Date(now.getTime() - YEAR_MS);
+  const used = await db
+    .selectFrom('agreement_requests')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), eb.val('0')).as('in_year'))
+    .where('investor_id', '=', investorId)
+    .where('status', 'in', COUNTED)
+    .where('investment_type', '<>', DONATION_TYPE)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  const perProject = toPaisa(config.limitRetailPerProject);
+  const perYear = toPaisa(config.limitRetailPerYear);
+  const usedPaisa = toPaisa(String(used.in_year));
+  const leftPaisa = perYear - usedPaisa > 0n ? perYear - usedPaisa : 0n;
+  return {
+    qualified: false,
+    perProject: perProject === 0n ? null : fromPaisa(perProject),
+    perYear: perYear === 0n ? null : { limit: fromPaisa(perYear), used: fromPaisa(usedPaisa), left: fromPaisa(leftPaisa) },
+  };
+}

@@ -2,10 +2,12 @@
  * Investor limits over HTTP (issue 31 §1): what a person may still request (`GET /me/limits`), and staff marking a
  * person qualified or retail again (`POST /staff/people/:id/qualified`). The rules are in investors/retail-limits.ts.
  */
-import { decodeDataUrl, FileRejected, type DecodedFile } from '../files/data-url';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../plugins/auth';
-import { badRequest, fieldErrors, notFound } from '../errors';
+import { fieldErrors, notFound } from '../errors';
+import { decodeUploads } from '../files/store';
+import { FORM_BODY_LIMIT } from '../limits';
+import type { QualificationForm } from '../../shared/generated/form-types';
 import { limitsView } from '../investors/retail-limits';
 import { setQualified } from '../investors/qualification';
 import { idParams } from './params';
@@ -31,51 +33,34 @@ export default async function investorLimitRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { qualified: boolean; note: string; evidenceFileId?: string; evidence?: string } }>(
+  app.post<{ Params: { id: string }; Body: QualificationForm }>(
     '/staff/people/:id/qualified',
     {
+      bodyLimit: FORM_BODY_LIMIT,
       schema: {
         tags: ['staff'],
         security: [{ bearer: [] }],
         description:
-          'Marks a person a qualified investor (no retail limits) or retail again, with a note (audited); `evidence`, a `data:` URL of a PDF, PNG or JPEG up to 5 MB, is stored with the mark (or `evidenceFileId`, a file already stored).',
+          'Marks a person a qualified investor (no retail limits) or retail again, with a note (audited): the `qualification` form. Its `evidence`, a `data:` URL of a PDF, PNG or JPEG up to 5 MB (or `file:<id>`, a file the person already holds), is stored with the mark.',
         params: idParams,
-        body: {
-          type: 'object',
-          properties: {
-            qualified: { type: 'boolean' },
-            note: { type: 'string', maxLength: 2000 },
-            evidenceFileId: { type: 'string', format: 'uuid' },
-            evidence: { type: 'string', maxLength: 8_000_000 },
-          },
-          required: ['qualified', 'note'],
-          additionalProperties: false,
-        },
+        body: { $ref: 'qualification#' },
       },
       onRequest: app.requireStaff,
     },
     async (request) => {
       const me = currentUser(request);
-      const { qualified, note, evidenceFileId, evidence } = request.body;
-      if (!note.trim()) throw fieldErrors([{ path: '/note', message: 'Say why (the evidence seen)' }]);
+      const { qualified, note } = request.body;
       const person = await app.db.selectFrom('users').select('id').where('id', '=', request.params.id).executeTakeFirst();
       if (!person) throw notFound('This person');
-      if (evidenceFileId) {
-        const file = await app.db.selectFrom('files').select('id').where('id', '=', evidenceFileId).executeTakeFirst();
-        if (!file) throw fieldErrors([{ path: '/evidenceFileId', message: 'No such file' }]);
+      // The form's file field, decoded and checked by its content like every upload (a PDF or an image).
+      const decoded = decodeUploads(request.formSchema!, request.body);
+      const file = decoded.files.get('/evidence') ?? null;
+      const stored = decoded.refs.get('/evidence') ?? null;
+      if (stored) {
+        const held = await app.db.selectFrom('files').select('id').where('id', '=', stored).where('owner_id', '=', person.id).executeTakeFirst();
+        if (!held) throw fieldErrors([{ path: '/evidence', message: 'File not found: upload it again' }]);
       }
-      if (!qualified && (evidenceFileId || evidence)) throw badRequest('Evidence goes with marking a person qualified, not with taking it back.');
-      if (evidence && evidenceFileId) throw badRequest('Send the evidence as a file or as a stored file id, not both.');
-      let file: DecodedFile | null = null;
-      if (evidence) {
-        try {
-          file = decodeDataUrl(evidence, 'document');
-        } catch (err) {
-          if (err instanceof FileRejected) throw fieldErrors([{ path: '/evidence', message: err.message }]);
-          throw err;
-        }
-      }
-      const changed = await setQualified(app.db, { userId: person.id, qualified, note, evidenceFileId: evidenceFileId ?? null, evidence: file, actorId: me.id });
+      const changed = await setQualified(app.db, { userId: person.id, qualified, note, evidenceFileId: stored, evidence: file, actorId: me.id });
       // After the commit the person is what was asked (changed now, or already so): answered without a read that
       // could fail after the change was made.
       return { id: person.id, qualified, changed };

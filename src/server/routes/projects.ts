@@ -20,6 +20,7 @@ import { sql } from 'kysely';
 import { withE164Phones } from '../auth/stored-phones';
 import { idParams } from './params';
 import { sendBackOnMaterialEdit } from '../shariah/reviews';
+import { materialFields } from '../../shared/forms/material';
 
 
 /** The typed columns the server needs from a project form (the form itself is kept whole as jsonb). */
@@ -130,7 +131,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
           .returningAll()
           .executeTakeFirst();
         if (!updated) throw conflict('The project was approved meanwhile and can no longer be edited.');
-        const sentBack = await sendBackOnMaterialEdit(trx, { ...row, shariah_review_id: updated.shariah_review_id }, doc as Record<string, unknown>, me.id);
+        const sentBack = await sendBackOnMaterialEdit(trx, materialFields(request.formSchema, app.forms.fileSchema('project-owner')), { ...row, shariah_review_id: updated.shariah_review_id }, doc as Record<string, unknown>, me.id);
         if (row.status === 'rejected') {
           await audit(trx, { actorId: me.id, action: 'project.resubmit', subjectType: 'project', subjectId: row.id, before: 'rejected', after: 'pending_review' });
         }

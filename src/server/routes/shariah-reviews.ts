@@ -1,15 +1,15 @@
 /**
  * Shariah reviews over HTTP (issue 31 §5): staff, or a person with the `shariah` role (npm run staff -- shariah),
- * record a project's review while it waits to open — approved with the adviser, a note and the signed opinion (a
- * `data:` URL of a PDF, PNG or JPEG, sniffed and capped like every upload), or changes requested with a note the
- * owner sees — and read its history. Each review is audited and told to the owner. The rules are in shariah/reviews.ts.
+ * record a project's review while it waits to open with the `shariah-review` form — approved with the adviser, a note
+ * and the signed opinion (a `data:` URL of a PDF, PNG or JPEG, sniffed and capped like every upload), or changes
+ * requested with a note the owner sees — and read its history. Each review is audited and told to the owner. The rules are in shariah/reviews.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../plugins/auth';
 import { conflict, fieldErrors, forbidden, notFound } from '../errors';
 import { FORM_BODY_LIMIT } from '../limits';
-import { decodeDataUrl, FileRejected, type DecodedFile } from '../files/data-url';
-import { insertFile, linkFiles } from '../files/store';
+import { decodeUploads, insertFile, linkFiles } from '../files/store';
+import type { ShariahReviewForm } from '../../shared/generated/form-types';
 import { audit } from '../audit';
 import { notify } from '../notices/notify';
 import { noticeLinks, siteOrigin } from '../notices/links';
@@ -17,29 +17,6 @@ import { needsReview, OPINION_SUBJECT, reviewHistory } from '../shariah/reviews'
 import { idParams } from './params';
 import { registerFileRule } from '../files/access';
 import { PUBLIC_STATUSES, viewsOf } from '../market/projects';
-
-interface ReviewBody {
-  decision: 'approved' | 'changes_requested';
-  adviser: string;
-  note: string;
-  opinion?: string;
-}
-
-const body = {
-  type: 'object',
-  properties: {
-    decision: { type: 'string', enum: ['approved', 'changes_requested'], errorMessage: 'Choose approved or changes requested' },
-    adviser: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: "Enter the Shariah adviser's name (at most 200 characters)" },
-    note: { type: 'string', minLength: 1, maxLength: 4000, pattern: '\\S', errorMessage: 'Write a note (at most 4000 characters)' },
-    opinion: { type: 'string', maxLength: 8_000_000, errorMessage: 'The opinion must be a PDF, PNG or JPEG file of 5 MB or less' },
-  },
-  required: ['decision', 'adviser', 'note'],
-  additionalProperties: false,
-  errorMessage: {
-    required: { decision: 'Choose approved or changes requested', adviser: "Enter the Shariah adviser's name", note: 'Write a note' },
-    additionalProperties: 'Only decision, adviser, note and opinion may be sent',
-  },
-} as const;
 
 /** Staff, or a person with the `shariah` role; anyone else is refused. */
 function reviewer(request: FastifyRequest) {
@@ -112,7 +89,7 @@ export default async function shariahReviewRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.post<{ Params: { id: string }; Body: ReviewBody }>(
+  app.post<{ Params: { id: string }; Body: ShariahReviewForm }>(
     '/staff/projects/:id/shariah-review',
     {
       bodyLimit: FORM_BODY_LIMIT,
@@ -122,7 +99,7 @@ export default async function shariahReviewRoutes(app: FastifyInstance): Promise
         description:
           'Records the Shariah review of a project waiting to open: approved (adviser, note, and `opinion`, the signed opinion as a `data:` URL of a PDF, PNG or JPEG up to 5 MB) or changes_requested (a note the owner sees). The latest review is in force. Audited.',
         params: idParams,
-        body,
+        body: { $ref: 'shariah-review#' },
       },
       onRequest: app.requireUser,
     },
@@ -131,16 +108,15 @@ export default async function shariahReviewRoutes(app: FastifyInstance): Promise
       const { decision } = request.body;
       const adviser = request.body.adviser.trim();
       const note = request.body.note.trim();
-      let opinion: DecodedFile | null = null;
-      if (request.body.opinion) {
-        try {
-          opinion = decodeDataUrl(request.body.opinion, 'document');
-        } catch (err) {
-          if (err instanceof FileRejected) throw fieldErrors([{ path: '/opinion', message: err.message }]);
-          throw err;
-        }
+      // The form's file field, decoded and checked by its content like every upload (a PDF or an image); the form
+      // requires it for an approval. `file:<id>` names a file this reviewer already uploaded.
+      const decoded = decodeUploads(request.formSchema!, request.body);
+      const opinion = decoded.files.get('/opinion') ?? null;
+      const stored = decoded.refs.get('/opinion') ?? null;
+      if (stored) {
+        const held = await app.db.selectFrom('files').select('id').where('id', '=', stored).where('owner_id', '=', me.id).executeTakeFirst();
+        if (!held) throw fieldErrors([{ path: '/opinion', message: 'File not found: upload it again' }]);
       }
-      if (decision === 'approved' && !opinion) throw fieldErrors([{ path: '/opinion', message: 'Attach the signed opinion (a PDF, PNG or JPEG file)' }]);
       const view = await app.db.transaction().execute(async (trx) => {
         const project = await trx.selectFrom('projects').select(['id', 'owner_id', 'title', 'status', 'shariah_review_id']).where('id', '=', request.params.id).forNoKeyUpdate().executeTakeFirst();
         if (!project) throw notFound('This project');
@@ -150,7 +126,7 @@ export default async function shariahReviewRoutes(app: FastifyInstance): Promise
         const previous = project.shariah_review_id
           ? await trx.selectFrom('shariah_reviews').select('decision').where('id', '=', project.shariah_review_id).executeTakeFirst()
           : undefined;
-        const fileId = opinion ? await insertFile(trx, me.id, opinion) : null;
+        const fileId = opinion ? await insertFile(trx, me.id, opinion) : stored;
         const review = await trx
           .insertInto('shariah_reviews')
           .values({ project_id: project.id, decision, adviser, note, opinion_file_id: fileId, reviewer_id: me.id })

@@ -23,15 +23,14 @@ export function needsReview(row: Pick<ProjectRow, 'data'>): boolean {
 }
 
 /**
- * The form answers whose change after an approval sends the review back: the contract and what it finances, and the
- * money terms (goal, markup, tenor, repayment shape, initial instalment, funding model).
+ * The material fields that differ between the stored answers and the new ones (numbers compared as numbers). The
+ * material fields are those the project form's schema marks `"x-material": true` (src/shared/forms/material.ts),
+ * the contract and what it finances, and the money terms (goal, markup, tenor, repayment shape, initial instalment,
+ * funding model), as schemas/project-owner.schema.json ships them.
  */
-const MATERIAL_FIELDS = ['contract', 'goods', 'investType', 'askamu', 'roi', 'reduration', 'return', 'returningTime', 'totalDuration', 'initialins', 'fundingModel'] as const;
-
-/** The material fields that differ between the stored answers and the new ones (numbers compared as numbers). */
-export function materialChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+export function materialChanges(fields: readonly string[], before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const same = (a: unknown, b: unknown) => (typeof a === 'number' || typeof b === 'number' ? Number(a ?? NaN) === Number(b ?? NaN) : (a ?? null) === (b ?? null));
-  return MATERIAL_FIELDS.filter((f) => !same(before[f], after[f]));
+  return fields.filter((f) => !same(before[f], after[f]));
 }
 
 type ReviewRow = { id: string; project_id: string; decision: 'approved' | 'changes_requested'; adviser: string; note: string; opinion_file_id: string | null; created_at: Date };
@@ -92,12 +91,13 @@ export async function requireApprovedReview(trx: Transaction<DB>, row: ProjectRo
 }
 
 /**
- * After an owner's edit (inside its transaction): when a material answer changed and the review in force was an
- * approval, the project no longer has one (audited); returns the fields that changed in that case.
+ * After an owner's edit (inside its transaction): when a material answer (`fields`: materialFields of the project
+ * form's schema in force and of its schema file) changed and the review in force was an approval, the project no longer has one (audited);
+ * returns the fields that changed in that case.
  */
-export async function sendBackOnMaterialEdit(trx: Transaction<DB>, before: ProjectRow, after: Record<string, unknown>, actorId: string): Promise<string[]> {
+export async function sendBackOnMaterialEdit(trx: Transaction<DB>, fields: readonly string[], before: ProjectRow, after: Record<string, unknown>, actorId: string): Promise<string[]> {
   if (!before.shariah_review_id) return [];
-  const changed = materialChanges(before.data as Record<string, unknown>, after);
+  const changed = materialChanges(fields, before.data as Record<string, unknown>, after);
   if (changed.length === 0) return [];
   const review = await trx.selectFrom('shariah_reviews').select('decision').where('id', '=', before.shariah_review_id).executeTakeFirst();
   if (review?.decision !== 'approved') return [];

@@ -42,11 +42,16 @@ function declarations(schema: unknown): Map<string, Node[]> {
   return out;
 }
 
+/** The top-level fields a schema marks `"<mark>": true` (in any of their declarations). */
+export function fieldsMarked(schema: unknown, mark: string): Set<string> {
+  const marked = new Set<string>();
+  for (const [name, decls] of declarations(schema)) if (decls.some((d) => d[mark] === true)) marked.add(name);
+  return marked;
+}
+
 /** The top-level fields a schema marks `"x-pii": true` (in any of their declarations). */
 export function piiMarked(schema: unknown): Set<string> {
-  const marked = new Set<string>();
-  for (const [name, decls] of declarations(schema)) if (decls.some((d) => d['x-pii'] === true)) marked.add(name);
-  return marked;
+  return fieldsMarked(schema, 'x-pii');
 }
 
 const bySchema = new WeakMap<object, ReadonlySet<string>>();

@@ -49,6 +49,8 @@ export const PROJECT_KEYWORDS: ReadonlyMap<string, string> = new Map([
   ['x-money', 'show the number as money (true: taka, or a currency field name)'],
   ['x-visibility', 'who sees the stored field: public, contact, owner, staff'],
   ['x-pii', 'true: personal (identity) data, never public; the mark cannot be removed'],
+  ['x-upload', 'on a file field: "image" (PNG or JPEG, the default) or "document" (a PDF or an image)'],
+  ['x-material', 'true on a project field: changing it after a Shariah approval sends the review back'],
   ['x-ascii-digits', 'true: Bengali digits (০-৯) typed in this text field are stored as 0-9'],
 ]);
 

@@ -190,6 +190,16 @@ function lintSchema(id: string, schema: Node, file: string): Problem[] {
       if (!/\/properties\/[^/]+$/.test(pointer)) at(`${pointer}/x-pii`, '"x-pii" belongs on a field (a property of the form)');
       else if (node['x-pii'] !== true) at(`${pointer}/x-pii`, '"x-pii" must be true (a field holding personal data keeps its mark)');
     }
+    // A file field says what its file may be: an image (the default) or a document (a PDF or an image).
+    if ('x-upload' in node) {
+      if (node['x-upload'] !== 'image' && node['x-upload'] !== 'document') at(`${pointer}/x-upload`, '"x-upload" must be "image" or "document"');
+      else if (node.format !== 'upload') at(pointer, '"x-upload" is only for file fields (add "format": "upload")');
+    }
+    // A material term of a deal (material.ts): marked on a field, with `true` only.
+    if ('x-material' in node) {
+      if (!/\/properties\/[^/]+$/.test(pointer)) at(`${pointer}/x-material`, '"x-material" belongs on a field (a property of the form)');
+      else if (node['x-material'] !== true) at(`${pointer}/x-material`, '"x-material" must be true (or left out)');
+    }
     // Digits kept as ASCII: only on a text field, and only `true`.
     if ('x-ascii-digits' in node) {
       const types = Array.isArray(node.type) ? node.type : [node.type];

@@ -4,7 +4,7 @@
  */
 
 /** Every form id, one per file in schemas/. */
-export const FORM_IDS = ["agreement-accept","agreement-request","change-password","charity-disbursement","charity-receipt","decline","donate","forgot-password","instalment-paid","invest","newsletter","profile","project-owner","project-review","refund","reset-password","review","sign-in","sign-up","verification","verify-otp"] as const;
+export const FORM_IDS = ["agreement-accept","agreement-request","change-password","charity-disbursement","charity-receipt","decline","donate","forgot-password","instalment-paid","invest","newsletter","profile","project-owner","project-review","qualification","refund","reset-password","review","shariah-review","sign-in","sign-up","verification","verify-otp"] as const;
 
 /** A form id. */
 export type FormId = (typeof FORM_IDS)[number];
@@ -250,6 +250,15 @@ export interface ProjectReviewForm {
 }
 
 /**
+ * A qualified investor has no retail limits. Record the evidence you saw; every change is audited and can be taken back.
+ */
+export interface QualificationForm {
+  qualified: boolean;
+  note: string;
+  evidence?: string;
+}
+
+/**
  * Record it once the money is on its way back to the donor. Recording is final and the donor is told.
  */
 export interface RefundForm {
@@ -273,6 +282,16 @@ export interface ResetPasswordForm {
 export interface ReviewForm {
   decision: 'approve' | 'reject';
   note?: string;
+}
+
+/**
+ * Compliant, with the adviser's signed opinion: the project may then be approved to open. Or changes requested, with a note the owner sees.
+ */
+export interface ShariahReviewForm {
+  decision: 'approved' | 'changes_requested';
+  adviser: string;
+  note: string;
+  opinion?: string;
 }
 
 export interface SignInForm {
@@ -349,9 +368,11 @@ export interface FormDataMap {
   'profile': ProfileForm;
   'project-owner': ProjectOwnerForm;
   'project-review': ProjectReviewForm;
+  'qualification': QualificationForm;
   'refund': RefundForm;
   'reset-password': ResetPasswordForm;
   'review': ReviewForm;
+  'shariah-review': ShariahReviewForm;
   'sign-in': SignInForm;
   'sign-up': SignUpForm;
   'verification': VerificationForm;

@@ -138,6 +138,17 @@ function addPii(ajv: AjvInstance): void {
 }
 
 /**
+ * `x-upload: "image" | "document"` on a file field (`format: "upload"`): what its file may be — an image (PNG or
+ * JPEG, the default) or a document (a PDF or an image). The server checks the real content (files/data-url.ts).
+ * `x-material: true` on a project form field: a change to it after a Shariah approval sends the review back
+ * (src/shared/forms/material.ts). Annotations: they never fail validation; the schema lint checks where they appear.
+ */
+function addUploadAndMaterial(ajv: AjvInstance): void {
+  ajv.addKeyword({ keyword: 'x-upload', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-material', schemaType: 'boolean' });
+}
+
+/**
  * `x-ascii-digits: true` on a text field: Bengali digits are stored as ASCII ones (src/shared/forms/ascii-digits.ts).
  * An annotation: the field's `pattern` says which digits it accepts; the schema lint checks where it may appear.
  */
@@ -153,6 +164,7 @@ export function extendAjv<T extends AjvInstance>(ajv: T): T {
   addMoneyAnnotation(ajv);
   addVisibility(ajv);
   addPii(ajv);
+  addUploadAndMaterial(ajv);
   addAsciiDigits(ajv);
   addErrors(ajv);
   return ajv;

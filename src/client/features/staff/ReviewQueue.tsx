@@ -26,8 +26,11 @@ export interface QueueProps<T extends { id: string }> {
   emptyText: string;
   /** What the list says of a record. */
   describe: (item: T) => { primary: string; secondary: string };
-  /** The review pane of a record; call `done` after a decision. */
-  review: (id: string, done: () => void) => ReactNode;
+  /**
+   * The review pane of a record; call `done` after a decision that closes it, or `refresh` after one that keeps it
+   * open (the list reloads either way, so its line says what was just recorded).
+   */
+  review: (id: string, done: () => void, refresh: () => void) => ReactNode;
   /** What the pane says before a record is chosen. */
   chooseText: string;
 }
@@ -71,10 +74,14 @@ export default function ReviewQueue<T extends { id: string }>(props: QueueProps<
             <Grid size={{ xs: 12, md: 8 }}>
               {open ? (
                 <Box key={open}>
-                  {props.review(open, () => {
-                    setOpen(null);
-                    state.reload();
-                  })}
+                  {props.review(
+                    open,
+                    () => {
+                      setOpen(null);
+                      state.reload();
+                    },
+                    state.reload,
+                  )}
                 </Box>
               ) : (
                 <EmptyState title={props.chooseText} />

@@ -19,7 +19,7 @@ import ReviewQueue from './ReviewQueue';
 import ShariahReviewPanel from './ShariahReviewPanel';
 import ProjectTerms from './ProjectTerms';
 
-function Project({ id }: { id: string }) {
+function Project({ id, onRecorded }: { id: string; onRecorded: () => void }) {
   const { data, error, loading, reload } = useApi<ProjectView>(`/shariah/projects/${id}`);
   if (loading) return <Loading label="Opening the project…" />;
   if (error || !data) return <ErrorState message={error?.message ?? 'Could not open it.'} onRetry={reload} />;
@@ -34,8 +34,16 @@ function Project({ id }: { id: string }) {
         </Box>
         <ProjectTerms figures={data.figures} />
         <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} showVersion data={data.details} fileUrl={fileUrl} omit={PROJECT_IMAGE_FIELDS} />
-        {/* The pane stays open after a review is recorded: its history shows the new one in force. */}
-        <ShariahReviewPanel projectId={data.id} canRecord onRecorded={reload} />
+        {/* The pane stays open after a review is recorded: its history shows the new one in force, and the queue's
+            line for the project says it too. */}
+        <ShariahReviewPanel
+          projectId={data.id}
+          canRecord
+          onRecorded={() => {
+            reload();
+            onRecorded();
+          }}
+        />
       </CardContent>
     </Card>
   );
@@ -57,7 +65,7 @@ export default function ShariahQueuePage() {
         path={(status) => `/shariah/projects?status=${status}`}
         emptyText="No investment project is waiting for a Shariah review."
         describe={(p) => ({ primary: p.title, secondary: `${p.category} · ${formatMoney(p.figures.goal)} · ${p.shariahReview ? (p.shariahReview.decision === 'approved' ? 'approved' : 'changes requested') : 'not reviewed'}` })}
-        review={(id) => <Project id={id} />}
+        review={(id, _done, refresh) => <Project id={id} onRecorded={refresh} />}
         chooseText="Choose a project to review."
       />
     </Box>

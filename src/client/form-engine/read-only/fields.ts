@@ -104,7 +104,7 @@ export function kindOf(field: Pick<ShownField, 'schema' | 'uiSchema' | 'value'>)
   if (schema['x-money'] !== undefined && schema['x-money'] !== false) return 'money';
   if (schema.type === 'array' || Array.isArray(value)) return 'list';
   if (schema.type === 'object' || (typeof value === 'object' && value !== null)) return 'object';
-  if (schema.format === 'upload' || uiSchema['ui:widget'] === 'imageUpload' || isFileValue(value)) return 'file';
+  if (schema.format === 'upload' || uiSchema['ui:widget'] === 'imageUpload' || uiSchema['ui:widget'] === 'fileUpload' || isFileValue(value)) return 'file';
   if (schema.format === 'date') return 'date';
   if (schema.format === 'date-time') return 'date-time';
   if (schema.format === 'uri' || schema.format === 'url' || (typeof value === 'string' && /^https?:\/\/\S+$/.test(value))) return 'link';

@@ -6,7 +6,7 @@ import { muiTemplates as Templates } from '../theme';
 import type { EngineContext } from '../engine-context';
 import { groupsOf } from '../ui-groups';
 
-const WIDE_WIDGETS = new Set(['textarea', 'imageUpload']);
+const WIDE_WIDGETS = new Set(['textarea', 'imageUpload', 'fileUpload']);
 
 /** Short fields sit two to a row on wide screens; long ones (text areas, uploads, lists) take the whole row. */
 function isWide(name: string, schema: RJSFSchema, uiSchema: Record<string, unknown> | undefined): boolean {

@@ -7,14 +7,16 @@ import Typography from '@mui/material/Typography';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
 import { inputAria } from '../templates/aria';
 import { fileNameOf, readFileAsDataUrl } from '../file-data-url';
-import { isPngOrJpeg, notAnImageMessage } from '../image-sniff';
+import { isPdfOrImage, isPngOrJpeg, notAnImageMessage } from '../image-sniff';
 import type { EngineContext } from '../engine-context';
 
-/** Accepted types, as the schemas say: png, jpeg, jpg. */
+/** Accepted types, as the schemas say: png, jpeg, jpg (and pdf for a document field). */
 const ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
+const ACCEPT_DOCUMENT = `application/pdf,.pdf,${ACCEPT}`;
 
 /**
- * An image upload with a preview. The value is a named `data:` URL (a new file) or `file:<id>` (a file the server
+ * An image upload with a preview, or (a field marked `"x-upload": "document"`) a document upload that also takes a
+ * PDF, shown by its name. The value is a named `data:` URL (a new file) or `file:<id>` (a file the server
  * already holds, shown through the form context's `fileUrl`). Type and size rules come from the schema.
  */
 export default function ImageUploadWidget(props: WidgetProps) {
@@ -41,9 +43,11 @@ export default function ImageUploadWidget(props: WidgetProps) {
     };
   }, [text, context]);
 
-  const previewSrc = text.startsWith('data:image/') ? text : storedUrl;
+  const isDocument = (schema as { 'x-upload'?: unknown })['x-upload'] === 'document';
+  // A stored document may be a PDF: it is named, not previewed (an <img> of a PDF is a broken image).
+  const previewSrc = text.startsWith('data:image/') ? text : isDocument ? null : storedUrl;
   const name = text.startsWith('data:') ? fileNameOf(text) : text.startsWith('file:') ? 'Stored file' : undefined;
-  const shownLabel = labelValue(label, hideLabel) ?? 'Image';
+  const shownLabel = labelValue(label, hideLabel) ?? (isDocument ? 'File' : 'Image');
 
   async function choose(file: File | undefined): Promise<void> {
     if (!file) return;
@@ -51,7 +55,7 @@ export default function ImageUploadWidget(props: WidgetProps) {
     setProgress(0);
     try {
       // Refused by content before any preview: the current value (if any) stays.
-      if (!(await isPngOrJpeg(file))) {
+      if (!(await (isDocument ? isPdfOrImage(file) : isPngOrJpeg(file)))) {
         setReadError(notAnImageMessage(schema));
         return;
       }
@@ -81,14 +85,14 @@ export default function ImageUploadWidget(props: WidgetProps) {
           aria-describedby={[inputAria(props)['aria-describedby'], readError ? `${id}__read-error` : null].filter(Boolean).join(' ') || undefined}
           onClick={() => fileInput.current?.click()}
         >
-          {text ? 'Replace image' : 'Choose image'}
+          {text ? (isDocument ? 'Replace file' : 'Replace image') : isDocument ? 'Choose file' : 'Choose image'}
         </Button>
         <input
           ref={fileInput}
           id={inputId}
           data-field-input={id}
           type="file"
-          accept={ACCEPT}
+          accept={isDocument ? ACCEPT_DOCUMENT : ACCEPT}
           hidden
           onChange={(e) => {
             void choose(e.target.files?.[0]);
