@@ -78,12 +78,6 @@ export function accountLanguage(chosen: string | null | undefined, site: Pick<No
   return parseLanguage(chosen) ?? site.defaultLanguage;
 }
 
-/** The language of a person by id (for a message that is not a notice); the default when there is no such account. */
-export async function languageOf(trx: Transaction<DB>, userId: string, site: Pick<NoticeSite, 'defaultLanguage'>): Promise<Language> {
-  const row = await trx.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
-  return accountLanguage(row?.language, site);
-}
-
 /** `site`: where the e-mail's link starts and the language of an account that never chose one (`noticeSite(config)`). */
 export async function notify(trx: Transaction<DB>, notice: NoticeInput, site: NoticeSite): Promise<void> {
   await notifyTo(trx, notice, site, await recipient(trx, notice.userId, notice.kind));
