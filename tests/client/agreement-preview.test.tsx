@@ -68,7 +68,7 @@ describe('agreement request screen', () => {
     show();
 
     const panel = await screen.findByRole('region', { name: 'Green Harvest Agro' });
-    expect(panel).toHaveTextContent('Goal৳500,000');
+    expect(panel).toHaveTextContent('Goal৳5,00,000');
     expect(panel).toHaveTextContent('Minimum investment৳20,000');
     expect(panel).toHaveTextContent('17.70 % over 7 months');
     expect(panel).toHaveTextContent('30.34 % per year');
@@ -81,7 +81,7 @@ describe('agreement request screen', () => {
 
     await userEvent.type(screen.getByRole('spinbutton', { name: /Investment amount/ }), '100000');
     // The form hears of typed keys just after the frame that draws them: wait for the whole amount.
-    await waitFor(() => expect(panel).toHaveTextContent('৳117,700 in all'));
+    await waitFor(() => expect(panel).toHaveTextContent('৳1,17,700 in all'));
     const table = within(panel).getByRole('table', { name: 'Repayment preview' });
     const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
     expect(rows).toEqual([
@@ -93,7 +93,7 @@ describe('agreement request screen', () => {
       '631 Jul 2026৳16,814.28',
       '731 Aug 2026৳16,814.32',
     ]);
-    expect(panel).toHaveTextContent('you would receive ৳117,700 in all (৳100,000 plus a markup of ৳17,700), in 7 instalments, the last on 31 Aug 2026.');
+    expect(panel).toHaveTextContent('you would receive ৳1,17,700 in all (৳1,00,000 plus a markup of ৳17,700), in 7 instalments, the last on 31 Aug 2026.');
 
     // Below the minimum: said at once, before the server refuses it.
     await userEvent.clear(screen.getByRole('spinbutton', { name: /Investment amount/ }));

@@ -65,7 +65,7 @@ describe('marking an instalment paid and confirming it', () => {
     // The totals say what each counts.
     const totals = await screen.findByRole('list', { name: 'Totals' });
     expect(within(totals).getAllByRole('listitem').map((t) => t.textContent)).toEqual([
-      'Scheduled৳117,7004 instalments',
+      'Scheduled৳1,17,7004 instalments',
       'Still due৳58,8502 instalments',
       'Paid, awaiting confirmation৳29,4251 instalment',
       'Confirmed by the investor৳29,4251 instalment',

@@ -106,9 +106,9 @@ describe('the Portfolio page', () => {
     show();
     const totals = await screen.findByRole('list', { name: 'Portfolio totals' });
     const tile = (label: string) => within(totals).getAllByRole('listitem').find((li) => li.textContent!.startsWith(label))!.textContent;
-    expect(tile('Invested')).toContain('৳150,000');
+    expect(tile('Invested')).toContain('৳1,50,000');
     expect(tile('Received')).toContain('৳29,425');
-    expect(tile('Outstanding')).toContain('৳142,775');
+    expect(tile('Outstanding')).toContain('৳1,42,775');
     expect(tile('Overdue')).toContain('৳29,425');
     expect(tile('Overdue')).toContain('not paid by its due date');
     expect(tile('Profit received')).toContain('৳4,425');
@@ -121,14 +121,14 @@ describe('the Portfolio page', () => {
   it('draws money out and back by month, with every figure in a table', async () => {
     serve(portfolio);
     show();
-    const chart = await screen.findByRole('img', { name: /^Money out and back by month, Jan 2026 to Jul 2026: at most ৳100,000 out and ৳29,425 back in a month/ });
+    const chart = await screen.findByRole('img', { name: /^Money out and back by month, Jan 2026 to Jul 2026: at most ৳1,00,000 out and ৳29,425 back in a month/ });
     // Every month from January to July on the axis (empty ones too), one bar each way where there was money.
     expect(chart.querySelectorAll('rect[fill]').length).toBeGreaterThanOrEqual(3);
     const table = screen.getByRole('table', { name: 'Money out and back by month' });
     const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
     expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Jan 2026', 'Apr 2026', 'Jul 2026']);
     expect(rows).toEqual([
-      ['৳100,000', '৳0', '৳0'],
+      ['৳1,00,000', '৳0', '৳0'],
       ['৳0', '৳29,425', '৳0'],
       ['৳0', '৳0', '৳29,425'],
     ]);
@@ -139,10 +139,10 @@ describe('the Portfolio page', () => {
     show();
     const list = await screen.findByRole('list', { name: 'Your agreements' });
     const first = within(list).getByRole('listitem', { name: 'Project 1' });
-    expect(first.textContent).toContain('৳100,000 invested on 10 Jan 2026');
+    expect(first.textContent).toContain('৳1,00,000 invested on 10 Jan 2026');
     expect(within(first).getByText('In default')).toBeInTheDocument();
     expect(first.textContent).toContain('In default since 9 Jul 2026: an instalment is long overdue.');
-    expect(first.textContent).toContain('Received৳29,425 of ৳117,700 (1 of 4)');
+    expect(first.textContent).toContain('Received৳29,425 of ৳1,17,700 (1 of 4)');
     expect(first.textContent).toContain('Overdue৳29,425');
     expect(first.textContent).toContain('Next instalment৳29,425 was due 10 Jul 2026');
     expect(first.textContent).toContain('Expected XIRR31.78 % a year');
@@ -163,9 +163,9 @@ describe('the Portfolio page', () => {
     show();
     const steps = await screen.findByRole('list', { name: 'How the estimate is worked out' });
     expect(within(steps).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'What you are owed on the platform on 11 Jul 2026 (instalments not received yet): ৳172,200.',
-      "The nisab, set by the platform's staff: ৳150,000. Your holdings here reach it.",
-      '2.5 % of ৳172,200: ৳4,305.',
+      'What you are owed on the platform on 11 Jul 2026 (instalments not received yet): ৳1,72,200.',
+      "The nisab, set by the platform's staff: ৳1,50,000. Your holdings here reach it.",
+      '2.5 % of ৳1,72,200: ৳4,305.',
       'Estimated zakat: ৳4,305.',
     ]);
     expect(screen.getByText(/An estimate, to confirm with a scholar/)).toBeInTheDocument();
@@ -183,7 +183,7 @@ describe('the Portfolio page', () => {
     show();
     expect(await screen.findByText('You owe ৳54,500 next, due 15 Aug 2026.')).toBeInTheDocument();
     const project = screen.getByRole('listitem', { name: 'Rooftop farms' });
-    expect(project.textContent).toContain('Raised৳500,000Repaid৳58,850Still to repay৳300,000Overdue৳0');
+    expect(project.textContent).toContain('Raised৳5,00,000Repaid৳58,850Still to repay৳3,00,000Overdue৳0');
     expect(project.textContent).toContain('Next: ৳54,500 due 15 Aug 2026 (2 instalments)');
     expect(screen.getByRole('link', { name: 'Mark repayments paid' })).toHaveAttribute('href', '/dashboard/returns?view=repayments');
   });

@@ -72,7 +72,7 @@ describe('ReadOnlyView', () => {
     const money = screen.getByRole('region', { name: 'Money' });
     // The `*` of ui:order puts the ungrouped rest before `when`; ungrouped fields join the last group.
     expect(rows(money).map(([t]) => t)).toEqual(['Amount wanted', 'Plan', 'Paid at', 'Tags', 'Owner', 'First name', 'Born', 'Opening day']);
-    expect(within(money).getByText('৳250,000')).toBeInTheDocument();
+    expect(within(money).getByText('৳2,50,000')).toBeInTheDocument();
     expect(within(money).getByText('1 Dec 2026')).toBeInTheDocument();
     expect(within(money).getByText('23 Nov 2026, 17:39')).toBeInTheDocument();
     expect(within(money).getByText('15 Mar 1992')).toBeInTheDocument();

@@ -64,7 +64,7 @@ describe('a schedule, a page at a time', () => {
     const get = serve();
     show();
     await screen.findByRole('table', { name: 'Returns to you' });
-    expect(screen.getByText('Scheduled').nextSibling?.textContent).toBe('৳117,700');
+    expect(screen.getByText('Scheduled').nextSibling?.textContent).toBe('৳1,17,700');
     expect(rows()).toEqual(['1', '2']);
     await userEvent.click(screen.getByRole('button', { name: 'Show later instalments' }));
     await screen.findByText('Green Harvest Agro');
@@ -76,7 +76,7 @@ describe('a schedule, a page at a time', () => {
   it("says one agreement's own count and sum when linked to it, though its instalments are not on the first page", async () => {
     serve({ [`/me/returns?agreement=${AGREEMENT}&limit=1`]: { items: [instalment(3, AGREEMENT)], nextCursor: 'x', count: 7, totals, counts } });
     show(`/dashboard/returns?agreement=${AGREEMENT}`);
-    expect(await screen.findByText('The schedule of the agreement with “Green Harvest Agro”: 7 instalments of ৳117,700 in all, highlighted below.')).toBeInTheDocument();
+    expect(await screen.findByText('The schedule of the agreement with “Green Harvest Agro”: 7 instalments of ৳1,17,700 in all, highlighted below.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show later instalments' }));
     const highlighted = await screen.findByRole('row', { current: true });
     expect(highlighted).toHaveTextContent('Green Harvest Agro');

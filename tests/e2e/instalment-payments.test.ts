@@ -84,7 +84,7 @@ describe.each([PHONE, DESKTOP])('an instalment paid with its reference at %i px'
     const how = row.getByLabel('How instalment 1 was paid');
     await how.getByText('9BD4K7QX2M', { exact: true }).waitFor();
     expect(await how.textContent()).toMatch(/Paid by\s*bKash\s*bKash transaction ID \(TrxID\)\s*9BD4K7QX2M/);
-    expect(await totals(page)).toEqual(['Scheduled৳117,7004 instalments', 'Still due৳88,2753 instalments', 'Paid, awaiting confirmation৳29,4251 instalment', 'Confirmed by the investor৳00 instalments']);
+    expect(await totals(page)).toEqual(['Scheduled৳1,17,7004 instalments', 'Still due৳88,2753 instalments', 'Paid, awaiting confirmation৳29,4251 instalment', 'Confirmed by the investor৳00 instalments']);
     await expectNoSidewaysScroll(page, `repayments at ${width} px`);
     await expectAccessible(page, `repayments with a payment at ${width} px`);
     await screenshot(page, `repayments-paid-${width}`);
@@ -106,7 +106,7 @@ describe.each([PHONE, DESKTOP])('an instalment paid with its reference at %i px'
     await confirmation.waitFor({ state: 'detached' });
     await returned.getByText('Confirmed', { exact: true }).waitFor();
     expect(await status()).toBe('confirmed');
-    expect(await totals(theirs)).toEqual(['Scheduled৳117,7004 instalments', 'Still due৳88,2753 instalments', 'Paid, awaiting confirmation৳00 instalments', 'Confirmed received৳29,4251 instalment']);
+    expect(await totals(theirs)).toEqual(['Scheduled৳1,17,7004 instalments', 'Still due৳88,2753 instalments', 'Paid, awaiting confirmation৳00 instalments', 'Confirmed received৳29,4251 instalment']);
     await expectNoSidewaysScroll(theirs, `returns at ${width} px`);
     await screenshot(theirs, `returns-confirmed-${width}`);
     expectNoPageErrors(theirs);

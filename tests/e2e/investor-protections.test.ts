@@ -31,7 +31,7 @@ describe('investor protections in the browser', () => {
     const left = page.getByTestId('limits-left');
     await left.waitFor();
     expect(await left.textContent()).toBe(
-      'You can request up to ৳20,000 here. Retail investor limits left: ৳20,000 of ৳500,000 in this project; ৳520,000 of ৳1,000,000 across all projects in 12 months.',
+      'You can request up to ৳20,000 here. Retail investor limits left: ৳20,000 of ৳5,00,000 in this project; ৳5,20,000 of ৳10,00,000 across all projects in 12 months.',
     );
     await left.scrollIntoViewIfNeeded();
     await screenshot(page, `limits-left-${width}`);
@@ -48,7 +48,7 @@ describe('investor protections in the browser', () => {
     await cancel.click();
     const dialog = page.getByRole('dialog', { name: /^Cancel your agreement for/ });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toMatch(/Your ৳480,000 no longer counts for the project .* You can cancel until .+\. This is final\./);
+    expect(await dialog.textContent()).toMatch(/Your ৳4,80,000 no longer counts for the project .* You can cancel until .+\. This is final\./);
     await dialog.getByRole('button', { name: 'Keep it' }).waitFor();
     await page.waitForTimeout(400); // the dialog's fade-in, for the picture only
     await screenshot(page, `cooling-off-confirm-${width}`);

@@ -268,15 +268,15 @@ describe('the marketplace story', () => {
     // —— The figures and the tiles moved.
     await investor.goto(`/projectDetails?id=${projectId}`);
     const figures = investor.getByRole('table', { name: 'Project figures' });
-    await expect.poll(() => figures.textContent()).toContain('Raised৳100,000');
+    await expect.poll(() => figures.textContent()).toContain('Raised৳1,00,000');
     expect(await figures.textContent()).toContain('Awaiting acceptance৳0');
     expect(await figures.textContent()).toContain('Murabaha Markup Return %17.70 %');
     await expectAccessible(investor, 'project detail');
     await screenshot(investor, 'project-detail-desktop');
     await owner.goto('/dashboard/dashboardBtn');
-    expect(await tile(owner, 'Your Received Amount')).toBe('৳100,000');
+    expect(await tile(owner, 'Your Received Amount')).toBe('৳1,00,000');
     await investor.goto('/dashboard/dashboardBtn');
-    expect(await tile(investor, 'Your Total Investment')).toBe('৳100,000');
+    expect(await tile(investor, 'Your Total Investment')).toBe('৳1,00,000');
 
     // —— The schedule: owner marks the first instalment paid, the investor confirms it.
     await owner.goto('/dashboard/returns');
@@ -327,7 +327,7 @@ describe('the marketplace story', () => {
     await staff.getByRole('button', { name: 'Record decision' }).click();
     await expectToast(staff, 'Donation confirmed');
     await investor.goto(`/projectDetails?id=${projectId}`);
-    await expect.poll(() => investor.getByRole('table', { name: 'Project figures' }).textContent()).toContain('Raised৳160,000');
+    await expect.poll(() => investor.getByRole('table', { name: 'Project figures' }).textContent()).toContain('Raised৳1,60,000');
 
     for (const p of [owner, staff, investor, donor, stranger]) expectNoPageErrors(p);
   });

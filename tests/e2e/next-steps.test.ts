@@ -73,7 +73,7 @@ describe('investing from a project page, and what needs you', () => {
       await page.getByLabel(field('Investment amount (৳)')).fill('100000');
       const preview = panel.getByRole('table', { name: 'Repayment preview' });
       await expect.poll(() => preview.getByRole('row').count()).toBe(5);
-      expect(await panel.textContent()).toContain('you would receive ৳117,700 in all');
+      expect(await panel.textContent()).toContain('you would receive ৳1,17,700 in all');
       expect(await preview.textContent()).toContain('৳29,425');
       await screenshot(page, `agreement-preview-${width}`);
       if (width === DESKTOP) {
@@ -115,7 +115,7 @@ describe('investing from a project page, and what needs you', () => {
     await ownerPage.getByRole('button', { name: 'Accept agreement' }).click();
     await closeDialog(ownerPage, 'Agreement accepted');
     await ownerPage.waitForURL('**/dashboard/returns?view=repayments&agreement=*');
-    await ownerPage.getByText(/The schedule of the agreement with Karim Ahmed: 4 instalments of ৳117,700 in all/).waitFor();
+    await ownerPage.getByText(/The schedule of the agreement with Karim Ahmed: 4 instalments of ৳1,17,700 in all/).waitFor();
     expect(await ownerPage.getByRole('tab', { name: 'My repayments' }).getAttribute('aria-selected')).toBe('true');
     await screenshot(ownerPage, `returns-after-accept-${DESKTOP}`);
     expectNoPageErrors(ownerPage);
@@ -124,7 +124,7 @@ describe('investing from a project page, and what needs you', () => {
     for (const width of [PHONE, DESKTOP]) {
       const { page, context } = await pageAs(investor, width);
       await page.goto('/dashboard/dashboardBtn');
-      await page.getByRole('link', { name: /“Green Harvest Agro” accepted your agreement request of ৳100,000/ }).waitFor();
+      await page.getByRole('link', { name: /“Green Harvest Agro” accepted your agreement request of ৳1,00,000/ }).waitFor();
       await screenshot(page, `dashboard-investor-${width}`);
       if (width === DESKTOP) await expectAccessible(page, 'dashboard with next steps');
       expectNoPageErrors(page);

@@ -50,7 +50,7 @@ describe('investor cards', () => {
     const { page, context } = await signedInPage(h, stranger, width);
     await page.goto('/dashboard/invest');
     const small = cardOf(page, '৳80,000, Organic Foods');
-    const large = cardOf(page, '৳300,000, Agriculture');
+    const large = cardOf(page, '৳3,00,000, Agriculture');
     await small.waitFor();
     await large.waitFor();
     expect(await contactOnPage(page)).toEqual([]);
@@ -101,7 +101,7 @@ describe('investor cards', () => {
     await expect.poll(() => card.getByRole('link', { name: '+880 1819-876543' }).getAttribute('href')).toBe(`tel:${PHONE}`);
     expect(await card.getByRole('link', { name: EMAIL }).getAttribute('href')).toBe(`mailto:${EMAIL}`);
     expect(await card.textContent()).toContain('Shared with you by the investor.');
-    expect(await cardOf(ownerPage, '৳300,000, Agriculture').textContent()).not.toContain(EMAIL);
+    expect(await cardOf(ownerPage, '৳3,00,000, Agriculture').textContent()).not.toContain(EMAIL);
     await expectAccessible(ownerPage, 'invest tab with shared contact');
     await screenshot(ownerPage, 'invest-cards-shared-wide');
     expectNoPageErrors(ownerPage);

@@ -53,9 +53,9 @@ describe.each([PHONE, DESKTOP])('the portfolio at %i px', (width) => {
     const totals = page.getByRole('list', { name: 'Portfolio totals' });
     await totals.waitFor();
     const tiles = await totals.getByRole('listitem').allTextContents();
-    expect(tiles[0]).toMatch(/^Invested৳150,000/);
+    expect(tiles[0]).toMatch(/^Invested৳1,50,000/);
     expect(tiles[1]).toMatch(/^Received৳29,425/);
-    expect(tiles[2]).toMatch(/^Outstanding৳142,775/);
+    expect(tiles[2]).toMatch(/^Outstanding৳1,42,775/);
     expect(tiles[3]).toMatch(/^Overdue৳0/);
     expect(tiles[4]).toMatch(/^Profit received৳4,425/);
     const rates = page.getByRole('list', { name: 'Annualised return' });
@@ -70,15 +70,15 @@ describe.each([PHONE, DESKTOP])('the portfolio at %i px', (width) => {
     const cards = page.getByRole('list', { name: 'Your agreements' }).getByRole('listitem');
     expect(await cards.count()).toBe(2);
     const greenHarvest = page.getByRole('listitem', { name: 'Green Harvest Agro' });
-    expect(await greenHarvest.textContent()).toContain('Received৳29,425 of ৳117,700 (1 of 4)');
+    expect(await greenHarvest.textContent()).toContain('Received৳29,425 of ৳1,17,700 (1 of 4)');
     expect(await greenHarvest.textContent()).toMatch(/Expected XIRR\d+\.\d\d % a year/);
     expect(await page.getByRole('listitem', { name: 'Riverside Bakery' }).textContent()).toMatch(/Next instalment৳54,500 due \d{1,2} [A-Z][a-z]{2} \d{4}/);
 
     const zakat = page.getByRole('list', { name: 'How the estimate is worked out' });
     expect(await zakat.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringMatching(/^What you are owed on the platform on \d{1,2} [A-Z][a-z]{2} \d{4} \(instalments not received yet\): ৳142,775\.$/),
-      "The nisab, set by the platform's staff: ৳100,000. Your holdings here reach it.",
-      '2.5 % of ৳142,775: ৳3,569.37.',
+      expect.stringMatching(/^What you are owed on the platform on \d{1,2} [A-Z][a-z]{2} \d{4} \(instalments not received yet\): ৳1,42,775\.$/),
+      "The nisab, set by the platform's staff: ৳1,00,000. Your holdings here reach it.",
+      '2.5 % of ৳1,42,775: ৳3,569.37.',
       'Estimated zakat: ৳3,569.37.',
     ]);
 
@@ -98,7 +98,7 @@ describe.each([PHONE, DESKTOP])('the portfolio at %i px', (width) => {
     const next = page.getByText(/^You owe ৳83,925 next, due \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
     await next.waitFor();
     const all = page.getByRole('definition');
-    expect((await all.allTextContents()).slice(0, 4)).toEqual(['৳150,000', '৳29,425', '৳142,775', '৳0']);
+    expect((await all.allTextContents()).slice(0, 4)).toEqual(['৳1,50,000', '৳29,425', '৳1,42,775', '৳0']);
     expect(await page.getByRole('list', { name: "Your projects' repayments" }).getByRole('listitem').count()).toBe(2);
     await expectNoSidewaysScroll(page, `the owner's portfolio at ${width} px`);
     await expectAccessible(page, `the owner's portfolio at ${width} px`);

@@ -37,8 +37,8 @@ describe('read-only views from the schema', () => {
       await page.goto('/dashboard/staff/projects');
       await page.getByRole('button', { name: /Read-only Farm/ }).click();
       await page.getByRole('region', { name: 'Business Information' }).waitFor();
-      expect(await valueOf(page, 'Asking amount (৳)').innerText()).toBe('৳3,000,000');
-      expect(await valueOf(page, 'Monthly revenue (৳)').innerText()).toBe('৳250,000');
+      expect(await valueOf(page, 'Asking amount (৳)').innerText()).toBe('৳30,00,000');
+      expect(await valueOf(page, 'Monthly revenue (৳)').innerText()).toBe('৳2,50,000');
       expect(await valueOf(page, 'Repayment every (months)').innerText()).toBe('3');
       // In its readable form once the phone rules have loaded (a view loads them only when it shows a phone).
       await expect.poll(() => valueOf(page, 'Phone Number').innerText()).toBe('+880 1712-345678');
@@ -81,7 +81,7 @@ describe('read-only views from the schema', () => {
       await page.goto(`/projectDetails?id=${projectId}`);
       const details = page.getByRole('region', { name: 'Project details' });
       await details.getByRole('region', { name: 'Business Information' }).waitFor();
-      expect(await valueOf(page, 'Asking amount (৳)').innerText()).toBe('৳3,000,000');
+      expect(await valueOf(page, 'Asking amount (৳)').innerText()).toBe('৳30,00,000');
       expect(await valueOf(page, 'Repayment duration (months)').innerText()).toBe('12');
       expect(await valueOf(page, 'Business plan').innerText()).toBe('Expand organic vegetable farming to 20 acres.');
       const text = await details.innerText();

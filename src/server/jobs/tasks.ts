@@ -8,13 +8,13 @@ import type { DB } from '../db/schema';
 import type { Config } from '../config';
 import type { SmsMessage } from '../sms';
 import { audit } from '../audit';
-import { formatMoney } from '../../shared/domain/money';
 import { countOf } from '../../shared/format/count';
 import { closeEnded } from '../market/projects';
 import { addDays, daysBetween, dhakaDate, dhakaToday, startOfDhakaDay } from '../../shared/format/dhaka-calendar';
 import { createAgreementDocument } from '../agreements/documents';
-import { absoluteLink, noticeLinks, siteOrigin } from '../notices/links';
-import { queueMail } from '../notices/notify';
+import { absoluteLink, noticeLinks, noticeSite } from '../notices/links';
+import { accountLanguage, queueMail } from '../notices/notify';
+import { pledgeReminder } from '../notices/pledge-reminder';
 import { tellOverdue } from '../late-payments/reminders';
 
 export interface TaskContext {
@@ -33,7 +33,7 @@ const DAY = 86_400_000;
 
 /** Campaigns whose end date has passed: open or funded → closed, audited as the system. */
 export async function closeCampaigns({ trx, now, config }: TaskContext): Promise<TaskResult> {
-  return { summary: `closed ${countOf(await closeEnded(trx, now, siteOrigin(config)), 'campaign')}` };
+  return { summary: `closed ${countOf(await closeEnded(trx, now, noticeSite(config)), 'campaign')}` };
 }
 
 /**
@@ -120,11 +120,11 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
   for (const d of expired) {
     await audit(trx, { actorId: null, action: 'donation.expire', subjectType: 'donation', subjectId: d.id, before: 'pledged', after: 'cancelled', note: `Not paid within ${config.pledgeExpireDays} days.` });
   }
-  const origin = siteOrigin(config);
+  const site = noticeSite(config);
   const reminder = (d: { id: string; amount: string; reference: string; receipt_key: string; created_at: Date }) => {
     const left = Math.max(1, daysBetween(today, addDays(dhakaDate(d.created_at), config.pledgeExpireDays)));
-    const link = absoluteLink(origin, noticeLinks.receipt(d.id, d.receipt_key));
-    return { text: `your pledge ${d.reference} of ${formatMoney(d.amount)} is not paid yet. Pay within ${countOf(left, 'day')} or it expires`, link };
+    const link = absoluteLink(site.origin, noticeLinks.receipt(d.id, d.receipt_key));
+    return { words: pledgeReminder(d.reference, d.amount, left), link };
   };
   const due = await trx
     .updateTable('donations')
@@ -134,11 +134,11 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
     .where('donations.status', '=', 'pledged')
     .where('donations.reminded_at', 'is', null)
     .where('donations.created_at', '<', remindBefore)
-    .returning(['donations.id', 'donations.amount', 'donations.reference', 'donations.receipt_key', 'users.phone', 'donations.created_at'])
+    .returning(['donations.id', 'donations.amount', 'donations.reference', 'donations.receipt_key', 'users.phone', 'users.language', 'donations.created_at'])
     .execute();
   const messages = due.map((d) => {
-    const { text, link } = reminder(d);
-    return { to: d.phone, text: `Halal Fund: ${text}. How to pay: ${link}` };
+    const { words, link } = reminder(d);
+    return { to: d.phone, text: words.sms(accountLanguage(d.language, site), link) };
   });
   // Signed out, with an address for the receipt: the reminder goes where the receipt went (queued in this transaction).
   const byMail = await trx
@@ -152,12 +152,8 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
     .returning(['id', 'amount', 'reference', 'receipt_key', 'created_at', sql<string>`data->>'email'`.as('email')])
     .execute();
   for (const d of byMail) {
-    const { text, link } = reminder(d);
-    await queueMail(trx, {
-      to: d.email,
-      subject: `Halal Fund: your pledge ${d.reference} is not paid yet`,
-      text: `${text.charAt(0).toUpperCase()}${text.slice(1)}.\n\nYour receipt, with how to pay and the reference to quote:\n${link}`,
-    });
+    const { words, link } = reminder(d);
+    await queueMail(trx, { to: d.email, ...words.mail(site.defaultLanguage, link) });
   }
   return { summary: `reminded ${countOf(due.length + byMail.length, 'pledge')}, expired ${countOf(expired.length, 'pledge')}`, messages };
 }

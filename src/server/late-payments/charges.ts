@@ -9,10 +9,10 @@ import type { DB, LateChargesTable } from '../db/schema';
 import type { Config } from '../config';
 import { chargeableDays, lateCharge } from '../../shared/domain/late-charge';
 import { addDays, type CalendarDate } from '../../shared/format/dhaka-calendar';
-import { formatDate } from '../../shared/format/dates';
-import { formatMoney, fromPaisa, toBasisPoints, toPaisa } from '../../shared/domain/money';
-import { noticeLinks } from '../notices/links';
+import { fromPaisa, toBasisPoints, toPaisa } from '../../shared/domain/money';
+import { noticeLinks, type NoticeSite } from '../notices/links';
 import { notify } from '../notices/notify';
+import { lateChargeOpened } from './words';
 
 export type LateChargeRow = Selectable<LateChargesTable>;
 
@@ -46,7 +46,7 @@ export function lateChargeView(c: LateChargeRow, today: CalendarDate) {
  * Opens a charge for each unpaid instalment past its grace period that has none (only while the rate is above 0),
  * and tells its owner. Returns how many opened.
  */
-export async function openLateCharges(trx: Transaction<DB>, today: CalendarDate, config: Config, origin: string): Promise<number> {
+export async function openLateCharges(trx: Transaction<DB>, today: CalendarDate, config: Config, origin: NoticeSite): Promise<number> {
   if (toBasisPoints(config.lateCharityRatePa) === 0n) return 0;
   // Overdue by more than the grace period: due before today − grace (the rule itself is chargeableDays, below).
   const candidates = await trx
@@ -84,10 +84,7 @@ export async function openLateCharges(trx: Transaction<DB>, today: CalendarDate,
       {
         userId: i.owner_id,
         kind: 'instalment_due',
-        title: `A late charge for charity accrues on instalment ${i.seq} of "${i.title}"`,
-        text:
-          `Instalment ${i.seq} (${formatMoney(i.amount)}), due on ${formatDate(i.due_on)}, is still not marked paid: from ${formatDate(addDays(i.due_on, config.lateGraceDays + 1))} ` +
-          `a late charge of ${config.lateCharityRatePa}% a year on it accrues until you mark it paid. It is owed to the platform's charity account, never to the investor.`,
+        ...lateChargeOpened(i, config),
         link: noticeLinks.schedule('repayments', i.agreement_id),
       },
       origin,

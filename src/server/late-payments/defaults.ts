@@ -9,15 +9,13 @@ import type { Config } from '../config';
 import type { SmsMessage } from '../sms';
 import { isInDefault } from '../../shared/domain/late-charge';
 import { addDays, type CalendarDate } from '../../shared/format/dhaka-calendar';
-import { formatDate } from '../../shared/format/dates';
-import { formatMoney } from '../../shared/domain/money';
-import { countOf } from '../../shared/format/count';
 import { audit } from '../audit';
-import { noticeLinks } from '../notices/links';
+import { noticeLinks, type NoticeSite } from '../notices/links';
 import { notifyWithSms } from '../notices/notify';
+import { inDefault } from './words';
 
 /** Agreements that have just passed DEFAULT_AFTER_DAYS with an unpaid instalment go into default. */
-export async function markDefaults(trx: Transaction<DB>, now: Date, today: CalendarDate, config: Config, origin: string): Promise<{ count: number; messages: SmsMessage[] }> {
+export async function markDefaults(trx: Transaction<DB>, now: Date, today: CalendarDate, config: Config, site: NoticeSite): Promise<{ count: number; messages: SmsMessage[] }> {
   // Overdue at least that long: due on or before today − days (the rule itself is isInDefault, below).
   const candidates = await trx
     .selectFrom('instalments as i')
@@ -37,19 +35,10 @@ export async function markDefaults(trx: Transaction<DB>, now: Date, today: Calen
     const set = await trx.updateTable('agreement_requests').set({ in_default_since: now }).where('id', '=', a.id).where('in_default_since', 'is', null).executeTakeFirst();
     if (!set.numUpdatedRows) continue;
     count++;
-    const note = `An instalment due on ${formatDate(a.oldest)} is overdue ${countOf(config.defaultAfterDays, 'day')} or more.`;
-    await audit(trx, { actorId: null, action: 'agreement.default', subjectType: 'agreement_request', subjectId: a.id, before: 'accepted', after: 'in_default', note });
-    const title = `The agreement on "${a.title}" is in default`;
-    const owner = await notifyWithSms(
-      trx,
-      { userId: a.owner_id, kind: 'instalment_due', title, text: `${note} The agreement of ${formatMoney(a.amount)} is in default until every overdue instalment is paid, and your projects' public repayment record shows it.`, link: noticeLinks.schedule('repayments', a.id) },
-      origin,
-    );
-    const investor = await notifyWithSms(
-      trx,
-      { userId: a.investor_id, kind: 'instalment_due', title, text: `${note} Your agreement of ${formatMoney(a.amount)} is in default until the owner pays every overdue instalment; staff follow it up.`, link: noticeLinks.schedule('returns', a.id) },
-      origin,
-    );
+    const words = inDefault(a, config);
+    await audit(trx, { actorId: null, action: 'agreement.default', subjectType: 'agreement_request', subjectId: a.id, before: 'accepted', after: 'in_default', note: words.auditNote });
+    const owner = await notifyWithSms(trx, { userId: a.owner_id, kind: 'instalment_due', title: words.title, text: words.owner, link: noticeLinks.schedule('repayments', a.id) }, site);
+    const investor = await notifyWithSms(trx, { userId: a.investor_id, kind: 'instalment_due', title: words.title, text: words.investor, link: noticeLinks.schedule('returns', a.id) }, site);
     for (const m of [owner, investor]) if (m) messages.push(m);
   }
   return { count, messages };

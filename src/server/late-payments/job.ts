@@ -8,13 +8,13 @@ import type { Config } from '../config';
 import type { SmsMessage } from '../sms';
 import { dhakaToday } from '../../shared/format/dhaka-calendar';
 import { countOf } from '../../shared/format/count';
-import { siteOrigin } from '../notices/links';
+import { noticeSite } from '../notices/links';
 import { openLateCharges } from './charges';
 import { clearDefaults, markDefaults } from './defaults';
 
 export async function latePayments({ trx, now, config }: { trx: Transaction<DB>; now: Date; config: Config }): Promise<{ summary: string; messages: SmsMessage[] }> {
   const today = dhakaToday(now);
-  const origin = siteOrigin(config);
+  const origin = noticeSite(config);
   const opened = await openLateCharges(trx, today, config, origin);
   const defaults = await markDefaults(trx, now, today, config, origin);
   const cleared = await clearDefaults(trx, today, null);

@@ -9,11 +9,10 @@ import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import type { Transaction } from 'kysely';
 import { addDays, daysBetween, dhakaToday } from '../../shared/format/dhaka-calendar';
-import { formatDate } from '../../shared/format/dates';
-import { formatMoney } from '../../shared/domain/money';
 import { countOf } from '../../shared/format/count';
-import { noticeLinks, siteOrigin } from '../notices/links';
+import { noticeLinks, noticeSite } from '../notices/links';
 import { notifyWithSms } from '../notices/notify';
+import { dueSoon, dueToday as dueTodayWords, overdue } from './words';
 
 /** The owner's first reminder comes this many days before the due date. */
 export const REMIND_DAYS_BEFORE = 3;
@@ -32,7 +31,7 @@ interface Due {
 /** Reminders to owners: instalments due within REMIND_DAYS_BEFORE days, and those due today; each kind once. */
 export async function remindInstalments({ trx, now, config }: { trx: Transaction<DB>; now: Date; config: Config }): Promise<{ summary: string; messages: SmsMessage[] }> {
   const today = dhakaToday(now);
-  const origin = siteOrigin(config);
+  const origin = noticeSite(config);
   const returning = ['i.id', 'i.seq', 'i.amount', 'i.due_on', 'i.owner_id', 'i.investor_id', 'i.agreement_id', 'p.title'] as const;
   const soon = (await trx
     .updateTable('instalments as i')
@@ -65,8 +64,7 @@ export async function remindInstalments({ trx, now, config }: { trx: Transaction
         {
           userId: i.owner_id,
           kind: 'instalment_due',
-          title: `Instalment ${i.seq} of "${i.title}" is due in ${countOf(days, 'day')}`,
-          text: `Instalment ${i.seq} of "${i.title}" (${formatMoney(i.amount)}) is due on ${formatDate(i.due_on)}, in ${countOf(days, 'day')}. Pay the investor and mark it paid.`,
+          ...dueSoon(i, days),
           link: noticeLinks.schedule('repayments', i.agreement_id),
         },
         origin,
@@ -80,8 +78,7 @@ export async function remindInstalments({ trx, now, config }: { trx: Transaction
         {
           userId: i.owner_id,
           kind: 'instalment_due',
-          title: `Instalment ${i.seq} of "${i.title}" is due today`,
-          text: `Instalment ${i.seq} of "${i.title}" (${formatMoney(i.amount)}) is due today, ${formatDate(i.due_on)}. Pay the investor and mark it paid.`,
+          ...dueTodayWords(i),
           link: noticeLinks.schedule('repayments', i.agreement_id),
         },
         origin,
@@ -91,18 +88,9 @@ export async function remindInstalments({ trx, now, config }: { trx: Transaction
   return { summary: `reminded ${countOf(soon.length, 'instalment')} due soon, ${countOf(dueToday.length, 'instalment')} due today`, messages };
 }
 
-/** What the owner is told about the late charge and default when an instalment becomes overdue. */
-function consequences(dueOn: string, config: Config): string {
-  const charge =
-    Number(config.lateCharityRatePa) > 0
-      ? ` From ${formatDate(addDays(dueOn, config.lateGraceDays + 1))} a late charge of ${config.lateCharityRatePa}% a year on it accrues for charity (never to the investor) until you mark it paid.`
-      : '';
-  return `${charge} After ${countOf(config.defaultAfterDays, 'day')} overdue the agreement is in default, which your projects' public repayment record shows.`;
-}
-
 /** Tells the owner and the investor of each instalment just marked overdue (by mark-overdue, once per instalment). */
 export async function tellOverdue(trx: Transaction<DB>, ids: string[], config: Config): Promise<SmsMessage[]> {
-  const origin = siteOrigin(config);
+  const origin = noticeSite(config);
   const messages: SmsMessage[] = [];
   // A thousand at a time: a backlog (a long outage) must not exceed a statement's parameters.
   for (let start = 0; start < ids.length; start += 1000) {
@@ -115,16 +103,15 @@ export async function tellOverdue(trx: Transaction<DB>, ids: string[], config: C
       .orderBy('i.id')
       .execute();
     for (const i of rows) {
-      const what = `Instalment ${i.seq} of "${i.title}" (${formatMoney(i.amount)})`;
-      const title = `Instalment ${i.seq} of "${i.title}" is overdue`;
+      const words = overdue(i, config);
       const owner = await notifyWithSms(
         trx,
-        { userId: i.owner_id, kind: 'instalment_due', title, text: `${what} was due on ${formatDate(i.due_on)} and is not marked paid. Pay the investor and mark it paid.${consequences(i.due_on, config)}`, link: noticeLinks.schedule('repayments', i.agreement_id) },
+        { userId: i.owner_id, kind: 'instalment_due', title: words.title, text: words.owner, link: noticeLinks.schedule('repayments', i.agreement_id) },
         origin,
       );
       const investor = await notifyWithSms(
         trx,
-        { userId: i.investor_id, kind: 'instalment_due', title, text: `${what}, due to you on ${formatDate(i.due_on)}, is not paid yet. The owner has been told.`, link: noticeLinks.schedule('returns', i.agreement_id) },
+        { userId: i.investor_id, kind: 'instalment_due', title: words.title, text: words.investor, link: noticeLinks.schedule('returns', i.agreement_id) },
         origin,
       );
       for (const m of [owner, investor]) if (m) messages.push(m);

@@ -13,45 +13,68 @@ import type { Transaction } from 'kysely';
 import type { DB, ProjectStatus } from '../db/schema';
 import type { DonateForm } from '../../shared/generated/form-types';
 import { audit } from '../audit';
-import { notify, queueMail } from '../notices/notify';
-import { absoluteLink, noticeLinks } from '../notices/links';
-import { formatMoney, toPaisa } from '../../shared/domain/money';
+import { notify, queueGuestMail, type Words } from '../notices/notify';
+import { absoluteLink, noticeLinks, type NoticeSite } from '../notices/links';
+import { toPaisa } from '../../shared/domain/money';
+import { formatMoney, formatNumber } from '../../shared/format/money';
 import { countOf } from '../../shared/format/count';
 
-/** Every sentence a person reads about a campaign that missed its goal, in one place. */
+const bnMoney = (amount: string) => formatMoney(amount, 'bn');
+
+/** Every sentence a person reads about a campaign that missed its goal, in one place (notices in both languages). */
 export const GOAL_NOT_REACHED = {
   auditNote: (raised: string, goal: string) => `All or nothing: the goal was not reached (${formatMoney(raised)} of ${formatMoney(goal)}).`,
   expiredNote: 'The all-or-nothing campaign ended below its goal.',
   pledgeNote: 'The all-or-nothing campaign ended below its goal: do not pay this pledge.',
-  ownerTitle: (title: string) => `"${title}" ended without reaching its goal`,
-  ownerText: (raised: string, goal: string, agreements: number, donations: number) =>
-    `Your all-or-nothing campaign closed with ${formatMoney(raised)} of its ${formatMoney(goal)} goal. ${countOf(agreements, 'agreement')} ${agreements === 1 ? 'is' : 'are'} cancelled and pending requests expired; ${countOf(donations, 'confirmed donation')} will be returned to the donors by the platform.`,
-  investorTitle: (title: string) => `"${title}" did not reach its goal`,
-  expiredText: (amount: string) => `The all-or-nothing campaign ended below its goal, so your pending request of ${formatMoney(amount)} expired. Nothing is owed either way.`,
-  cancelledText: (amount: string) => `The all-or-nothing campaign ended below its goal, so your agreement of ${formatMoney(amount)} is cancelled and its repayment schedule removed. Any money you sent for it is returned to you.`,
-  refundDueTitle: (reference: string) => `Your donation ${reference} will be returned`,
-  refundDueText: (amount: string, title: string) => `"${title}" ended without reaching its all-or-nothing goal, so your donation of ${formatMoney(amount)} will be returned to you. You will be told when it is sent.`,
-  pledgeTitle: (reference: string) => `Your pledge ${reference} is cancelled`,
-  pledgeText: (amount: string, title: string) => `"${title}" ended without reaching its all-or-nothing goal, so your pledge of ${formatMoney(amount)} is cancelled: please do not pay it. If you already paid, contact the platform with its reference and the money will be returned.`,
-  refundedTitle: (reference: string) => `Your donation ${reference} was returned`,
-  refundedText: (amount: string, refundReference: string) => `The platform returned your donation of ${formatMoney(amount)} (refund reference ${refundReference}).`,
+  ownerTitle: (title: string): Words => ({ en: `"${title}" ended without reaching its goal`, bn: `"${title}" লক্ষ্যে না পৌঁছেই শেষ হয়েছে` }),
+  ownerText: (raised: string, goal: string, agreements: number, donations: number): Words => ({
+    en: `Your all-or-nothing campaign closed with ${formatMoney(raised)} of its ${formatMoney(goal)} goal. ${countOf(agreements, 'agreement')} ${agreements === 1 ? 'is' : 'are'} cancelled and pending requests expired; ${countOf(donations, 'confirmed donation')} will be returned to the donors by the platform.`,
+    bn: `আপনার "সব অথবা কিছুই না" ক্যাম্পেইন ${bnMoney(goal)} লক্ষ্যের মধ্যে ${bnMoney(raised)} নিয়ে বন্ধ হয়েছে। ${formatNumber(agreements, 'bn')}টি চুক্তি বাতিল হয়েছে এবং অপেক্ষমাণ অনুরোধগুলোর মেয়াদ শেষ হয়েছে; নিশ্চিত হওয়া ${formatNumber(donations, 'bn')}টি দান প্ল্যাটফর্ম দাতাদের ফেরত দেবে।`,
+  }),
+  investorTitle: (title: string): Words => ({ en: `"${title}" did not reach its goal`, bn: `"${title}" তার লক্ষ্যে পৌঁছায়নি` }),
+  expiredText: (amount: string): Words => ({
+    en: `The all-or-nothing campaign ended below its goal, so your pending request of ${formatMoney(amount)} expired. Nothing is owed either way.`,
+    bn: `"সব অথবা কিছুই না" ক্যাম্পেইনটি লক্ষ্যের নিচে শেষ হয়েছে, তাই আপনার ${bnMoney(amount)}-এর অপেক্ষমাণ অনুরোধের মেয়াদ শেষ হয়েছে। কোনো পক্ষের কাছে কিছু পাওনা নেই।`,
+  }),
+  cancelledText: (amount: string): Words => ({
+    en: `The all-or-nothing campaign ended below its goal, so your agreement of ${formatMoney(amount)} is cancelled and its repayment schedule removed. Any money you sent for it is returned to you.`,
+    bn: `"সব অথবা কিছুই না" ক্যাম্পেইনটি লক্ষ্যের নিচে শেষ হয়েছে, তাই আপনার ${bnMoney(amount)}-এর চুক্তি বাতিল হয়েছে এবং এর পরিশোধের সূচি বাদ দেওয়া হয়েছে। এর জন্য আপনি যে টাকা পাঠিয়েছেন তা আপনাকে ফেরত দেওয়া হবে।`,
+  }),
+  refundDueTitle: (reference: string): Words => ({ en: `Your donation ${reference} will be returned`, bn: `আপনার দান ${reference} ফেরত দেওয়া হবে` }),
+  refundDueText: (amount: string, title: string): Words => ({
+    en: `"${title}" ended without reaching its all-or-nothing goal, so your donation of ${formatMoney(amount)} will be returned to you. You will be told when it is sent.`,
+    bn: `"${title}" তার "সব অথবা কিছুই না" লক্ষ্যে না পৌঁছেই শেষ হয়েছে, তাই আপনার ${bnMoney(amount)} দান আপনাকে ফেরত দেওয়া হবে। টাকা পাঠানো হলে আপনাকে জানানো হবে।`,
+  }),
+  pledgeTitle: (reference: string): Words => ({ en: `Your pledge ${reference} is cancelled`, bn: `আপনার অঙ্গীকার ${reference} বাতিল হয়েছে` }),
+  pledgeText: (amount: string, title: string): Words => ({
+    en: `"${title}" ended without reaching its all-or-nothing goal, so your pledge of ${formatMoney(amount)} is cancelled: please do not pay it. If you already paid, contact the platform with its reference and the money will be returned.`,
+    bn: `"${title}" তার "সব অথবা কিছুই না" লক্ষ্যে না পৌঁছেই শেষ হয়েছে, তাই আপনার ${bnMoney(amount)}-এর অঙ্গীকার বাতিল হয়েছে: অনুগ্রহ করে এটি পরিশোধ করবেন না। আগেই পরিশোধ করে থাকলে রেফারেন্সসহ প্ল্যাটফর্মের সঙ্গে যোগাযোগ করুন, টাকা ফেরত দেওয়া হবে।`,
+  }),
+  refundedTitle: (reference: string): Words => ({ en: `Your donation ${reference} was returned`, bn: `আপনার দান ${reference} ফেরত দেওয়া হয়েছে` }),
+  refundedText: (amount: string, refundReference: string): Words => ({
+    en: `The platform returned your donation of ${formatMoney(amount)} (refund reference ${refundReference}).`,
+    bn: `প্ল্যাটফর্ম আপনার ${bnMoney(amount)} দান ফেরত দিয়েছে (ফেরতের রেফারেন্স ${refundReference})।`,
+  }),
 };
 
-/** A donor is told where they can be: a notice when they gave signed in, else an e-mail when they left an address. */
+/**
+ * A donor is told where they can be: a notice when they gave signed in (in their language), else an e-mail when they
+ * left an address (in the site's default language).
+ */
 export async function tellDonor(
   trx: Transaction<DB>,
   d: { id: string; donor_id: string | null; receipt_key: string; data: unknown },
-  title: string,
-  text: string,
-  origin: string,
+  title: Words,
+  text: Words,
+  site: NoticeSite,
 ): Promise<void> {
   const link = noticeLinks.receipt(d.id, d.receipt_key);
   if (d.donor_id) {
-    await notify(trx, { userId: d.donor_id, kind: 'goal_not_reached', title, text, link }, origin);
+    await notify(trx, { userId: d.donor_id, kind: 'goal_not_reached', title, text, link }, site);
     return;
   }
   const email = (d.data as Partial<DonateForm>).email;
-  if (email) await queueMail(trx, { to: email, subject: `Halal Fund: ${title}`, text: `${text}\n\nYour receipt: ${absoluteLink(origin, link)}` });
+  if (email) await queueGuestMail(trx, email, title, text, absoluteLink(site.origin, link), site.defaultLanguage);
 }
 
 export interface EndCampaign {
@@ -62,7 +85,7 @@ export interface EndCampaign {
   note: string;
   /** Whether the project, as locked, is to be closed now (its status and end date still say so). */
   shouldClose: (p: { status: ProjectStatus; ends_at: Date | null }) => boolean;
-  origin: string;
+  site: NoticeSite;
 }
 
 /** Closes one campaign (open or funded → closed) as described above; false when it no longer should close. */
@@ -134,23 +157,23 @@ async function returnTheMoney(trx: Transaction<DB>, p: { id: string; title: stri
 
   for (const a of expired) {
     await audit(trx, { actorId: how.actorId, action: 'agreement.expire', subjectType: 'agreement_request', subjectId: a.id, before: 'pending', after: 'expired', note: words.expiredNote });
-    await notify(trx, { userId: a.investor_id, kind: 'goal_not_reached', title: words.investorTitle(p.title), text: words.expiredText(a.amount), link: noticeLinks.history() }, how.origin);
+    await notify(trx, { userId: a.investor_id, kind: 'goal_not_reached', title: words.investorTitle(p.title), text: words.expiredText(a.amount), link: noticeLinks.history() }, how.site);
   }
   for (const a of cancelled) {
     await audit(trx, { actorId: how.actorId, action: 'agreement.cancel', subjectType: 'agreement_request', subjectId: a.id, before: 'accepted', after: 'cancelled', note: 'goal not reached' });
-    await notify(trx, { userId: a.investor_id, kind: 'goal_not_reached', title: words.investorTitle(p.title), text: words.cancelledText(a.amount), link: noticeLinks.history() }, how.origin);
+    await notify(trx, { userId: a.investor_id, kind: 'goal_not_reached', title: words.investorTitle(p.title), text: words.cancelledText(a.amount), link: noticeLinks.history() }, how.site);
   }
   for (const d of refundDue) {
     await audit(trx, { actorId: how.actorId, action: 'donation.refund_due', subjectType: 'donation', subjectId: d.id, before: 'confirmed', after: 'refund_due', note: words.expiredNote });
-    await tellDonor(trx, d, words.refundDueTitle(d.reference), words.refundDueText(d.amount, p.title), how.origin);
+    await tellDonor(trx, d, words.refundDueTitle(d.reference), words.refundDueText(d.amount, p.title), how.site);
   }
   for (const d of pledges) {
     await audit(trx, { actorId: how.actorId, action: 'donation.cancel', subjectType: 'donation', subjectId: d.id, before: 'pledged', after: 'cancelled', note: words.pledgeNote });
-    await tellDonor(trx, d, words.pledgeTitle(d.reference), words.pledgeText(d.amount, p.title), how.origin);
+    await tellDonor(trx, d, words.pledgeTitle(d.reference), words.pledgeText(d.amount, p.title), how.site);
   }
   await notify(
     trx,
     { userId: p.owner_id, kind: 'goal_not_reached', title: words.ownerTitle(p.title), text: words.ownerText(p.raised, p.goal, cancelled.length, refundDue.length), link: noticeLinks.project(p.id) },
-    how.origin,
+    how.site,
   );
 }

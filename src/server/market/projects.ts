@@ -2,6 +2,7 @@
  * Projects: who may see which, what each audience is shown, campaign endings, and the raised/funded bookkeeping
  * done inside the transactions that move money.
  */
+import type { NoticeSite } from '../notices/links';
 import { PROJECT_IMAGE_FIELDS } from '../../shared/forms/code-fields';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, ProjectStatus } from '../db/schema';
@@ -152,9 +153,9 @@ export async function viewsOf(db: Db, forms: FormRegistry, rows: ProjectRow[], v
  * all-or-nothing campaign below its goal, the return of the money (market/campaign-end.ts), inside the caller's
  * transaction. Cheap when nothing ended (an indexed look-up); returns how many closed. The scheduled job runs it every
  * 15 seconds over every project; a write that depends on one project being open closes that one first
- * (`closeIfEnded`), so a request never pays for another campaign's cascade. `origin`: where notices' e-mail links start.
+ * (`closeIfEnded`), so a request never pays for another campaign's cascade. `site`: where notices' e-mail links start, and the default language of their readers.
  */
-export async function closeEnded(trx: Transaction<DB>, now: Date, origin: string, projectId?: string): Promise<number> {
+export async function closeEnded(trx: Transaction<DB>, now: Date, site: NoticeSite, projectId?: string): Promise<number> {
   const ended = await trx
     .selectFrom('projects')
     .select(['id', 'ends_at'])
@@ -170,7 +171,7 @@ export async function closeEnded(trx: Transaction<DB>, now: Date, origin: string
       actorId: null,
       note: 'The campaign end date passed.',
       shouldClose: (row) => row.ends_at !== null && row.ends_at <= now,
-      origin,
+      site,
     });
     if (done) closed++;
   }
@@ -178,13 +179,13 @@ export async function closeEnded(trx: Transaction<DB>, now: Date, origin: string
 }
 
 /** `closeEnded` over every project, in a transaction of its own (the scheduled job). */
-export function closeEndedCampaigns(db: Kysely<DB>, origin: string, now = new Date()): Promise<number> {
-  return db.transaction().execute((trx) => closeEnded(trx, now, origin));
+export function closeEndedCampaigns(db: Kysely<DB>, site: NoticeSite, now = new Date()): Promise<number> {
+  return db.transaction().execute((trx) => closeEnded(trx, now, site));
 }
 
 /** Closes this one project if its end date has passed, in a transaction of its own: writes that need it open call it first. */
-export async function closeIfEnded(db: Kysely<DB>, projectId: string, origin: string, now = new Date()): Promise<void> {
-  await db.transaction().execute((trx) => closeEnded(trx, now, origin, projectId));
+export async function closeIfEnded(db: Kysely<DB>, projectId: string, site: NoticeSite, now = new Date()): Promise<void> {
+  await db.transaction().execute((trx) => closeEnded(trx, now, site, projectId));
 }
 
 /** The answer to money offered to a project that is not open. `what`: "agreement requests", "donations"… */

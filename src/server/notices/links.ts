@@ -5,6 +5,7 @@
  * follows every link of every kind to that screen.
  */
 import type { Config } from '../config';
+import type { Language } from '../../shared/i18n/language';
 import { receiptPath } from '../../shared/donations/receipt-link';
 
 /**
@@ -15,6 +16,17 @@ export function siteOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>):
   if (config.publicUrl) return config.publicUrl;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
   return `http://${host}:${config.port}`;
+}
+
+/** What a notice needs of the site: where its links start, and the language of an account that never chose one. */
+export interface NoticeSite {
+  origin: string;
+  defaultLanguage: Language;
+}
+
+/** The notice site of a configuration. */
+export function noticeSite(config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'defaultLanguage'>): NoticeSite {
+  return { origin: siteOrigin(config), defaultLanguage: config.defaultLanguage };
 }
 
 /** A path of the site made absolute for an e-mail or SMS. */

@@ -4,7 +4,8 @@
  * own address, which opens it again on any device without signing in.
  */
 import type { PaymentInstructions } from '../../shared/api/views';
-import { formatMoney } from '../../shared/domain/money';
+import { formatMoney } from '../../shared/format/money';
+import type { Language } from '../../shared/i18n/language';
 
 export interface ReceiptMailInput {
   reference: string;
@@ -16,28 +17,45 @@ export interface ReceiptMailInput {
   link: string;
 }
 
-/** The subject and plain text of the receipt e-mail. */
-export function receiptMail(r: ReceiptMailInput): { subject: string; text: string } {
-  const lines = [
-    `Thank you for your pledge of ${formatMoney(r.amount)} to "${r.projectTitle}".`,
-    '',
-    `Payment reference: ${r.reference} (quote it with your payment)`,
-    `Payment method: ${r.paymentMethod}`,
-  ];
+/** The receipt e-mail's own words in each language; the payment details are the platform's, as configured. */
+const WORDS = {
+  en: {
+    thanks: (amount: string, project: string) => `Thank you for your pledge of ${amount} to "${project}".`,
+    reference: (ref: string) => `Payment reference: ${ref} (quote it with your payment)`,
+    method: (m: string) => `Payment method: ${m}`,
+    howTo: (m: string, summary: string) => `How to pay by ${m}: ${summary}`,
+    quote: (ref: string) => `  Reference to quote: ${ref}`,
+    sample: 'These are sample payment details: the platform has not published its real accounts yet. Do not send money to them; contact us instead.',
+    confirm: 'Staff confirm your donation when the money arrives; it shows as raised from then on.',
+    open: 'Your receipt, to open again at any time:',
+    keep: 'Anyone who has this link can see the receipt (without your name or e-mail): keep it to yourself.',
+    subject: (ref: string) => `Halal Fund: your donation receipt ${ref}`,
+  },
+  bn: {
+    thanks: (amount: string, project: string) => `"${project}" প্রকল্পে ${amount} দানের অঙ্গীকারের জন্য আপনাকে ধন্যবাদ।`,
+    reference: (ref: string) => `পেমেন্ট রেফারেন্স: ${ref} (টাকা পাঠানোর সময় এটি উল্লেখ করুন)`,
+    method: (m: string) => `পেমেন্টের মাধ্যম: ${m}`,
+    howTo: (m: string, summary: string) => `${m} দিয়ে যেভাবে টাকা পাঠাবেন: ${summary}`,
+    quote: (ref: string) => `  যে রেফারেন্স উল্লেখ করবেন: ${ref}`,
+    sample: 'এগুলো নমুনা পেমেন্ট তথ্য: প্ল্যাটফর্ম এখনো তার আসল হিসাব প্রকাশ করেনি। এগুলোতে টাকা পাঠাবেন না; বরং আমাদের সঙ্গে যোগাযোগ করুন।',
+    confirm: 'টাকা পৌঁছালে কর্মীরা আপনার দান নিশ্চিত করবেন; তখন থেকে এটি সংগৃহীত অর্থে দেখাবে।',
+    open: 'আপনার রসিদ, যেকোনো সময় আবার খোলার জন্য:',
+    keep: 'এই লিংক যাঁর কাছে থাকবে তিনিই রসিদটি দেখতে পারবেন (আপনার নাম বা ইমেইল ছাড়া): লিংকটি নিজের কাছে রাখুন।',
+    subject: (ref: string) => `হালাল ফান্ড: আপনার দানের রসিদ ${ref}`,
+  },
+} satisfies Record<Language, unknown>;
+
+/** The subject and plain text of the receipt e-mail, in the donor's language (English unless told). */
+export function receiptMail(r: ReceiptMailInput, language: Language = 'en'): { subject: string; text: string } {
+  const w = WORDS[language];
+  const lines = [w.thanks(formatMoney(r.amount, language), r.projectTitle), '', w.reference(r.reference), w.method(r.paymentMethod)];
   const how = r.instructions;
   if (how) {
-    lines.push('', `How to pay by ${how.method}: ${how.summary}`);
+    lines.push('', w.howTo(how.method, how.summary));
     for (const d of how.details) lines.push(`  ${d.label}: ${d.value}`);
-    lines.push(`  Reference to quote: ${r.reference}`);
-    if (how.sample) lines.push('', 'These are sample payment details: the platform has not published its real accounts yet. Do not send money to them; contact us instead.');
+    lines.push(w.quote(r.reference));
+    if (how.sample) lines.push('', w.sample);
   }
-  lines.push(
-    '',
-    'Staff confirm your donation when the money arrives; it shows as raised from then on.',
-    '',
-    'Your receipt, to open again at any time:',
-    r.link,
-    'Anyone who has this link can see the receipt (without your name or e-mail): keep it to yourself.',
-  );
-  return { subject: `Halal Fund: your donation receipt ${r.reference}`, text: lines.join('\n') };
+  lines.push('', w.confirm, '', w.open, r.link, w.keep);
+  return { subject: w.subject(r.reference), text: lines.join('\n') };
 }

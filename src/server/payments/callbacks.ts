@@ -12,6 +12,7 @@ import { notifyDonationConfirmed } from '../notices/notify';
 import { settleProject } from '../market/projects';
 import { toPaisa } from '../../shared/domain/money';
 import { GatewayError, signatureValid, validatePayment, type SslcommerzSettings } from './sslcommerz';
+import type { NoticeSite } from '../notices/links';
 
 export interface CallbackResult {
   outcome: GatewayOutcome;
@@ -29,7 +30,7 @@ function paisaOf(text: unknown): bigint | null {
 }
 
 /** Checks a callback and confirms the pledge when everything agrees. `kind` says which URL it came to. */
-export async function handleCallback(db: Kysely<DB>, s: SslcommerzSettings, kind: 'ipn' | 'success', raw: Record<string, unknown>, origin: string): Promise<CallbackResult> {
+export async function handleCallback(db: Kysely<DB>, s: SslcommerzSettings, kind: 'ipn' | 'success', raw: Record<string, unknown>, site: NoticeSite): Promise<CallbackResult> {
   // Form fields only, each bounded: what is stored for staff cannot grow without limit.
   const fields: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw).slice(0, 100)) if (typeof v === 'string') fields[k] = v.slice(0, MAX_FIELD);
@@ -96,7 +97,7 @@ export async function handleCallback(db: Kysely<DB>, s: SslcommerzSettings, kind
     await event('confirmed', 'Signature and validation API agree: pledge confirmed.');
     await audit(trx, { actorId: null, action: 'donation.confirm', subjectType: 'donation', subjectId: confirmed.id, before: 'pledged', after: 'confirmed', note });
     await settleProject(trx, confirmed.project_id, null);
-    await notifyDonationConfirmed(trx, confirmed.id, origin);
+    await notifyDonationConfirmed(trx, confirmed.id, site);
     return { outcome: 'confirmed' as const, reason: 'Pledge confirmed.', donationId };
   });
 }

@@ -16,7 +16,7 @@ import { decodeUploads, storeUploads } from '../files/store';
 import { registerFileRule } from '../files/access';
 import { audit } from '../audit';
 import { notify } from '../notices/notify';
-import { noticeLinks, siteOrigin } from '../notices/links';
+import { noticeLinks, noticeSite } from '../notices/links';
 import { closeIfEnded, lockOpenProject, notTaking, settleProject, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
@@ -124,7 +124,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     },
     async (request, reply) => {
       const me = currentUser(request);
-      await closeIfEnded(app.db, request.params.id, siteOrigin(app.config));
+      await closeIfEnded(app.db, request.params.id, noticeSite(app.config));
       const { row: project } = await visibleProject(app.db, request.params.id, me);
       if (project.owner_id === me.id) throw forbidden('You cannot send an agreement request to your own project.');
       if (project.status !== 'open') throw notTaking('agreement requests', project.status);
@@ -165,11 +165,14 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
           {
             userId: project.owner_id,
             kind: 'proposal_received',
-            title: `A new proposal for "${project.title}"`,
-            text: `An investor proposes ${formatMoney(request.body.investmentAmount)} (${request.body.investmentType}) for your project. Open its proposals to accept or decline.`,
+            title: { en: `A new proposal for "${project.title}"`, bn: `"${project.title}" প্রকল্পের জন্য নতুন প্রস্তাব` },
+            text: {
+              en: `An investor proposes ${formatMoney(request.body.investmentAmount)} (${request.body.investmentType}) for your project. Open its proposals to accept or decline.`,
+              bn: `একজন বিনিয়োগকারী আপনার প্রকল্পে ${formatMoney(request.body.investmentAmount, 'bn')} (${request.body.investmentType}) বিনিয়োগের প্রস্তাব দিয়েছেন। গ্রহণ বা প্রত্যাখ্যান করতে প্রকল্পের প্রস্তাবগুলো খুলুন।`,
+            },
             link: noticeLinks.proposals(project.id),
           },
-          siteOrigin(app.config),
+          noticeSite(app.config),
         );
         const row = await trx.updateTable('agreement_requests').set({ data: JSON.stringify(doc) }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
         return agreementView(row, await fileNamesFor(trx, [row]));
@@ -276,7 +279,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     // One moment for the whole decision: the stored decided_at and the schedule's acceptance date agree.
     const now = app.now();
     const target = await app.db.selectFrom('agreement_requests').select('project_id').where('id', '=', requestId).executeTakeFirst();
-    if (target) await closeIfEnded(app.db, target.project_id, siteOrigin(app.config), now);
+    if (target) await closeIfEnded(app.db, target.project_id, noticeSite(app.config), now);
     const decided = await app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('agreement_requests').selectAll().where('id', '=', requestId).forNoKeyUpdate().executeTakeFirst();
       if (!row) throw notFound('This agreement request');
@@ -301,19 +304,34 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       // Accepted money counts now, in the same transaction, under the project's row lock.
       if (to === 'accepted') await settleProject(trx, row.project_id, actorId);
       // The other party is told: the investor of the owner's decision, the owner of a withdrawal.
-      const amount = formatMoney(row.amount);
+      const amount = { en: formatMoney(row.amount), bn: formatMoney(row.amount, 'bn') };
       await notify(
         trx,
         to === 'withdrawn'
-          ? { userId: project.owner_id, kind: 'proposal_decided', title: `A proposal for "${project.title}" was withdrawn`, text: `The investor withdrew their proposal of ${amount}.`, link: noticeLinks.proposals(row.project_id) }
+          ? {
+              userId: project.owner_id,
+              kind: 'proposal_decided',
+              title: { en: `A proposal for "${project.title}" was withdrawn`, bn: `"${project.title}" প্রকল্পের একটি প্রস্তাব প্রত্যাহার করা হয়েছে` },
+              text: { en: `The investor withdrew their proposal of ${amount.en}.`, bn: `বিনিয়োগকারী তাঁর ${amount.bn}-এর প্রস্তাব প্রত্যাহার করেছেন।` },
+              link: noticeLinks.proposals(row.project_id),
+            }
           : {
               userId: row.investor_id,
               kind: 'proposal_decided',
-              title: `Your proposal for "${project.title}" was ${to}`,
-              text: to === 'accepted' ? `The owner accepted your proposal of ${amount}.` : `The owner declined your proposal of ${amount}. Their reason: ${extra.decline_reason ?? ''}`,
+              title: {
+                en: `Your proposal for "${project.title}" was ${to}`,
+                bn: `"${project.title}" প্রকল্পে আপনার প্রস্তাব ${to === 'accepted' ? 'গৃহীত হয়েছে' : 'প্রত্যাখ্যাত হয়েছে'}`,
+              },
+              text:
+                to === 'accepted'
+                  ? { en: `The owner accepted your proposal of ${amount.en}.`, bn: `মালিক আপনার ${amount.bn}-এর প্রস্তাব গ্রহণ করেছেন।` }
+                  : {
+                      en: `The owner declined your proposal of ${amount.en}. Their reason: ${extra.decline_reason ?? ''}`,
+                      bn: `মালিক আপনার ${amount.bn}-এর প্রস্তাব প্রত্যাখ্যান করেছেন। তাঁর কারণ: ${extra.decline_reason ?? ''}`,
+                    },
               link: noticeLinks.history(),
             },
-        siteOrigin(app.config),
+        noticeSite(app.config),
       );
       return view(trx, updated);
     });

@@ -2,7 +2,8 @@
  * The auth API of spec section 7 (same paths and payloads) and what users need beyond the seed: forgotten and
  * changed passwords, sign-out and "who am I". Every body is checked by the shared schemas before a handler runs.
  */
-import { cookieValue, LANGUAGE_COOKIE, parseLanguage } from '../../shared/i18n/language';
+import { cookieValue, LANGUAGE_COOKIE, parseLanguage, type Language } from '../../shared/i18n/language';
+import { codeText, type CodePurpose } from '../sms/code-text';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -30,15 +31,9 @@ const withToken = {
 /** Finds the account an email or phone belongs to. */
 async function findAccount(db: Kysely<DB>, identifier: string) {
   const key = normalizeIdentifier(identifier);
-  const query = db.selectFrom('users').select(['id', 'email', 'phone', 'password_hash', 'phone_verified_at']);
+  const query = db.selectFrom('users').select(['id', 'email', 'phone', 'password_hash', 'phone_verified_at', 'language']);
   return (isEmail(key) ? query.where((eb) => eb(eb.fn('lower', ['email']), '=', key)) : query.where('phone', '=', key))
     .executeTakeFirst();
-}
-
-function codeText(code: string, purpose: 'verify' | 'reset'): string {
-  return purpose === 'verify'
-    ? `Your Halal Fund verification code is ${code}. It expires in 3 minutes. Do not share it.`
-    : `Your Halal Fund password reset code is ${code}. It expires in 3 minutes. If you did not ask for it, ignore this message.`;
 }
 
 /** A code failure as a 400 (or 429) the user can act on. */
@@ -71,9 +66,10 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return last ? Math.max(0, Math.ceil(config.otpResendSeconds - (Date.now() - last.getTime()) / 1000)) : 0;
   }
 
-  async function sendCode(to: string, code: string, purpose: 'verify' | 'reset'): Promise<boolean> {
+  /** Sends a code in the account's language, else the language of the request that asked for it. */
+  async function sendCode(to: string, code: string, purpose: CodePurpose, language: Language): Promise<boolean> {
     try {
-      await app.sms.send({ to, text: codeText(code, purpose), code });
+      await app.sms.send({ to, text: codeText(code, purpose, language), code });
       return true;
     } catch (err) {
       app.log.error({ err, to: maskPhone(to) }, 'SMS delivery failed');
@@ -126,7 +122,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       // A repeat: the first answer, and no second code.
       if (code === undefined) return answer;
       // After the commit the account exists whatever happens to the SMS: a failure is said, never a 5xx.
-      if (await sendCode(phone, code, 'verify')) return answer;
+      if (await sendCode(phone, code, 'verify', request.language)) return answer;
       const unsent = { message: 'Account created, but the code could not be sent just now. Use Resend OTP in a moment.', resendInSeconds: config.otpResendSeconds };
       await app.reviseStoredAnswer(request, unsent);
       return unsent;
@@ -177,7 +173,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         if (wait > 0) throw tooManyRequests(`A new code was sent recently. You can ask again in ${describeWait(wait)}.`, wait);
         return issueCode(trx, user.id, 'verify_phone', config.otpTtlSeconds, true);
       });
-      await sendCode(user.phone, code, 'verify');
+      await sendCode(user.phone, code, 'verify', parseLanguage(user.language) ?? request.language);
       return answer;
     },
   );
@@ -246,7 +242,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       if (last && Date.now() - last.created_at.getTime() < config.otpResendSeconds * 1000) return answer;
       // The old code replaced and the new one stored together: never a replaced code without its successor.
       const code = await app.db.transaction().execute((trx) => issueCode(trx, user.id, 'reset_password', config.otpTtlSeconds));
-      await sendCode(user.phone, code, 'reset');
+      await sendCode(user.phone, code, 'reset', parseLanguage(user.language) ?? request.language);
       return answer;
     },
   );

@@ -9,7 +9,7 @@ import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { audit } from '../audit';
 import { notify } from '../notices/notify';
-import { noticeLinks, siteOrigin } from '../notices/links';
+import { noticeLinks, noticeSite } from '../notices/links';
 import { formatMoney } from '../../shared/domain/money';
 import { canCancel, coolingOffEndsAt } from '../../shared/domain/cooling-off';
 import { formatDateTime } from '../../shared/format/dates';
@@ -60,11 +60,14 @@ export default async function coolingOffRoutes(app: FastifyInstance): Promise<vo
           {
             userId: project.owner_id,
             kind: 'proposal_decided',
-            title: `An agreement for "${project.title}" was cancelled`,
-            text: `The investor cancelled their agreement of ${formatMoney(row.amount)} within the cooling-off window. Its amount no longer counts as raised and its instalments are removed.`,
+            title: { en: `An agreement for "${project.title}" was cancelled`, bn: `"${project.title}" প্রকল্পের একটি চুক্তি বাতিল হয়েছে` },
+            text: {
+              en: `The investor cancelled their agreement of ${formatMoney(row.amount)} within the cooling-off window. Its amount no longer counts as raised and its instalments are removed.`,
+              bn: `বিনিয়োগকারী কুলিং-অফ সময়ের মধ্যে তাঁর ${formatMoney(row.amount, 'bn')}-এর চুক্তি বাতিল করেছেন। এই অর্থ আর সংগৃহীত হিসেবে গণ্য হবে না এবং এর কিস্তিগুলো বাদ দেওয়া হয়েছে।`,
+            },
             link: noticeLinks.proposals(row.project_id),
           },
-          siteOrigin(app.config),
+          noticeSite(app.config),
         );
         // The answer is made in the transaction: a cancel that committed is never answered with an error.
         return agreementView(updated, ...(await viewsFor(trx, [updated])));

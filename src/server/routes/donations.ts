@@ -23,7 +23,7 @@ import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { RECEIPT_KEY_HEADER } from '../../shared/donations/receipt-link';
 import { queueMail } from '../notices/notify';
 import { receiptMail } from '../notices/receipt-mail';
-import { absoluteLink, noticeLinks, siteOrigin } from '../notices/links';
+import { absoluteLink, noticeLinks, siteOrigin, noticeSite } from '../notices/links';
 import { idParams } from './params';
 
 /** The receipt key a link holder sends (the page reads it from the address's fragment). */
@@ -116,7 +116,7 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
       config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' }, idempotent: true },
     },
     async (request, reply) => {
-      await closeIfEnded(app.db, request.params.id, siteOrigin(app.config));
+      await closeIfEnded(app.db, request.params.id, noticeSite(app.config));
       const viewer = await app.readSession(request);
       const { row: project } = await visibleProject(app.db, request.params.id, viewer);
       if (project.status !== 'open') throw notTaking('donations', project.status);
@@ -154,7 +154,7 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
               projectTitle: project.title,
               instructions: app.payments.instructionsFor(made.payment_method),
               link: absoluteLink(origin, noticeLinks.receipt(made.id, receiptKey)),
-            });
+            }, request.language);
             await queueMail(trx, { to: email, ...mail });
           }
           return {

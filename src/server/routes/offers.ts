@@ -14,7 +14,7 @@ import { closeIfEnded, viewsOf, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { withE164Phones } from '../auth/stored-phones';
 import { notify } from '../notices/notify';
-import { noticeLinks, siteOrigin } from '../notices/links';
+import { noticeLinks, noticeSite } from '../notices/links';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { answeredInvitation, offerViews, type OfferRow } from '../market/offers';
 import { audit } from '../audit';
@@ -206,7 +206,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const me = currentUser(request);
-      await closeIfEnded(app.db, request.body.projectId, siteOrigin(app.config));
+      await closeIfEnded(app.db, request.body.projectId, noticeSite(app.config));
       const { row: project } = await visibleProject(app.db, request.body.projectId, me);
       if (project.owner_id !== me.id) throw notFound('This project');
       if (project.status !== 'open') throw conflict(`Only an open project can invite investors; this one is ${project.status.replace('_', ' ')}.`);
@@ -226,11 +226,14 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
           {
             userId: offer.investor_id,
             kind: 'invest_request',
-            title: `A Request For Invest from "${project.title}"`,
-            text: `The owner of "${project.title}" read your offer and invites you to invest in their project. Your phone and e-mail stay hidden from them until you answer with an agreement request or choose to share them.`,
+            title: { en: `A Request For Invest from "${project.title}"`, bn: `"${project.title}" থেকে বিনিয়োগের অনুরোধ` },
+            text: {
+              en: `The owner of "${project.title}" read your offer and invites you to invest in their project. Your phone and e-mail stay hidden from them until you answer with an agreement request or choose to share them.`,
+              bn: `"${project.title}" প্রকল্পের মালিক আপনার অফারটি পড়েছেন এবং তাঁর প্রকল্পে বিনিয়োগের আমন্ত্রণ জানিয়েছেন। আপনি চুক্তির অনুরোধ পাঠিয়ে উত্তর না দেওয়া পর্যন্ত বা নিজে থেকে জানাতে না চাওয়া পর্যন্ত আপনার ফোন নম্বর ও ইমেইল তাঁর কাছে গোপন থাকবে।`,
+            },
             link: noticeLinks.history('invitations'),
           },
-          siteOrigin(app.config),
+          noticeSite(app.config),
         );
         return row;
       });
@@ -322,11 +325,14 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
           {
             userId: inv.owner_id,
             kind: 'contact_shared',
-            title: `An investor shared their contact details for "${inv.title}"`,
-            text: `The investor you sent a Request For Invest for "${inv.title}" shared the phone and e-mail of their offer with you. They are on the investor's card.`,
+            title: { en: `An investor shared their contact details for "${inv.title}"`, bn: `"${inv.title}" প্রকল্পের জন্য একজন বিনিয়োগকারী তাঁর যোগাযোগের তথ্য জানিয়েছেন` },
+            text: {
+              en: `The investor you sent a Request For Invest for "${inv.title}" shared the phone and e-mail of their offer with you. They are on the investor's card.`,
+              bn: `"${inv.title}" প্রকল্পের জন্য যে বিনিয়োগকারীকে আপনি বিনিয়োগের অনুরোধ পাঠিয়েছিলেন, তিনি তাঁর অফারের ফোন নম্বর ও ইমেইল আপনাকে জানিয়েছেন। সেগুলো বিনিয়োগকারীর কার্ডে দেখা যাবে।`,
+            },
             link: noticeLinks.relevantInvestors(inv.project_id),
           },
-          siteOrigin(app.config),
+          noticeSite(app.config),
         );
         return { ...inv, at: at! };
       });

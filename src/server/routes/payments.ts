@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { badGateway, conflict, notFound } from '../errors';
 import { receiptKeyHeaders, viewableDonation } from './donations';
 import { receiptPath, RECEIPT_KEY_HEADER } from '../../shared/donations/receipt-link';
-import { siteOrigin } from '../notices/links';
+import { noticeSite } from '../notices/links';
 import { handleCallback } from '../payments/callbacks';
 import { createSession, GatewayError } from '../payments/sslcommerz';
 import type { DonateForm } from '../../shared/generated/form-types';
@@ -83,7 +83,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     async (request, reply) => {
       if (!app.payments.gateway) throw notFound('This endpoint');
       try {
-        const result = await handleCallback(app.db, app.payments.gateway, 'ipn', request.body, siteOrigin(app.config));
+        const result = await handleCallback(app.db, app.payments.gateway, 'ipn', request.body, noticeSite(app.config));
         if (result.outcome === 'confirmed') app.mail.kick();
         // Answered 200 whatever the outcome: the callback was received and recorded; only staff act on a rejection.
         return reply.send({ outcome: result.outcome, reason: result.reason });
@@ -107,7 +107,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
         let payment: string = result;
         if (result === 'success') {
           try {
-            const outcome = await handleCallback(app.db, app.payments.gateway, 'success', request.body, siteOrigin(app.config));
+            const outcome = await handleCallback(app.db, app.payments.gateway, 'success', request.body, noticeSite(app.config));
             if (outcome.outcome === 'confirmed') app.mail.kick();
             donationId = outcome.donationId;
             payment = outcome.outcome === 'rejected' ? 'unverified' : 'success';

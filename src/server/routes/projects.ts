@@ -11,7 +11,7 @@ import { decodeUploads, storeUploads } from '../files/store';
 import { currentVerification } from './profile';
 import { audit } from '../audit';
 import { endCampaign } from '../market/campaign-end';
-import { siteOrigin } from '../notices/links';
+import { noticeSite } from '../notices/links';
 import { PROJECT_STATUSES, PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
 import type { FundingModel, ProjectStatus } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
@@ -244,7 +244,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
           actorId: me.id,
           note: me.id === row.owner_id ? 'Closed by its owner.' : 'Closed by staff.',
           shouldClose: (p) => p.status === row.status,
-          origin: siteOrigin(app.config),
+          site: noticeSite(app.config),
         });
         if (!done) throw conflict('The project changed meanwhile: reload it.');
         const closed = await trx.selectFrom('projects').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();

@@ -9,7 +9,7 @@ import type { DonateForm, RefundForm } from '../../shared/generated/form-types';
 import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { audit } from '../audit';
-import { siteOrigin } from '../notices/links';
+import { noticeSite } from '../notices/links';
 import { GOAL_NOT_REACHED, tellDonor } from '../market/campaign-end';
 import { formatMoney } from '../../shared/domain/money';
 import { idParams } from './params';
@@ -111,7 +111,7 @@ export default async function refundRoutes(app: FastifyInstance): Promise<void> 
           after: 'refunded',
           note: [`${formatMoney(row.amount)} returned, reference ${reference}.`, note].filter(Boolean).join(' '),
         });
-        await tellDonor(trx, row, GOAL_NOT_REACHED.refundedTitle(row.reference), GOAL_NOT_REACHED.refundedText(row.amount, reference), siteOrigin(app.config));
+        await tellDonor(trx, row, GOAL_NOT_REACHED.refundedTitle(row.reference), GOAL_NOT_REACHED.refundedText(row.amount, reference), noticeSite(app.config));
         return row.id;
       });
       app.mail.kick();

@@ -9,8 +9,10 @@ import type { DB, InstalmentsTable } from '../db/schema';
 import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { sumAmounts, formatMoney } from '../../shared/domain/money';
-import { notify } from '../notices/notify';
-import { noticeLinks, siteOrigin } from '../notices/links';
+import { notify, say } from '../notices/notify';
+import { formatNumber } from '../../shared/format/money';
+import type { Language } from '../../shared/i18n/language';
+import { noticeLinks, noticeSite } from '../notices/links';
 import { decodeCursor, keysetPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { audit } from '../audit';
 import type { InstalmentPaidForm } from '../../shared/generated/form-types';
@@ -172,6 +174,7 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
       if (!row) return undefined;
       const project = await trx.selectFrom('projects').select('title').where('id', '=', row.project_id).executeTakeFirstOrThrow();
       const amount = formatMoney(row.amount);
+      const seq = (l: Language) => formatNumber(row.seq, l);
       await audit(trx, { actorId: userId, action: to === 'paid' ? 'instalment.pay' : 'instalment.confirm', subjectType: 'instalment', subjectId: row.id, before: from, after: to, note: payment?.text ?? null });
       if (to === 'paid') {
         // A late charge stops accruing on the day it is marked paid; with no overdue instalment left, no default.
@@ -183,9 +186,27 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
       await notify(
         trx,
         to === 'paid'
-          ? { userId: row.investor_id, kind: 'instalment_paid', title: `Instalment ${row.seq} of "${project.title}" is paid`, text: `The owner marked instalment ${row.seq} (${amount}) paid: ${payment!.text}. Confirm it when the money arrives.`, link: noticeLinks.schedule('returns', row.agreement_id) }
-          : { userId: row.owner_id, kind: 'instalment_confirmed', title: `Instalment ${row.seq} of "${project.title}" is confirmed`, text: `The investor confirmed receiving instalment ${row.seq} (${amount}).`, link: noticeLinks.schedule('repayments', row.agreement_id) },
-        siteOrigin(app.config),
+          ? {
+              userId: row.investor_id,
+              kind: 'instalment_paid',
+              title: say((l) => (l === 'bn' ? `"${project.title}" প্রকল্পের ${seq(l)} নম্বর কিস্তি পরিশোধ করা হয়েছে` : `Instalment ${row.seq} of "${project.title}" is paid`)),
+              text: say((l) =>
+                l === 'bn'
+                  ? `মালিক ${seq(l)} নম্বর কিস্তি (${formatMoney(row.amount, l)}) পরিশোধিত হিসেবে চিহ্নিত করেছেন: ${payment!.text}। টাকা পৌঁছালে তা নিশ্চিত করুন।`
+                  : `The owner marked instalment ${row.seq} (${amount}) paid: ${payment!.text}. Confirm it when the money arrives.`,
+              ),
+              link: noticeLinks.schedule('returns', row.agreement_id),
+            }
+          : {
+              userId: row.owner_id,
+              kind: 'instalment_confirmed',
+              title: say((l) => (l === 'bn' ? `"${project.title}" প্রকল্পের ${seq(l)} নম্বর কিস্তি নিশ্চিত হয়েছে` : `Instalment ${row.seq} of "${project.title}" is confirmed`)),
+              text: say((l) =>
+                l === 'bn' ? `বিনিয়োগকারী ${seq(l)} নম্বর কিস্তি (${formatMoney(row.amount, l)}) পাওয়ার কথা নিশ্চিত করেছেন।` : `The investor confirmed receiving instalment ${row.seq} (${amount}).`,
+              ),
+              link: noticeLinks.schedule('repayments', row.agreement_id),
+            },
+        noticeSite(app.config),
       );
       // The answer is read in the transaction: a step that committed is never answered with an error. The owner's view
       // carries what they owe to charity for paying late (never the investor's).

@@ -12,7 +12,7 @@ import { decodeUploads, insertFile, linkFiles } from '../files/store';
 import type { ShariahReviewForm } from '../../shared/generated/form-types';
 import { audit } from '../audit';
 import { notify } from '../notices/notify';
-import { noticeLinks, siteOrigin } from '../notices/links';
+import { noticeLinks, noticeSite } from '../notices/links';
 import { needsReview, OPINION_SUBJECT, reviewHistory } from '../shariah/reviews';
 import { idParams } from './params';
 import { registerFileRule } from '../files/access';
@@ -148,11 +148,17 @@ export default async function shariahReviewRoutes(app: FastifyInstance): Promise
           {
             userId: project.owner_id,
             kind: 'shariah_review',
-            title: decision === 'approved' ? `Shariah review of "${project.title}": approved` : `Shariah review of "${project.title}": changes requested`,
-            text: decision === 'approved' ? `${adviser} approved your project's contract.` : `${adviser} asks for changes before your project can open: ${note}`,
+            title:
+              decision === 'approved'
+                ? { en: `Shariah review of "${project.title}": approved`, bn: `"${project.title}" প্রকল্পের শরিয়াহ পর্যালোচনা: অনুমোদিত` }
+                : { en: `Shariah review of "${project.title}": changes requested`, bn: `"${project.title}" প্রকল্পের শরিয়াহ পর্যালোচনা: পরিবর্তন প্রয়োজন` },
+            text:
+              decision === 'approved'
+                ? { en: `${adviser} approved your project's contract.`, bn: `${adviser} আপনার প্রকল্পের চুক্তি অনুমোদন করেছেন।` }
+                : { en: `${adviser} asks for changes before your project can open: ${note}`, bn: `আপনার প্রকল্প চালু হওয়ার আগে ${adviser} কিছু পরিবর্তন চেয়েছেন: ${note}` },
             link: noticeLinks.myProjects(),
           },
-          siteOrigin(app.config),
+          noticeSite(app.config),
         );
         return { id: review.id, decision, adviser, note, opinionFileId: fileId, decidedAt: review.created_at.toISOString() };
       });

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
 import { conflict, fieldErrors, notFound } from '../errors';
 import { notify, notifyDonationConfirmed } from '../notices/notify';
-import { noticeLinks, siteOrigin } from '../notices/links';
+import { noticeLinks, noticeSite } from '../notices/links';
 import { audit, auditTrail } from '../audit';
 import { PROJECT_STATUSES, settleProject, viewsOf } from '../market/projects';
 import type { ProjectStatus } from '../db/schema';
@@ -131,13 +131,21 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
           {
             userId: updated.owner_id,
             kind: 'project_decided',
-            title: approve ? `Your project "${updated.title}" is approved` : `Your project "${updated.title}" was not approved`,
+            title: approve
+              ? { en: `Your project "${updated.title}" is approved`, bn: `আপনার প্রকল্প "${updated.title}" অনুমোদিত হয়েছে` }
+              : { en: `Your project "${updated.title}" was not approved`, bn: `আপনার প্রকল্প "${updated.title}" অনুমোদিত হয়নি` },
             text: approve
-              ? `Staff approved your project; its campaign is open until ${formatDate(endsAt!)}.`
-              : `Staff did not approve your project.${note ? ` Their note: ${note}` : ''}`,
+              ? {
+                  en: `Staff approved your project; its campaign is open until ${formatDate(endsAt!)}.`,
+                  bn: `কর্মীরা আপনার প্রকল্প অনুমোদন করেছেন; এর ক্যাম্পেইন ${formatDate(endsAt!, 'bn')} পর্যন্ত চালু থাকবে।`,
+                }
+              : {
+                  en: `Staff did not approve your project.${note ? ` Their note: ${note}` : ''}`,
+                  bn: `কর্মীরা আপনার প্রকল্প অনুমোদন করেননি।${note ? ` তাঁদের নোট: ${note}` : ''}`,
+                },
             link: approve ? noticeLinks.project(updated.id) : noticeLinks.myProjects(),
           },
-          siteOrigin(app.config),
+          noticeSite(app.config),
         );
         return (await viewsOf(trx, app.forms, [updated], me))[0];
       });
@@ -215,7 +223,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
         await audit(trx, { actorId: me.id, action: `donation.${after === 'confirmed' ? 'confirm' : 'cancel'}`, subjectType: 'donation', subjectId: updated.id, before: 'pledged', after, note });
         if (after === 'confirmed') {
           await settleProject(trx, updated.project_id, me.id);
-          await notifyDonationConfirmed(trx, updated.id, siteOrigin(app.config));
+          await notifyDonationConfirmed(trx, updated.id, noticeSite(app.config));
         }
         return updated;
       });

@@ -8,7 +8,7 @@ import type { ReviewForm } from '../../shared/generated/form-types';
 import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { notify } from '../notices/notify';
-import { noticeLinks, siteOrigin } from '../notices/links';
+import { noticeLinks, noticeSite } from '../notices/links';
 import { audit, auditTrail } from '../audit';
 import { fileIdsIn } from '../files/store';
 import { idParams } from './params';
@@ -142,11 +142,20 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
           {
             userId: updated.user_id,
             kind: 'verification_decided',
-            title: after === 'verified' ? 'Your identity is verified' : 'Your identity verification was not accepted',
-            text: after === 'verified' ? 'Staff verified your identity.' : `Staff did not accept your verification.${note ? ` Their note: ${note}` : ''} You can correct it and submit again.`,
+            title:
+              after === 'verified'
+                ? { en: 'Your identity is verified', bn: 'আপনার পরিচয় যাচাই করা হয়েছে' }
+                : { en: 'Your identity verification was not accepted', bn: 'আপনার পরিচয় যাচাই গ্রহণ করা হয়নি' },
+            text:
+              after === 'verified'
+                ? { en: 'Staff verified your identity.', bn: 'কর্মীরা আপনার পরিচয় যাচাই করেছেন।' }
+                : {
+                    en: `Staff did not accept your verification.${note ? ` Their note: ${note}` : ''} You can correct it and submit again.`,
+                    bn: `কর্মীরা আপনার যাচাইয়ের তথ্য গ্রহণ করেননি।${note ? ` তাঁদের নোট: ${note}` : ''} আপনি তথ্য ঠিক করে আবার জমা দিতে পারেন।`,
+                  },
             link: after === 'verified' ? noticeLinks.profile() : noticeLinks.verification(),
           },
-          siteOrigin(app.config),
+          noticeSite(app.config),
         );
         return { id: updated.id, status: after, note };
       });

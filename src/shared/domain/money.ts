@@ -2,7 +2,6 @@
  * Exact money: amounts travel as decimal strings ("117700.00") and are computed in integer paisa (bigint).
  * Never a binary float for a sum.
  */
-import { groupDigits } from '../format/count';
 
 /** Parses "1234.5", "1234.50", 1234.5 or "-3" into paisa. Throws on anything else. */
 export function toPaisa(amount: string | number | bigint): bigint {
@@ -42,13 +41,6 @@ export function toBasisPoints(percent: string | number): bigint {
   return toPaisa(percent); // two decimal places, like paisa
 }
 
-/** Formats an amount with thousands separators: "59689.00" → "59,689", "1234.5" → "1,234.50". */
-export function formatAmount(amount: string | number): string {
-  const text = fromPaisa(toPaisa(amount));
-  return groupDigits(text.endsWith('.00') ? text.slice(0, -3) : text);
-}
-
-/** Formats money for people: taka as ৳ with separators, other currencies by their code ("USD 1,200"). */
-export function formatMoney(amount: string | number, currency = 'BDT'): string {
-  return currency === 'BDT' ? `৳${formatAmount(amount)}` : `${currency} ${formatAmount(amount)}`;
-}
+// The people-facing formatters live with the other formatters (lakh grouping, either language); re-exported here for
+// the callers that import them with the money arithmetic.
+export { formatAmount, formatMoney } from '../format/money';

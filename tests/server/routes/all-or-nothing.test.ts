@@ -109,7 +109,7 @@ describe.each(DB_KINDS)('all-or-nothing campaigns on %s', (kind) => {
 
     // Everyone concerned is told, and the signed-out donor by e-mail.
     expect((await noticesOf(c.owner))[0]).toMatchObject({ title: expect.stringContaining('ended without reaching its goal') });
-    expect((await noticesOf(c.accepted))[0]!.text).toContain('your agreement of ৳100,000 is cancelled');
+    expect((await noticesOf(c.accepted))[0]!.text).toContain('your agreement of ৳1,00,000 is cancelled');
     expect((await noticesOf(c.pending))[0]!.text).toContain('your pending request of ৳50,000 expired');
     expect((await noticesOf(c.donor))[0]!.text).toContain('your donation of ৳5,000 will be returned');
     expect((await noticesOf(c.pledger))[0]!.text).toContain('please do not pay it');

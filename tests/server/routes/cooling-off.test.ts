@@ -54,7 +54,7 @@ describe.each(DB_KINDS)('cooling-off on %s', (kind) => {
     expect((await api(t.app, 'GET', '/me/returns', investor)).body.items).toEqual([]);
     expect(await t.app.db.selectFrom('instalments').select('id').where('agreement_id', '=', id).execute()).toEqual([]);
     const notices = (await api(t.app, 'GET', '/me/notices', owner)).body.items as { title: string; text: string }[];
-    expect(notices[0]).toMatchObject({ title: expect.stringContaining('was cancelled'), text: expect.stringContaining('৳100,000') });
+    expect(notices[0]).toMatchObject({ title: expect.stringContaining('was cancelled'), text: expect.stringContaining('৳1,00,000') });
     const mail = await t.app.db.selectFrom('email_outbox').selectAll().execute();
     expect(mail.some((m) => JSON.stringify(m).includes('was cancelled'))).toBe(true);
     expect((await api(t.app, 'GET', '/me/agreement-requests', investor)).body.items[0].cancellableUntil).toBeNull();

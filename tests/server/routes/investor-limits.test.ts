@@ -17,7 +17,7 @@ describe.each(DB_KINDS)('retail limits on %s', (kind) => {
   let projectA: string;
   let projectB: string;
   beforeAll(async () => {
-    // ৳100,000 per project and ৳150,000 a year: small enough for short tests, same rules as the defaults.
+    // ৳1,00,000 per project and ৳1,50,000 a year: small enough for short tests, same rules as the defaults.
     t = await startTestApp(kind, { limitRetailPerProject: 100_000, limitRetailPerYear: 150_000 });
     staff = await makeStaff(t.app);
     owner = await verifiedOwner(t.app, staff);
@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('retail limits on %s', (kind) => {
     expect((await send(investor, projectA, 40_000)).status).toBe(201); // at the limit: allowed
     const over = await send(investor, projectA, 20_000);
     expect(over.status).toBe(400);
-    const message = '৳20,000 is over the limit for one project for retail investors, ৳100,000: you have used ৳100,000 and ৳0 is left.';
+    const message = '৳20,000 is over the limit for one project for retail investors, ৳1,00,000: you have used ৳1,00,000 and ৳0 is left.';
     expect(over.body.message).toBe(message);
     expect(over.body.errors).toEqual([{ path: '/investmentAmount', message }]);
     expect(await mine(investor)).toHaveLength(2); // nothing stored
@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('retail limits on %s', (kind) => {
     expect(first.status).toBe(201);
     const over = await send(investor, projectB, 50_000.01);
     expect(over.status).toBe(400);
-    expect(over.body.message).toBe('৳50,000.01 is over the limit for all projects in 12 months for retail investors, ৳150,000: you have used ৳100,000 and ৳50,000 is left.');
+    expect(over.body.message).toBe('৳50,000.01 is over the limit for all projects in 12 months for retail investors, ৳1,50,000: you have used ৳1,00,000 and ৳50,000 is left.');
     expect((await send(investor, projectB, 50_000)).status).toBe(201); // exactly what was left
     expect((await api(t.app, 'GET', `/me/limits?projectId=${projectB}`, investor)).body.left).toBe('0.00');
     expect((await api(t.app, 'POST', `/agreement-requests/${first.body.id}/withdraw`, investor)).status).toBe(200);

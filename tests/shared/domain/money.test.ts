@@ -10,10 +10,10 @@ describe('money', () => {
     expect(() => toPaisa('1.234')).toThrow();
   });
 
-  it('formats taka with ৳ and thousands separators, other currencies by code', () => {
+  it('formats taka with ৳ and lakh grouping, other currencies by code', () => {
     expect(formatAmount('59689.00')).toBe('59,689');
-    expect(formatAmount('1234567.5')).toBe('1,234,567.50');
-    expect(formatMoney('3000000')).toBe('৳3,000,000');
-    expect(formatMoney(1200, 'USD')).toBe('USD 1,200');
+    expect(formatAmount('1234567.5')).toBe('12,34,567.50');
+    expect(formatMoney('3000000')).toBe('৳30,00,000');
+    expect(formatMoney(1200, 'en', 'USD')).toBe('USD 1,200');
   });
 });

@@ -41,4 +41,22 @@ describe('dates', () => {
       expect(formatDateTime(at)).toBe(`${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`);
     }
   });
+
+  it('writes Bengali dates with Bengali month names and digits, in Dhaka time', () => {
+    expect(formatDate('2027-01-25', 'bn')).toBe('২৫ জানুয়ারি ২০২৭');
+    expect(formatDate('2026-12-31T20:30:00Z', 'bn')).toBe('১ জানুয়ারি ২০২৭');
+    expect(formatDateTime('2026-11-23T11:39:43.000Z', 'bn')).toBe('২৩ নভেম্বর ২০২৬, ১৭:৩৯');
+    expect(formatDate(null, 'bn')).toBe('');
+  });
+
+  it('names every month as Node’s Intl does for bn-BD, and English never in capitals', () => {
+    const bn = new Intl.DateTimeFormat('bn-BD', { month: 'long', timeZone: 'Asia/Dhaka' });
+    const en = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Dhaka' });
+    for (let m = 0; m < 12; m++) {
+      const at = new Date(Date.UTC(2027, m, 15, 12));
+      expect(formatDate(at, 'bn').split(' ')[1]).toBe(bn.format(at));
+      expect(formatDate(at)).toBe(en.format(at).replace('Sept', 'Sep'));
+      expect(formatDate(at)).not.toMatch(/[A-Z]{2}/);
+    }
+  });
 });

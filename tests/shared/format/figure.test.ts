@@ -8,6 +8,13 @@ import { ROOT } from '../../server/helpers';
 const shown = (figure: number | string, kind: 'money' | 'count', progress?: number) => formatFigure(figureParts(figure, kind), progress);
 
 describe('a platform figure rounded to read at a glance', () => {
+  it('writes a figure in Bengali with Bengali digits and lakh and crore as Bengali says them', () => {
+    expect(formatFigure(figureParts('246689.00', 'money', 'bn'))).toBe('৳২.৪ লাখ+');
+    expect(formatFigure(figureParts(123_000_000, 'count', 'bn'))).toBe('১২.৩ কোটি');
+    expect(formatFigure(figureParts(59_689, 'money', 'bn'))).toBe('৳৫৯,৬০০+');
+    expect(formatFigure(figureParts('246689.00', 'money', 'bn'), 0.5)).toBe('৳১.২ লাখ+');
+  });
+
   it('writes small figures whole, and larger ones to three digits, in lakh or crore, never rounded up', () => {
     expect(shown(0, 'count')).toBe('0');
     expect(shown(4, 'count')).toBe('4');

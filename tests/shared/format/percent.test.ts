@@ -12,6 +12,11 @@ describe('formatRate', () => {
     expect(formatRate(99)).toBe('9900.00 %');
   });
 
+  it('writes the digits of a Bengali rate in Bengali', () => {
+    expect(formatRate(0.1934, 'bn')).toBe('১৯.৩৪ %');
+    expect(formatRate(-0.031, 'bn')).toBe('−৩.১০ %');
+  });
+
   it('gives null for a rate that is not available', () => {
     expect(formatRate(null)).toBeNull();
     expect(formatRate(Number.NaN)).toBeNull();

@@ -38,7 +38,7 @@ function ContactLine({ item }: { item: OfferContactField }) {
 
 /** What the card is called by assistive technology (and tells two offers of one person apart). */
 export function offerLabel(offer: Offer): string {
-  const what = offer.amount ? formatMoney(offer.amount, offer.currency ?? 'BDT') : 'Open to donate';
+  const what = offer.amount ? formatMoney(offer.amount, 'en', offer.currency ?? 'BDT') : 'Open to donate';
   const category = offer.businessCategory ? `, ${offer.businessCategory}` : '';
   return `Offer by ${offer.name}: ${what}${category}, made ${formatDate(offer.createdAt)}`;
 }

@@ -125,7 +125,7 @@ export function valueText(field: Pick<ShownField, 'schema' | 'uiSchema' | 'value
     const currency = typeof money === 'string' && typeof siblings[money] === 'string' ? (siblings[money] as string) : 'BDT';
     if (typeof value === 'number' || typeof value === 'string') {
       try {
-        return formatMoney(value, currency);
+        return formatMoney(value, 'en', currency);
       } catch {
         return String(value);
       }
