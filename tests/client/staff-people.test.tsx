@@ -50,7 +50,7 @@ describe('StaffPeoplePage', () => {
     await user.click(await screen.findByRole('button', { name: /Rahim Uddin.*retail/ }));
     const pane = await screen.findByRole('region', { name: 'Investor status of rahim@example.com' });
     await waitFor(() => expect(pane).toHaveTextContent('Retail investor: limits apply.'));
-    expect(pane).toHaveTextContent(/One project: ৳500,000\. Twelve months: ৳1,000,000, used ৳250,000, left ৳750,000\./);
+    expect(pane).toHaveTextContent(/One project: ৳5,00,000\. Twelve months: ৳10,00,000, used ৳2,50,000, left ৳7,50,000\./);
 
     // The form starts from the other status; a PDF is taken by the document upload (a PNG-only field would refuse it).
     expect(await within(pane).findByRole('radio', { name: 'Qualified investor (no retail limits)' })).toBeChecked();
