@@ -14,6 +14,14 @@ import { isEmail, maskPhone, normalizeEmail, normalizeIdentifier, normalizePhone
 import { attemptSucceeded, beginAttempt, clearAccount } from '../auth/throttle';
 import { currentUser } from '../plugins/auth';
 
+/**
+ * A success message of the sign-up path in the request's language (issue 29 §1). Its refusals (conflicts, wrong
+ * codes) are still English: they move to the server's message catalogue with the rest of the API's.
+ */
+function inLanguage(request: FastifyRequest, english: string, bengali: string): string {
+  return request.language === 'bn' ? bengali : english;
+}
+
 const message = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
 /** An answer after which a code may have been sent: when a new one may be asked (the OTP screen's timer). */
 const withWait = {
@@ -102,7 +110,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
       const passwordHash = await hashPassword(request.body.password);
       // The code just issued starts the resend cooldown.
-      const created = { message: `Account created. We sent a 4-digit code to ${maskPhone(phone)}.`, resendInSeconds: config.otpResendSeconds };
+      const created = { message: inLanguage(request, `Account created. We sent a 4-digit code to ${maskPhone(phone)}.`, `অ্যাকাউন্ট খোলা হয়েছে। আমরা ${maskPhone(phone)} নম্বরে ৪ অঙ্কের একটি কোড পাঠিয়েছি।`), resendInSeconds: config.otpResendSeconds };
       // The account and its first code in one transaction (no account without its code, no code without its account);
       // with an Idempotency-Key, a repeat gets this answer back instead of "an account with this email exists".
       let code: string | undefined;
@@ -127,7 +135,10 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       if (code === undefined) return answer;
       // After the commit the account exists whatever happens to the SMS: a failure is said, never a 5xx.
       if (await sendCode(phone, code, 'verify')) return answer;
-      const unsent = { message: 'Account created, but the code could not be sent just now. Use Resend OTP in a moment.', resendInSeconds: config.otpResendSeconds };
+      const unsent = {
+        message: inLanguage(request, 'Account created, but the code could not be sent just now. Use Resend OTP in a moment.', 'অ্যাকাউন্ট খোলা হয়েছে, কিন্তু এই মুহূর্তে কোডটি পাঠানো যায়নি। একটু পরে "আবার ওটিপি পাঠান" ব্যবহার করুন।'),
+        resendInSeconds: config.otpResendSeconds,
+      };
       await app.reviseStoredAnswer(request, unsent);
       return unsent;
     },
@@ -153,7 +164,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         return { token: await app.startSession(user.id, trx) };
       });
       if ('failed' in outcome) throw codeFailure(outcome.failed);
-      return { message: 'Your phone number is verified. Welcome!', token: outcome.token };
+      return { message: inLanguage(request, 'Your phone number is verified. Welcome!', 'আপনার ফোন নম্বর যাচাই হয়েছে। স্বাগতম!'), token: outcome.token };
     },
   );
 
@@ -220,7 +231,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       if (!user.phone_verified_at) {
         throw forbidden('Your phone number is not verified yet. Enter the code we sent you, or ask for a new one.');
       }
-      return { message: 'Welcome back!', token: await app.startSession(user.id) };
+      return { message: inLanguage(request, 'Welcome back!', 'আবার স্বাগতম!'), token: await app.startSession(user.id) };
     },
   );
 
