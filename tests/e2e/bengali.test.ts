@@ -115,6 +115,28 @@ describe('a newcomer in Bengali', () => {
   it('does the same on a phone, through the phone menu', () => newcomerInBengali(390));
 });
 
+describe('a Bengali reader arriving at a server-rendered form', () => {
+  it('gets the sign-up page in Bengali from the server, and its code takes it over without a mismatch', async () => {
+    const html = await (await fetch(`${h.base}/signup`, { headers: { cookie: 'lang=bn' } })).text();
+    expect(html).toContain('<html lang="bn"');
+    expect(html).toContain('<title>অ্যাকাউন্ট খুলুন · হালাল ফান্ড</title>');
+    expect(html).toMatch(/<h1[^>]*>অ্যাকাউন্ট খুলুন<\/h1>/);
+    expect(html).toContain('আগে থেকেই অ্যাকাউন্ট আছে?');
+
+    const { page, context } = await newPage(h, 390);
+    await context.addCookies([{ name: 'lang', value: 'bn', url: h.base }]);
+    const complaints = consoleErrors(page);
+    await page.goto('/signup');
+    await usePage(page);
+    await expect.poll(() => page.getByRole('link', { name: 'সাইন ইন', exact: true }).first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }).click();
+    await expect.poll(() => page.locator('#root_email__error').textContent()).toContain('ইমেইল দিতে হবে');
+    expect(complaints).toEqual([]);
+    expectNoPageErrors(page);
+    await context.close();
+  });
+});
+
 describe('an English reader', () => {
   it('never downloads the Bengali words', async () => {
     const { page, context } = await newPage(h, 1366);
