@@ -203,7 +203,8 @@ export default function NavBar() {
             )}
           </nav>
           <div className="toolbar-spring" />
-          {/* Visitors always see Sign up, phones included; the other actions move into the menu on phones (`wide`). */}
+          {/* Visitors always see Sign up, phones included; the other actions move into the menu on phones (`wide`), and
+              Donate and Dashboard on tablets too in Bengali (`roomy`: its words are longer). */}
           <div className="toolbar-actions">
             <LanguageSwitch className="wide btn btn-inherit" />
             {visitor && (
@@ -216,10 +217,10 @@ export default function NavBar() {
                 {t('Sign Up')}
               </LinkButton>
             )}
-            <LinkButton to="/donate" variant="contained" color="secondary" className="wide">
+            <LinkButton to="/donate" variant="contained" color="secondary" className="wide roomy">
               {t('Donate')}
             </LinkButton>
-            <LinkButton to="/dashboard/dashboardBtn" variant="outlined" className="wide">
+            <LinkButton to="/dashboard/dashboardBtn" variant="outlined" className="wide roomy">
               {t('Dashboard')}
             </LinkButton>
             {signedIn && (
