@@ -76,7 +76,8 @@ async function newcomerInBengali(width: number): Promise<void> {
   await page.getByLabel(field('পাসওয়ার্ড আবার লিখুন')).fill(who.password);
   await page.getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }).click();
   const welcome = page.getByRole('dialog', { name: 'স্বাগতম' });
-  await expect.poll(() => welcome.textContent()).toContain('অ্যাকাউন্ট খোলা হয়েছে।');
+  // Hashing the password is slow on a busy machine: the answer may take longer than a page's usual wait.
+  await expect.poll(() => welcome.textContent(), { timeout: 90_000 }).toContain('অ্যাকাউন্ট খোলা হয়েছে।');
   await screenshot(page, `bn-signup-welcome-${width}`);
   await welcome.getByRole('button', { name: 'ঠিক আছে' }).click();
 
@@ -88,7 +89,7 @@ async function newcomerInBengali(width: number): Promise<void> {
   await page.getByLabel(field('যাচাইয়ের কোড')).fill(await outboxCode(h, who.phone));
   await page.getByRole('button', { name: 'যাচাই করুন' }).click();
   const verified = page.getByRole('dialog', { name: 'স্বাগতম' });
-  await expect.poll(() => verified.textContent()).toContain('আপনার ফোন নম্বর যাচাই হয়েছে।');
+  await expect.poll(() => verified.textContent(), { timeout: 90_000 }).toContain('আপনার ফোন নম্বর যাচাই হয়েছে।');
   await verified.getByRole('button', { name: 'ঠিক আছে' }).click();
 
   // The dashboard in Bengali, and again after a reload.
