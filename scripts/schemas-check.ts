@@ -8,6 +8,7 @@
 import { readTextIfExists } from './lib/read-text';
 import { loadApiSchemas, loadSchemas, loadTranslations, loadUiSchemas, repoRoot } from '../src/shared/forms/load-schemas';
 import { lintTranslations } from '../src/shared/i18n/translation-lint';
+import { lintScreenWords } from './lib/screen-words-lint';
 import { CONTENT_FILE, lintApiSchemas, lintConfig, lintForms, lintPaymentInstructions, lintSchemaPatterns, PAYMENT_INSTRUCTIONS_FILE, SCREENS_FILE, type Problem } from './lib/schema-lint';
 import { join } from 'node:path';
 import { readJson } from './lib/read-text';
@@ -26,6 +27,8 @@ export async function checkAll(): Promise<Problem[]> {
     ...(await lintForms(schemas, uiSchemas)),
     // Every word of every form in every language (schemas/i18n/).
     ...lintTranslations(schemas, uiSchemas, loadTranslations()),
+    // Every screen word in Bengali (src/client/config/i18n/).
+    ...lintScreenWords(repoRoot()),
     ...(await lintApiSchemas(apiSchemas)),
     // The configuration schemas' own patterns run on what staff type (the content studio, the instructions file).
     ...(await lintSchemaPatterns(config('screens.schema.json'), SCREENS_FILE.replace(/\.json$/, '.schema.json'))),

@@ -13,6 +13,11 @@
 import { FormLanguageContext } from './form-engine/language';
 import { PageLanguageContext } from './lib/page-language';
 import type { Language } from '../shared/i18n/language';
+import { sayWords, ScreenWordsContext, type ScreenWords } from './lib/words';
+import { localContent } from './config/content-words';
+import screensBn from './config/i18n/screens.bn.json';
+import contentBn from './config/i18n/content.bn.json';
+import wordsBn from './config/i18n/words.bn.json';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router-dom';
@@ -31,6 +36,9 @@ import { notFoundTitle, PageStatusContext, type PageStatus } from './lib/page-st
  * signed-out visitor fills from a blank start (sign-in, sign-up: see `startsFromUrl`).
  */
 const SERVER_RENDERED_PAGES = new Set(['home', 'projects', 'project-detail', 'content', 'blogs', 'blog-post']);
+/** Every language's screen words (the browser loads only its page's; see lib/words.tsx). */
+const SCREEN_WORDS: Record<Language, ScreenWords> = { en: {}, bn: { ...contentBn, ...screensBn, ...wordsBn } };
+
 /** Renders with new data at most this many times (each pass may reveal data a child needs). */
 const MAX_PASSES = 3;
 
@@ -95,7 +103,8 @@ function renderToText(element: React.ReactNode, nonce: string | undefined): Prom
  * (forms are drawn in it, as the browser draws them from the page's `<html lang>`).
  */
 export async function render(url: string, load: LoadData, nonce?: string, siteContent?: unknown, language: Language = 'en'): Promise<RenderedPage | null> {
-  const content = (siteContent as SiteContent | undefined) ?? bundledContent;
+  const words = SCREEN_WORDS[language];
+  const content = localContent((siteContent as SiteContent | undefined) ?? bundledContent, language, words);
   const target = new URL(url, 'http://localhost');
   const screen = serverRenderedScreen(target.pathname);
   if (!screen && screenOf(target.pathname)) return null;
@@ -123,6 +132,7 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
       <CacheProvider value={cache}>
         <FormLanguageContext.Provider value={language}>
         <PageLanguageContext.Provider value={language}>
+        <ScreenWordsContext.Provider value={words}>
         <PageStatusContext.Provider value={status}>
           <PageDataContext.Provider value={pageData}>
             <SiteContentContext.Provider value={content}>
@@ -134,6 +144,7 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
             </SiteContentContext.Provider>
           </PageDataContext.Provider>
         </PageStatusContext.Provider>
+        </ScreenWordsContext.Provider>
         </PageLanguageContext.Provider>
         </FormLanguageContext.Provider>
       </CacheProvider>,
@@ -157,6 +168,6 @@ export async function render(url: string, load: LoadData, nonce?: string, siteCo
   }
   const emotion = createEmotionServer(cache);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  const title = screen && status.code !== 404 ? screenTitle(screen, content) : notFoundTitle(content.siteName);
+  const title = screen && status.code !== 404 ? screenTitle(screen, content, (english) => sayWords(words, language, english)) : notFoundTitle(content.siteName);
   return { html, styles, title, data: serialisePageData(data, failed), status: status.code };
 }

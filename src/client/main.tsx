@@ -15,6 +15,9 @@ import { startFromServerRender } from './lib/auth';
 import { readPageData } from './lib/preload';
 import { getToken } from './lib/api';
 import { readSiteContent, SiteContentContext } from './config';
+import { localContent } from './config/content-words';
+import { loadScreenWords, ScreenWordsContext, type ScreenWords } from './lib/words';
+import { documentLanguage } from '../shared/i18n/language';
 
 const container = document.getElementById('root')!;
 // The server renders for a signed-out visitor (it cannot see the session, which lives in local storage). A signed-in
@@ -26,20 +29,31 @@ if (serverRendered) {
   startFromServerRender();
 }
 
-// The site content the server sent the page with (published in the studio; the bundled file without it).
-const siteContent = readSiteContent(document);
-const app = (
-  <StrictMode>
-    <SiteContentContext.Provider value={siteContent}>
-      <AppShell>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppShell>
-    </SiteContentContext.Provider>
-  </StrictMode>
-);
-// Hydrated as a transition: React works in slices of a few milliseconds and lets the browser paint and answer input
-// between them, instead of one long task that blocks a slow phone for hundreds of milliseconds.
-if (serverRendered) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+// The page's language (its `<html lang>`, set by the server): its screen words are loaded before the page is drawn or
+// hydrated, so the first render says what the server's did (an English page loads none).
+const language = documentLanguage() ?? 'en';
+
+function start(words: ScreenWords) {
+  // The site content the server sent the page with (published in the studio; the bundled file without it).
+  const siteContent = localContent(readSiteContent(document), language, words);
+  const app = (
+    <StrictMode>
+      <ScreenWordsContext.Provider value={words}>
+        <SiteContentContext.Provider value={siteContent}>
+          <AppShell>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </AppShell>
+        </SiteContentContext.Provider>
+      </ScreenWordsContext.Provider>
+    </StrictMode>
+  );
+  // Hydrated as a transition: React works in slices of a few milliseconds and lets the browser paint and answer input
+  // between them, instead of one long task that blocks a slow phone for hundreds of milliseconds.
+  if (serverRendered) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+}
+
+// Without its words (their chunk failed to load) the page is still drawn, in English, rather than not at all.
+void loadScreenWords(language).then(start, () => start({}));

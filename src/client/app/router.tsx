@@ -14,6 +14,7 @@ import SiteLayout from '../components/layout/SiteLayout';
 import { Loading, ScreenBoundary } from '../components/Status';
 import NotFoundPage from '../components/NotFoundPage';
 import { useContent, type SiteContent } from '../config';
+import { useWords } from '../lib/words';
 // Only the loader's registry (no renderer): forms come from the API's published versions, the files as a fallback.
 import { setFormSource } from '../form-engine/form-source';
 import { getFormVersion, getPublishedForm } from '../lib/forms-api';
@@ -78,16 +79,17 @@ function ScreenBody({ screen }: { screen: Screen }) {
 }
 
 /** The document title of a screen (the server writes the same one into the page it renders). */
-export function screenTitle(screen: Screen, content: SiteContent): string {
-  return screen.path === '/' ? `${content.siteName} — ${content.tagline}` : `${screen.title} · ${content.siteName}`;
+export function screenTitle(screen: Screen, content: SiteContent, t: (english: string) => string): string {
+  return screen.path === '/' ? `${content.siteName} — ${content.tagline}` : `${t(screen.title)} · ${content.siteName}`;
 }
 
 function ScreenRoute({ screen }: { screen: Screen }) {
   const content = useContent();
+  const { t } = useWords();
   const { pathname } = useLocation();
   useEffect(() => {
-    document.title = screenTitle(screen, content);
-  }, [screen, content]);
+    document.title = screenTitle(screen, content, t);
+  }, [screen, content, t]);
   // Keyed by address: a screen that failed does not keep its message when the person goes elsewhere.
   const screenBody = (
     <ScreenBoundary key={pathname}>
@@ -102,7 +104,7 @@ function ScreenRoute({ screen }: { screen: Screen }) {
       <SiteLayout app>
         <Guard auth={screen.auth}>
           <ScreenBoundary key={pathname}>
-            <DashboardLayout title={screen.title}>{screenBody}</DashboardLayout>
+            <DashboardLayout title={t(screen.title)}>{screenBody}</DashboardLayout>
           </ScreenBoundary>
         </Guard>
       </SiteLayout>

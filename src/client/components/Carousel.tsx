@@ -10,6 +10,7 @@
  */
 import { Children, useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode, type PointerEvent } from 'react';
 import { Icon, chevronLeft, chevronRight } from '../ui/icons';
+import { useWords } from '../lib/words';
 
 export const BREAKPOINTS = { desktop: 1024, mobile: 464 } as const;
 export const AUTOPLAY_MS = 3000;
@@ -76,6 +77,7 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
   // Where the slides are is the window's scroll position (CSS scroll-snap): a swipe, or /boot.js before this code
   // arrived, may have moved it; `index` follows it.
   const [index, setIndex] = useState(0);
+  const { t } = useWords();
   const [paused, setPaused] = useState(false);
   const [drag, setDrag] = useState<{ startX: number; startLeft: number; dx: number } | null>(null);
   const windowRef = useRef<HTMLDivElement>(null);
@@ -173,7 +175,7 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
           {slides.map((slide, i) => {
             const visible = i >= index && i < index + shown;
             return (
-              <div key={i} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`} aria-hidden={!visible} inert={!visible} className="carousel-slide">
+              <div key={i} role="group" aria-roledescription={t('slide')} aria-label={t('{n} of {total}', { n: i + 1, total: slides.length })} aria-hidden={!visible} inert={!visible} className="carousel-slide">
                 {slide}
               </div>
             );
@@ -182,10 +184,10 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
       </div>
       {arrows && (
         <>
-          <button type="button" aria-label="Previous slide" data-carousel-step="-1" onClick={() => go(index - 1)} className={arrowClass} style={{ left: -22 }}>
+          <button type="button" aria-label={t('Previous slide')} data-carousel-step="-1" onClick={() => go(index - 1)} className={arrowClass} style={{ left: -22 }}>
             <Icon path={chevronLeft} />
           </button>
-          <button type="button" aria-label="Next slide" data-carousel-step="1" onClick={() => go(index + 1)} className={arrowClass} style={{ right: -22 }}>
+          <button type="button" aria-label={t('Next slide')} data-carousel-step="1" onClick={() => go(index + 1)} className={arrowClass} style={{ right: -22 }}>
             <Icon path={chevronRight} />
           </button>
         </>
@@ -196,7 +198,7 @@ export default function Carousel({ label, children, perView = { desktop: 3, tabl
             <button
               key={i}
               type="button"
-              aria-label={`Go to slide ${i + 1}`}
+              aria-label={t('Go to slide {n}', { n: i + 1 })}
               aria-current={i === index ? 'true' : undefined}
               data-carousel-to={i}
               onClick={() => go(i)}

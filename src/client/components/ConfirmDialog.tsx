@@ -10,6 +10,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useWords } from '../lib/words';
 
 export interface Confirmation {
   title: string;
@@ -28,6 +29,7 @@ export interface Confirmation {
 export function useConfirm(): { confirm: (q: Confirmation) => Promise<boolean>; dialog: ReactNode } {
   const [question, setQuestion] = useState<Confirmation | null>(null);
   const resolver = useRef<((yes: boolean) => void) | null>(null);
+  const { t } = useWords();
 
   const confirm = useCallback((q: Confirmation) => {
     resolver.current?.(false);
@@ -54,7 +56,7 @@ export function useConfirm(): { confirm: (q: Confirmation) => Promise<boolean>; 
       )}
       <DialogActions>
         <Button onClick={() => answer(false)} autoFocus>
-          {question?.cancelText ?? 'Cancel'}
+          {question?.cancelText ?? t('Cancel')}
         </Button>
         <Button onClick={() => answer(true)} variant="contained" color={question?.tone === 'primary' ? 'primary' : 'error'}>
           {question?.confirmText}

@@ -9,6 +9,7 @@ import { useApi } from '../lib/use-api';
 import { figureParts, formatFigure } from '../../shared/format/figure';
 import { PLATFORM_FIGURES, type PlatformFigureName, type PlatformFigures } from '../../shared/api/platform-figures';
 import { gap } from '../ui/grid';
+import { useWords } from '../lib/words';
 
 export const COUNT_DELAY_MS = 100;
 export const COUNT_DURATION_MS = 2000;
@@ -21,6 +22,7 @@ export interface Counter {
 
 export default function CounterBand({ counters }: { counters: Counter[] }) {
   const ref = useRef<HTMLElement>(null);
+  const { t } = useWords();
   const { data } = useApi<PlatformFigures>('/platform/figures');
   // Drawn with its full counts (the server's page too: a reader whose page never runs its code sees the real
   // figures, not zeros); the count-up starts from 0 when the band comes into view.
@@ -43,9 +45,9 @@ export default function CounterBand({ counters }: { counters: Counter[] }) {
         timer = setTimeout(() => {
           const start = performance.now();
           const step = (now: number) => {
-            const t = Math.min(1, (now - start) / COUNT_DURATION_MS);
-            setProgress(1 - Math.pow(1 - t, 3));
-            if (t < 1) frame = requestAnimationFrame(step);
+            const elapsed = Math.min(1, (now - start) / COUNT_DURATION_MS);
+            setProgress(1 - Math.pow(1 - elapsed, 3));
+            if (elapsed < 1) frame = requestAnimationFrame(step);
           };
           frame = requestAnimationFrame(step);
         }, COUNT_DELAY_MS);
@@ -64,7 +66,7 @@ export default function CounterBand({ counters }: { counters: Counter[] }) {
   const shown = counters.filter((c): c is Counter & { figure: PlatformFigureName } => Object.hasOwn(PLATFORM_FIGURES, c.figure));
   if (shown.length === 0) return null;
   return (
-    <section ref={ref} aria-label="Our reach" className="counter-band">
+    <section ref={ref} aria-label={t('Our reach')} className="counter-band">
       <div className="container">
         <div className="grid" style={gap(24)}>
           {shown.map((c, i) => {
@@ -85,7 +87,7 @@ export default function CounterBand({ counters }: { counters: Counter[] }) {
                     // No figures (the answer failed): a dash keeps the band's height, and no number is made up.
                     <>
                       <span aria-hidden="true">—</span>
-                      <span className="visually-hidden">not available</span>
+                      <span className="visually-hidden">{t('not available')}</span>
                     </>
                   )}
                 </p>

@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useWords } from '../lib/words';
 
 export interface Message {
   title: string;
@@ -13,6 +14,7 @@ export interface Message {
 
 /** The popups of spec section 8 ("Welcome", "Login Failed", "Signup Failed"…) as accessible dialogs. */
 export default function MessageDialog({ message, onClose }: { message: Message | null; onClose: () => void }) {
+  const { t } = useWords();
   return (
     <Dialog open={Boolean(message)} onClose={onClose} aria-labelledby="message-dialog-title" aria-describedby={message?.text ? 'message-dialog-text' : undefined} maxWidth="xs" fullWidth>
       <DialogTitle id="message-dialog-title" sx={{ color: message?.tone === 'error' ? 'error.main' : 'primary.dark' }}>
@@ -25,7 +27,7 @@ export default function MessageDialog({ message, onClose }: { message: Message |
       )}
       <DialogActions>
         <Button onClick={onClose} variant="contained" autoFocus>
-          OK
+          {t('OK')}
         </Button>
       </DialogActions>
     </Dialog>

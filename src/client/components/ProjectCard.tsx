@@ -5,8 +5,8 @@ import CategoryTag from './CategoryTag';
 import ProgressBar from './ProgressBar';
 import Money from './Money';
 import { formatDate } from '../../shared/format/dates';
-import { countOf } from '../../shared/format/count';
 import { FUNDING_MODEL } from './funding-model';
+import { useWords } from '../lib/words';
 
 export const STATUS_LABEL: Record<ProjectView['status'], string> = {
   pending_review: 'Waiting for review',
@@ -24,6 +24,7 @@ export default function ProjectCard({ project, action = 'details', heading = 'h3
   const f = project.figures;
   const isPublic = ['open', 'funded', 'closed'].includes(project.status);
   const Heading = heading;
+  const { t } = useWords();
   return (
     <div className="card project-card">
       <div style={{ position: 'relative' }}>
@@ -32,7 +33,7 @@ export default function ProjectCard({ project, action = 'details', heading = 'h3
       </div>
       <div className="card-content project-card-body">
         <p className="t-body2 t-muted">
-          By {project.ownerName || 'the owner'} · {formatDate(project.approvedAt ?? project.createdAt)} · {FUNDING_MODEL[project.fundingModel].label}
+          {project.ownerName ? t('By {name}', { name: project.ownerName }) : t('By the owner')} · {formatDate(project.approvedAt ?? project.createdAt)} · {t(FUNDING_MODEL[project.fundingModel].label)}
         </p>
         <Heading className="t-h6" style={{ lineHeight: 1.3 }}>
           {project.title}
@@ -40,25 +41,27 @@ export default function ProjectCard({ project, action = 'details', heading = 'h3
         <div style={{ marginTop: 'auto' }}>
           <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 4 }}>
             <p className="t-body2">
-              Raised <strong><Money amount={f.raised} /></strong>
+              {t('Raised')} <strong><Money amount={f.raised} /></strong>
             </p>
             <p className="t-body2 t-strong" style={{ color: 'var(--primary)' }}>
               {f.progressPercent}%
             </p>
           </div>
-          <ProgressBar value={f.progressBar} label={`${f.progressPercent}% of the goal raised`} />
+          <ProgressBar value={f.progressBar} label={t('{percent}% of the goal raised', { percent: f.progressPercent })} />
           <p className="t-body2 t-muted" style={{ marginTop: 4 }}>
-            Goal <Money amount={f.goal} /> · {countOf(f.backers, 'backer')}
-            {f.daysLeft !== null && project.status === 'open' ? ` · ${countOf(f.daysLeft, 'day left', 'days left')}` : ` · ${project.goalNotReached ? 'Goal not reached' : STATUS_LABEL[project.status]}`}
+            {t('Goal')} <Money amount={f.goal} /> · {t('{count, plural, one {# backer} other {# backers}}', { count: f.backers })}
+            {f.daysLeft !== null && project.status === 'open'
+              ? ` · ${t('{count, plural, one {# day left} other {# days left}}', { count: f.daysLeft })}`
+              : ` · ${t(project.goalNotReached ? 'Goal not reached' : STATUS_LABEL[project.status])}`}
           </p>
         </div>
         {action === 'donate' ? (
-          <LinkButton to={`/donate?project=${project.id}`} variant="contained" color="secondary" style={{ marginTop: 8 }} aria-label={`Donate to ${project.title}`}>
-            Donate
+          <LinkButton to={`/donate?project=${project.id}`} variant="contained" color="secondary" style={{ marginTop: 8 }} aria-label={t('Donate to {title}', { title: project.title })}>
+            {t('Donate')}
           </LinkButton>
         ) : (
-          <LinkButton to={`/projectDetails?id=${project.id}`} variant="outlined" style={{ marginTop: 8 }} aria-label={`See details of ${project.title}`}>
-            See Details
+          <LinkButton to={`/projectDetails?id=${project.id}`} variant="outlined" style={{ marginTop: 8 }} aria-label={t('See details of {title}', { title: project.title })}>
+            {t('See Details')}
           </LinkButton>
         )}
       </div>

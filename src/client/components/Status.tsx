@@ -6,12 +6,14 @@ import { Component, type ReactNode } from 'react';
 import type { ApiState } from '../lib/use-api';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
+import { useWords } from '../lib/words';
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+export function Loading({ label }: { label?: string }) {
+  const { t } = useWords();
   return (
     <div role="status" aria-live="polite" className="loading">
       <span className="spinner" aria-hidden="true" />
-      <span>{label}</span>
+      <span>{label ?? t('Loading…')}</span>
     </div>
   );
 }
@@ -21,6 +23,7 @@ export function SkeletonBlock({ height = 120 }: { height?: number }) {
 }
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { t } = useWords();
   return (
     <Notice
       tone="error"
@@ -29,7 +32,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
       action={
         onRetry && (
           <Button color="inherit" size="small" onClick={onRetry}>
-            Try again
+            {t('Try again')}
           </Button>
         )
       }
@@ -53,6 +56,11 @@ export function EmptyState({ title, text, action }: { title: string; text?: stri
   );
 }
 
+function PageFailed() {
+  const { t } = useWords();
+  return <ErrorState message={t('This page could not be loaded. Check your connection, then try again.')} onRetry={() => window.location.reload()} />;
+}
+
 /**
  * A screen that could not be drawn: its code did not arrive (a phone's connection dropped on the way) or failed.
  * The rest of the site stays usable (header, menu, other pages) and the person is told what to do, instead of the
@@ -69,7 +77,7 @@ export class ScreenBoundary extends Component<{ children: ReactNode }, { failed:
     if (!this.state.failed) return this.props.children;
     return (
       <div className="container" style={{ paddingTop: 32, paddingBottom: 32 }}>
-        <ErrorState message="This page could not be loaded. Check your connection, then try again." onRetry={() => window.location.reload()} />
+        <PageFailed />
       </div>
     );
   }

@@ -15,6 +15,19 @@ describe.each(DB_KINDS)('auth API on %s', (kind) => {
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: `/api/v1/auth/user/${url}`, payload: payload as object, headers });
 
+  it("says the sign-up path's welcomes in the request's language: Accept-Language, then the lang cookie", async () => {
+    const who = person();
+    const up = await post('sign-up', who, { 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' });
+    expect(up.statusCode).toBe(201);
+    expect(json(up).message).toMatch(/^অ্যাকাউন্ট খোলা হয়েছে। আমরা \+8801•+\d{3} নম্বরে ৪ অঙ্কের একটি কোড পাঠিয়েছি।$/);
+    const otp = await latestCode(t.app, who.phone);
+    const verified = await t.app.inject({ method: 'PATCH', url: '/api/v1/auth/user/verify-otp', payload: { phone: who.phone, otp }, headers: { 'accept-language': 'bn' } });
+    expect(json(verified).message).toBe('আপনার ফোন নম্বর যাচাই হয়েছে। স্বাগতম!');
+    expect(json(await post('sign-in', { phone: who.email, password: who.password }, { cookie: 'lang=bn' })).message).toBe('আবার স্বাগতম!');
+    // The same request in English differs only in its words.
+    expect(json(await post('sign-in', { phone: who.email, password: who.password }, { 'accept-language': 'en-GB' })).message).toBe('Welcome back!');
+  });
+
   it('signs up, verifies the code from the outbox, signs in, knows who you are and signs out', async () => {
     const who = person();
     const up = await post('sign-up', who);

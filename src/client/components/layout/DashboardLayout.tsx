@@ -22,6 +22,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import MenuIcon from '@mui/icons-material/Menu';
 import { screensConfig } from '../../config';
 import { useAuth } from '../../lib/auth';
+import { useWords } from '../../lib/words';
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardIcon />,
@@ -77,6 +78,7 @@ const entrySx = {
 function NavEntries({ items, onPick }: { items: NavItem[]; onPick?: () => void }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
+  const { t } = useWords();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.25, py: 1 }}>
       {items.map((item) =>
@@ -91,12 +93,12 @@ function NavEntries({ items, onPick }: { items: NavItem[]; onPick?: () => void }
             }}
           >
             {ICONS[item.icon]}
-            {item.label}
+            {t(item.label)}
           </ButtonBase>
         ) : (
           <ButtonBase key={item.label} component={NavLink} to={item.to!} end={item.to === '/dashboard/settings'} onClick={onPick} sx={entrySx}>
             {ICONS[item.icon]}
-            {item.label}
+            {t(item.label)}
           </ButtonBase>
         ),
       )}
@@ -108,6 +110,7 @@ function NavEntries({ items, onPick }: { items: NavItem[]; onPick?: () => void }
 function PhoneNav({ items }: { items: NavItem[] }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const { t } = useWords();
   const [opened, setOpened] = useState(false);
   if (open && !opened) setOpened(true);
   const bottom = items.filter((i) => i.to).slice(0, BOTTOM_ENTRIES);
@@ -116,18 +119,18 @@ function PhoneNav({ items }: { items: NavItem[] }) {
     <>
       <Paper
         component="nav"
-        aria-label="Dashboard"
+        aria-label={t('Dashboard')}
         className="no-print"
         elevation={8}
         sx={{ display: { xs: 'block', md: 'none' }, position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar', pb: 'env(safe-area-inset-bottom)' }}
       >
         <BottomNavigation showLabels value={current} component="div">
           {bottom.map((item) => (
-            <BottomNavigationAction key={item.label} component={NavLink} to={item.to!} value={item.to} label={item.label} icon={ICONS[item.icon]} sx={{ minWidth: 0, px: 0.5 }} />
+            <BottomNavigationAction key={item.label} component={NavLink} to={item.to!} value={item.to} label={t(item.label)} icon={ICONS[item.icon]} sx={{ minWidth: 0, px: 0.5 }} />
           ))}
           <BottomNavigationAction
             value="more"
-            label="More"
+            label={t('More')}
             icon={<MenuIcon />}
             aria-haspopup="dialog"
             aria-expanded={open ? 'true' : 'false'}
@@ -155,6 +158,7 @@ function PhoneNav({ items }: { items: NavItem[] }) {
  */
 export default function DashboardLayout({ children, title }: { children: ReactNode; title: string }) {
   const { me } = useAuth();
+  const { t } = useWords();
   const items = screensConfig.dashboardNav.filter((i) => (!i.staff || me?.staff) && (!i.reviewer || me?.staff || me?.shariah));
 
   return (
@@ -163,7 +167,7 @@ export default function DashboardLayout({ children, title }: { children: ReactNo
       <Box sx={{ display: 'flex', gap: 3 }}>
         <Paper
           component="nav"
-          aria-label="Dashboard"
+          aria-label={t('Dashboard')}
           variant="outlined"
           sx={{ display: { xs: 'none', md: 'block' }, width: 250, flexShrink: 0, alignSelf: 'flex-start', position: 'sticky', top: 88 }}
         >

@@ -3,11 +3,13 @@ import { useContent } from '../../config';
 import Logo from '../Logo';
 import Newsletter from './Newsletter';
 import { gap } from '../../ui/grid';
+import { useWords } from '../../lib/words';
 
 /** The footer: about, project categories, links, newsletter and contact, from the content file. */
 export default function Footer() {
   const content = useContent();
   const f = content.footer;
+  const { t } = useWords();
   const links = [...content.nav.flatMap((n) => (n.children ? n.children : [{ label: n.label, to: n.to! }]))];
   return (
     <footer className="site-footer on-dark">
@@ -28,7 +30,7 @@ export default function Footer() {
             </p>
           </div>
           <div className="col-6 col-md-2">
-            <h2 className="t-h6 footer-heading">Projects</h2>
+            <h2 className="t-h6 footer-heading">{t('Projects')}</h2>
             <ul className="plain-list footer-links">
               {f.projectCategories.map((c) => (
                 <li key={c.label}>
@@ -40,7 +42,7 @@ export default function Footer() {
             </ul>
           </div>
           <div className="col-6 col-md-2">
-            <h2 className="t-h6 footer-heading">Links</h2>
+            <h2 className="t-h6 footer-heading">{t('Links')}</h2>
             <ul className="plain-list footer-links">
               {links.map((l) => (
                 <li key={l.to}>

@@ -7,6 +7,7 @@ import { lazyThemed } from '../../app/lazy-themed';
 import { Button, LinkButton } from '../../ui/Button';
 import { Icon, accountCircle, expandMore, menu } from '../../ui/icons';
 import { LanguageSwitch } from '../../lib/page-language';
+import { useWords } from '../../lib/words';
 
 type NavEntry = SiteContent['nav'][number];
 
@@ -53,6 +54,7 @@ function NavMenu({ entry }: { entry: NavEntry }) {
 
 function AccountMenu() {
   const { me } = useAuth();
+  const { t } = useWords();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const opened = useOpened(Boolean(anchor));
   return (
@@ -60,7 +62,7 @@ function AccountMenu() {
       <button
         type="button"
         className="icon-btn btn-inherit"
-        aria-label={`Account menu for ${me?.email ?? 'you'}`}
+        aria-label={me?.email ? t('Account menu for {email}', { email: me.email }) : t('Account menu')}
         aria-haspopup="menu"
         aria-controls={anchor ? 'account-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -79,6 +81,7 @@ function AccountMenu() {
 }
 
 /** The phone menu's actions under the header entries (a signed-in person also gets Sign out). */
+// Said through `t` where they are drawn (words.bn.json has them).
 const ACTIONS = [
   { to: '/donate', label: 'Donate' },
   { to: '/dashboard/dashboardBtn', label: 'Dashboard' },
@@ -106,13 +109,14 @@ function PhoneMenu({ id }: { id: string }) {
   const content = useContent();
   const { status, visitor, signOut } = useAuth();
   const navigate = useNavigate();
+  const { t } = useWords();
   const close = (e: MouseEvent<HTMLElement>) => {
     if (!(e.target as Element).closest('a, button')) return;
     if (popoverMissing()) e.currentTarget.removeAttribute('data-open');
     else e.currentTarget.hidePopover();
   };
   return (
-    <nav id={id} popover="auto" aria-label="Main" className="phone-menu" onClick={close}>
+    <nav id={id} popover="auto" aria-label={t('Main')} className="phone-menu" onClick={close}>
       <ul className="phone-menu-list">
         {content.nav.map((entry) =>
           entry.children ? (
@@ -141,7 +145,7 @@ function PhoneMenu({ id }: { id: string }) {
         {ACTIONS.map((a) => (
           <li key={a.to}>
             <Link to={a.to} className="phone-menu-item">
-              {a.label}
+              {t(a.label)}
             </Link>
           </li>
         ))}
@@ -149,7 +153,7 @@ function PhoneMenu({ id }: { id: string }) {
           VISITOR_ACTIONS.map((a) => (
             <li key={a.to} className="visitor-only">
               <Link to={a.to} className="phone-menu-item">
-                {a.label}
+                {t(a.label)}
               </Link>
             </li>
           ))}
@@ -166,7 +170,7 @@ function PhoneMenu({ id }: { id: string }) {
                 navigate('/login', { replace: true });
               }}
             >
-              Sign out
+              {t('Sign out')}
             </button>
           </li>
         )}
@@ -180,13 +184,14 @@ export default function NavBar() {
   const content = useContent();
   const { status, visitor } = useAuth();
   const signedIn = status === 'signed-in';
+  const { t } = useWords();
 
   return (
     <header className="app-bar">
       <div className="container">
         <div className="toolbar">
           <Logo />
-          <nav aria-label="Main" className="main-nav">
+          <nav aria-label={t('Main')} className="main-nav">
             {content.nav.map((entry) =>
               entry.children ? (
                 <NavMenu key={entry.label} entry={entry} />
@@ -198,24 +203,25 @@ export default function NavBar() {
             )}
           </nav>
           <div className="toolbar-spring" />
-          {/* Visitors always see Sign up, phones included; the other actions move into the menu on phones (`wide`). */}
+          {/* Visitors always see Sign up, phones included; the other actions move into the menu on phones (`wide`), and
+              Donate and Dashboard on tablets too in Bengali (`roomy`: its words are longer). */}
           <div className="toolbar-actions">
             <LanguageSwitch className="wide btn btn-inherit" />
             {visitor && (
               <LinkButton to="/login" className="wide visitor-only">
-                Sign in
+                {t('Sign in')}
               </LinkButton>
             )}
             {visitor && (
               <LinkButton to="/signup" variant="contained" className="visitor-only">
-                Sign Up
+                {t('Sign Up')}
               </LinkButton>
             )}
-            <LinkButton to="/donate" variant="contained" color="secondary" className="wide">
-              Donate
+            <LinkButton to="/donate" variant="contained" color="secondary" className="wide roomy">
+              {t('Donate')}
             </LinkButton>
-            <LinkButton to="/dashboard/dashboardBtn" variant="outlined" className="wide">
-              Dashboard
+            <LinkButton to="/dashboard/dashboardBtn" variant="outlined" className="wide roomy">
+              {t('Dashboard')}
             </LinkButton>
             {signedIn && (
               <div className="wide">
@@ -223,7 +229,7 @@ export default function NavBar() {
               </div>
             )}
           </div>
-          <button type="button" className="icon-btn menu-button" aria-label="Open the menu" popoverTarget="phone-menu" onClick={toggleWithoutPopover}>
+          <button type="button" className="icon-btn menu-button" aria-label={t('Open the menu')} popoverTarget="phone-menu" onClick={toggleWithoutPopover}>
             <Icon path={menu} />
           </button>
         </div>

@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { SiteContent } from '../../config';
 import { useAuth } from '../../lib/auth';
+import { useWords } from '../../lib/words';
 
 type NavEntry = SiteContent['nav'][number];
 
@@ -46,18 +47,19 @@ export function EntryMenu({ id, anchor, onClose, entry }: MenuProps & { entry: N
 export function AccountMenu({ id, anchor, onClose }: MenuProps) {
   const { me } = useAuth();
   const signOut = useSignOut();
+  const { t } = useWords();
   return (
     <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
       <MenuItem disabled sx={{ opacity: '1 !important' }}>
         <Typography variant="body2" color="text.secondary">
-          Signed in as {me?.email}
+          {t('Signed in as {email}', { email: me?.email ?? '' })}
         </Typography>
       </MenuItem>
       <MenuItem component={RouterLink} to="/dashboard/dashboardBtn" onClick={onClose}>
-        Dashboard
+        {t('Dashboard')}
       </MenuItem>
       <MenuItem component={RouterLink} to="/dashboard/profile" onClick={onClose}>
-        Profile
+        {t('Profile')}
       </MenuItem>
       <MenuItem
         onClick={async () => {
@@ -65,7 +67,7 @@ export function AccountMenu({ id, anchor, onClose }: MenuProps) {
           await signOut();
         }}
       >
-        Sign out
+        {t('Sign out')}
       </MenuItem>
     </Menu>
   );

@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { useSubmitAttributes } from '../../form-engine/hydration';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
+import { useWords } from '../../lib/words';
 
 /**
  * The footer's newsletter sign-up. It posts the `newsletter` form to the API, which checks it with the shared schema
@@ -21,6 +22,7 @@ export default function Newsletter() {
   const [sent, setSent] = useState(0);
   const submitAttributes = useSubmitAttributes();
   const [busy, setBusy] = useState(false);
+  const { t } = useWords();
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -46,18 +48,18 @@ export default function Newsletter() {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Newsletter sign-up">
+    <form noValidate onSubmit={submit} aria-label={t('Newsletter sign-up')}>
       <div className="newsletter-row">
         <div className="newsletter-field">
           <label htmlFor="newsletter-email" className="visually-hidden">
-            Your email
+            {t('Your email')}
           </label>
           <input
             key={sent}
             id="newsletter-email"
             className="newsletter-input"
             type="email"
-            placeholder="Your email"
+            placeholder={t('Your email')}
             ref={input}
             autoComplete="email"
             aria-invalid={fieldError ? true : undefined}
@@ -76,7 +78,7 @@ export default function Newsletter() {
           disabled={busy}
           startIcon={busy ? <span className="spinner spinner-small" aria-hidden="true" /> : undefined}
         >
-          Subscribe
+          {t('Subscribe')}
         </Button>
       </div>
       <div id="newsletter-help" role="status" aria-live="polite">

@@ -3,16 +3,18 @@ import ContactBar from './ContactBar';
 import NavBar from './NavBar';
 import Footer from './Footer';
 import { Loading } from '../Status';
+import { useWords } from '../../lib/words';
 
 /**
  * The shared layout: contact bar, navigation, the page, footer. `narrow` centres a form-sized column. `app` is the
  * signed-in dashboard: the header and the page only, without the marketing contact bar and footer.
  */
 export default function SiteLayout({ children, narrow = false, app = false }: { children: ReactNode; narrow?: boolean; app?: boolean }) {
+  const { t } = useWords();
   return (
     <div className="site">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('Skip to content')}
       </a>
       {!app && <ContactBar />}
       <NavBar />

@@ -25,6 +25,7 @@ import { formatPhone } from '../../../shared/phone/phone.js';
 import MessageDialog, { type Message } from '../../components/MessageDialog';
 import { useToast } from '../../components/Toast';
 import type { PageProps } from '../../config';
+import { useWords } from '../../lib/words';
 
 /** Seconds as mm:ss. */
 export function mmss(seconds: number): string {
@@ -63,6 +64,9 @@ export default function OtpPage({ screen }: PageProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [resendFailure, setResendFailure] = useState<string | null>(null);
   const toast = useToast();
+  const { t } = useWords();
+  // The phone goes where the language puts it in the sentence.
+  const sentTo = t('We sent a 4-digit code to {phone}.').split('{phone}');
 
   // How long until a new code may be asked for this phone, as the server counts it (a code was just sent by sign-up,
   // or a while ago before a reload). If it cannot be asked, Resend OTP is offered: the server still enforces the wait.
@@ -86,7 +90,7 @@ export default function OtpPage({ screen }: PageProps) {
       const answer = await api.patch<{ message: string; token: string }>('/auth/user/verify-otp', data);
       await signIn(answer.token);
       setNext('/dashboard/dashboardBtn');
-      setMessage({ title: 'Welcome', text: answer.message, tone: 'success' });
+      setMessage({ title: t('Welcome'), text: answer.message, tone: 'success' });
     } catch (err) {
       const e = err as ApiError;
       if (e.network) setNotice(e.message);
@@ -105,7 +109,7 @@ export default function OtpPage({ screen }: PageProps) {
     try {
       const answer = await api.post<{ resendInSeconds: number }>('/auth/user/resend-otp', { phone });
       restart(answer.resendInSeconds);
-      toast({ title: 'OTP has been resent!', text: `A new code is on its way to ${formatPhone(phone)}.`, tone: 'success' });
+      toast({ title: t('OTP has been resent!'), text: t('A new code is on its way to {phone}.', { phone: formatPhone(phone) }), tone: 'success' });
     } catch (err) {
       const e = err as ApiError;
       if (e.network) setNotice(e.message);
@@ -127,22 +131,24 @@ export default function OtpPage({ screen }: PageProps) {
   return (
     <Paper elevation={2} sx={{ p: { xs: 2.5, sm: 4 } }}>
       <Typography variant="h4" component="h1" gutterBottom>
-        {screen.title}
+        {t(screen.title)}
       </Typography>
       {!phone ? (
         <Box component="form" onSubmit={usePhone} noValidate>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Enter the phone number you signed up with. Then type the code we sent, or ask for a new one.
+            {t('Enter the phone number you signed up with. Then type the code we sent, or ask for a new one.')}
           </Typography>
-          <TextField label="Phone Number" value={phoneInput} onChange={(e) => setPhoneInput(e.target.value)} fullWidth autoComplete="tel" required sx={{ mb: 2 }} />
+          <TextField label={t('Phone Number')} value={phoneInput} onChange={(e) => setPhoneInput(e.target.value)} fullWidth autoComplete="tel" required sx={{ mb: 2 }} />
           <Button type="submit" variant="contained">
-            Continue
+            {t('Continue')}
           </Button>
         </Box>
       ) : (
         <>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
-            We sent a 4-digit code to <strong>{formatPhone(phone)}</strong>.
+            {sentTo[0]}
+            <strong>{formatPhone(phone)}</strong>
+            {sentTo[1]}
           </Typography>
           {notice && (
             <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
@@ -157,10 +163,10 @@ export default function OtpPage({ screen }: PageProps) {
             </Typography>
             <Box aria-live="polite">
               {left === null ? null : left > 0 ? (
-                <Typography color="text.secondary">You can resend after timer ends</Typography>
+                <Typography color="text.secondary">{t('You can resend after timer ends')}</Typography>
               ) : (
                 <Button variant="outlined" onClick={resend} disabled={resending}>
-                  Resend OTP
+                  {t('Resend OTP')}
                 </Button>
               )}
             </Box>

@@ -12,6 +12,7 @@ import { useApi } from '../../lib/use-api';
 import NextSteps from './NextSteps';
 import { formatMoney } from '../../../shared/domain/money';
 import { ErrorState } from '../../components/Status';
+import { useWords } from '../../lib/words';
 
 interface Tile {
   id: string;
@@ -22,13 +23,14 @@ interface Tile {
 }
 
 function TileCard({ tile }: { tile: Tile | null }) {
+  const { t } = useWords();
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
         {tile ? (
           <>
             <Typography variant="body2" color="text.secondary">
-              {tile.label}
+              {t(tile.label)}
             </Typography>
             {/* Two tiles to a row on phones: a smaller figure that may wrap rather than push the page sideways. */}
             <Typography variant="h5" component="p" sx={{ fontWeight: 700, mt: 0.5, fontVariantNumeric: 'tabular-nums', fontSize: { xs: '1.1rem', sm: '1.5rem' }, overflowWrap: 'anywhere' }}>
@@ -49,6 +51,7 @@ function TileCard({ tile }: { tile: Tile | null }) {
 /** The dashboard: the greeting and what needs you, Quick Access cards from the screen config and the Summary Overview tiles from the API. */
 export default function DashboardHome() {
   const summary = useApi<{ tiles: Tile[] }>('/dashboard/summary');
+  const { t } = useWords();
   const groups: { scope: Tile['scope']; title: string }[] = [
     { scope: 'platform', title: 'Platform' },
     { scope: 'yours', title: 'Yours' },
@@ -59,7 +62,7 @@ export default function DashboardHome() {
       <NextSteps />
       <Box component="section" aria-labelledby="quick-access">
         <Typography id="quick-access" variant="h5" component="h2" gutterBottom>
-          Quick Access
+          {t('Quick Access')}
         </Typography>
         <Grid container spacing={2}>
           {screensConfig.quickAccess.map((group) => (
@@ -67,13 +70,13 @@ export default function DashboardHome() {
               <Card sx={{ height: '100%' }}>
                 <CardContent>
                   <Typography variant="h6" component="h3" gutterBottom>
-                    {group.title}
+                    {t(group.title)}
                   </Typography>
                   <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
                     {group.links.map((l) => (
                       <li key={l.text}>
                         <Link component={RouterLink} to={l.to} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', fontWeight: 500 }}>
-                          <ChevronRightIcon fontSize="small" aria-hidden /> {l.text}
+                          <ChevronRightIcon fontSize="small" aria-hidden /> {t(l.text)}
                         </Link>
                       </li>
                     ))}
@@ -86,15 +89,15 @@ export default function DashboardHome() {
       </Box>
       <Box component="section" aria-labelledby="summary-overview" aria-busy={summary.loading}>
         <Typography id="summary-overview" variant="h5" component="h2" gutterBottom>
-          Summary Overview
+          {t('Summary Overview')}
         </Typography>
         {summary.error ? (
-          <ErrorState message={`The summary could not be loaded: ${summary.error.message}`} onRetry={summary.reload} />
+          <ErrorState message={t('The summary could not be loaded: {reason}', { reason: summary.error.message })} onRetry={summary.reload} />
         ) : (
           groups.map((g) => (
             <Box key={g.scope} sx={{ mb: 2 }}>
               <Typography variant="subtitle1" component="h3" color="text.secondary" sx={{ mb: 1 }}>
-                {g.title}
+                {t(g.title)}
               </Typography>
               <Grid container spacing={{ xs: 1.5, sm: 2 }}>
                 {(summary.data ? summary.data.tiles.filter((t) => t.scope === g.scope) : Array.from({ length: g.scope === 'platform' ? 6 : 5 }, () => null)).map((t, i) => (

@@ -26,6 +26,7 @@ import VolunteerIcon from '@mui/icons-material/VolunteerActivismOutlined';
 import { useApi } from '../../lib/use-api';
 import { ErrorState } from '../../components/Status';
 import type { NextStep, NextStepsAnswer } from '../../../shared/api/views';
+import { useWords } from '../../lib/words';
 
 export type { NextStep, NextStepsAnswer };
 
@@ -41,6 +42,7 @@ const ICONS: Record<NextStep['kind'], typeof AssignmentIcon> = {
 
 function StepRow({ item }: { item: NextStep }) {
   const Icon = ICONS[item.kind];
+  const { t } = useWords();
   return (
     <ListItem disablePadding>
       <ListItemButton component={RouterLink} to={item.link}>
@@ -48,8 +50,8 @@ function StepRow({ item }: { item: NextStep }) {
           <Icon color="primary" aria-hidden />
         </ListItemIcon>
         <ListItemText
-          primary={item.text}
-          secondary={item.reference ? `Payment reference ${item.reference}` : undefined}
+          primary={t(item.text)}
+          secondary={item.reference ? t('Payment reference {reference}', { reference: item.reference }) : undefined}
           slotProps={{ primary: { sx: { fontWeight: 500 } } }}
         />
         <ChevronRightIcon color="action" aria-hidden />
@@ -77,6 +79,9 @@ function Breakable({ text }: { text: string }) {
 /** The greeting and the list of waiting items, above the dashboard's tiles. */
 export default function NextSteps() {
   const { data, error, loading, reload } = useApi<NextStepsAnswer>('/me/next-steps');
+  const { t } = useWords();
+  // The name goes where the language puts it in the sentence.
+  const welcome = t('Welcome, {name}.').split('{name}');
   return (
     <Box component="section" aria-labelledby="next-steps" aria-busy={loading} sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       {/* Greeted by name; a person without one yet by their e-mail address, which may break only before its @ and
@@ -84,7 +89,9 @@ export default function NextSteps() {
       <Typography variant="h5" component="p" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
         {data ? (
           <>
-            Welcome, <Breakable text={data.name} />.
+            {welcome[0]}
+            <Breakable text={data.name} />
+            {welcome[1]}
           </>
         ) : (
           <Skeleton width="40%" />
@@ -92,10 +99,10 @@ export default function NextSteps() {
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Typography id="next-steps" variant="h6" component="h2" sx={{ px: 1 }}>
-          What needs you
+          {t('What needs you')}
         </Typography>
         {error ? (
-          <ErrorState message={`Your next steps could not be loaded: ${error.message}`} onRetry={reload} />
+          <ErrorState message={t('Your next steps could not be loaded: {reason}', { reason: error.message })} onRetry={reload} />
         ) : !data ? (
           <Box sx={{ px: 1 }}>
             <Skeleton height={40} />
@@ -103,10 +110,10 @@ export default function NextSteps() {
           </Box>
         ) : data.items.length === 0 ? (
           <Typography color="text.secondary" sx={{ px: 1, py: 1 }}>
-            Nothing is waiting for you right now.
+            {t('Nothing is waiting for you right now.')}
           </Typography>
         ) : (
-          <List dense aria-label="What needs you">
+          <List dense aria-label={t('What needs you')}>
             {data.items.map((item, i) => (
               <StepRow key={`${item.kind}-${item.link}-${i}`} item={item} />
             ))}
@@ -115,7 +122,7 @@ export default function NextSteps() {
         {data?.staff && (
           <Box sx={{ px: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}>
             <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ mb: 1 }}>
-              Staff queues
+              {t('Staff queues')}
             </Typography>
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
               {data.staff.map((q) => (

@@ -27,6 +27,7 @@ import { useDraft } from './use-draft';
 import { useApi } from '../../lib/use-api';
 import { usePageData } from '../../lib/preload';
 import { formatDateTime } from '../../../shared/format/dates';
+import { useWords } from '../../lib/words';
 
 // Shown by few screens (a label such as "40% Profile Update", an upload's progress): loaded when one is drawn.
 const Chip = lazy(() => import('@mui/material/Chip'));
@@ -162,6 +163,7 @@ export default function FormScreen({ screen }: { screen: Screen }) {
   const [failure, setFailure] = useState<Message | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const toast = useToast();
+  const { t } = useWords();
   const [formKey, setFormKey] = useState(0);
   // What the form holds as the user types, for a panel that reacts to it (the repayment preview).
   const [liveData, setLiveData] = useState<Data>({});
@@ -258,12 +260,12 @@ export default function FormScreen({ screen }: { screen: Screen }) {
         if (next) navigate(next, { state, replace: success.session === 'start' });
       };
       if (success.popup?.dialog) {
-        const text = success.popup.text === 'response.message' ? String(answer.message ?? '') : success.popup.text;
+        const text = success.popup.text === 'response.message' ? String(answer.message ?? '') : success.popup.text && t(success.popup.text);
         afterMessage.current = () => void go();
-        setMessage({ title: success.popup.title, text, tone: 'success' });
+        setMessage({ title: t(success.popup.title), text, tone: 'success' });
       } else if (success.popup) {
-        const text = success.popup.text === 'response.message' ? String(answer.message ?? '') : success.popup.text;
-        toast({ title: success.popup.title, text, tone: 'success' });
+        const text = success.popup.text === 'response.message' ? String(answer.message ?? '') : success.popup.text && t(success.popup.text);
+        toast({ title: t(success.popup.title), text, tone: 'success' });
         await go();
       } else {
         await go();
@@ -279,7 +281,7 @@ export default function FormScreen({ screen }: { screen: Screen }) {
         if (e.status === 409 && screen.panel) setPanelRefresh((n) => n + 1);
         const failure = screen.failure ?? { title: 'Something went wrong', showServerMessage: true };
         const showText = failure.showServerMessage || e.status !== 401;
-        const said: Message = { title: failure.title, text: showText ? e.message : undefined, tone: 'error' };
+        const said: Message = { title: t(failure.title), text: showText ? e.message : undefined, tone: 'error' };
         if (failure.dialog) setMessage(said);
         else {
           setFailure(said);
@@ -293,17 +295,17 @@ export default function FormScreen({ screen }: { screen: Screen }) {
   }
 
   const dashboard = screen.layout === 'dashboard';
-  const title = editParam && screen.edit?.title ? screen.edit.title : screen.title;
+  const title = t(editParam && screen.edit?.title ? screen.edit.title : screen.title);
 
   let body;
   if (missing) {
     body = (
-      <ErrorState message="This form needs to be opened from its page (a project or a request). Go back and use the button there." />
+      <ErrorState message={t('This form needs to be opened from its page (a project or a request). Go back and use the button there.')} />
     );
   } else if (loadError) {
     body = <ErrorState message={loadError} onRetry={() => setFormKey((k) => k + 1)} />;
   } else if (!initial) {
-    body = <Loading label="Loading the form…" />;
+    body = <Loading label={t('Loading the form…')} />;
   } else {
     body = (
       <>
@@ -320,11 +322,11 @@ export default function FormScreen({ screen }: { screen: Screen }) {
                   setFormKey((k) => k + 1);
                 }}
               >
-                Start over
+                {t('Start over')}
               </Button>
             }
           >
-            We restored the draft you were working on (saved {formatDateTime(draft.restoredAt)}).
+            {t('We restored the draft you were working on (saved {time}).', { time: formatDateTime(draft.restoredAt) })}
           </Alert>
         )}
         <SchemaForm
@@ -348,10 +350,10 @@ export default function FormScreen({ screen }: { screen: Screen }) {
         {progress !== null && (
           <Box sx={{ mt: 2 }} role="status" aria-live="polite">
             <Typography variant="body2" color="text.secondary">
-              Uploading… {Math.round(progress * 100)} %
+              {t('Uploading… {percent} %', { percent: Math.round(progress * 100) })}
             </Typography>
             <Suspense fallback={<Box sx={{ height: 4 }} />}>
-              <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Upload progress" />
+              <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={t('Upload progress')} />
             </Suspense>
           </Box>
         )}
@@ -378,17 +380,17 @@ export default function FormScreen({ screen }: { screen: Screen }) {
       )}
       {screen.label && (
         <Suspense fallback={<Box sx={{ height: 32, mb: 2 }} />}>
-          <Chip label={screen.label} color="primary" variant="outlined" sx={{ mb: 2 }} />
+          <Chip label={t(screen.label)} color="primary" variant="outlined" sx={{ mb: 2 }} />
         </Suspense>
       )}
       {screen.intro && (
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {screen.intro}
+          {t(screen.intro)}
         </Typography>
       )}
       {(location.state as { expired?: boolean } | null)?.expired && screen.sessionEndedNotice && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {screen.sessionEndedNotice}
+          {t(screen.sessionEndedNotice)}
         </Alert>
       )}
       {screen.require === 'verified-identity' && <IdentityNotice link={screen.requireLink} />}
@@ -407,9 +409,9 @@ export default function FormScreen({ screen }: { screen: Screen }) {
         <Box sx={{ mt: 3, display: 'flex', flexDirection: 'column', gap: 1 }}>
           {screen.links.map((l) => (
             <Typography key={l.to} variant="body2">
-              {l.prefix ? `${l.prefix} ` : ''}
+              {l.prefix ? `${t(l.prefix)} ` : ''}
               <Link component={RouterLink} to={l.to}>
-                {l.text}
+                {t(l.text)}
               </Link>
             </Typography>
           ))}

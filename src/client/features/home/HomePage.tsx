@@ -16,6 +16,7 @@ import { Initials } from '../../components/Initials';
 import { LinkButton } from '../../ui/Button';
 import { Icon, checkCircle, clothes, film, food, health, quote, school, star, tech } from '../../ui/icons';
 import { gap } from '../../ui/grid';
+import { useWords } from '../../lib/words';
 
 /** The content file's category icons. */
 const ICONS: Record<string, string> = { school, health, clothes, film, tech, food };
@@ -38,8 +39,9 @@ function SectionHeading({ kicker, heading, id }: { kicker: string; heading: stri
 
 /** Five gold stars, read as one image ("Rated 5 out of 5"); a testimonial's rating is not an input. */
 function FiveStars() {
+  const { t } = useWords();
   return (
-    <span role="img" aria-label="Rated 5 out of 5" className="five-stars">
+    <span role="img" aria-label={t('Rated 5 out of 5')} className="five-stars">
       {[0, 1, 2, 3, 4].map((i) => (
         <Icon key={i} path={star} size="inherit" />
       ))}
@@ -49,6 +51,7 @@ function FiveStars() {
 
 function ProjectsCarousel({ path, label, empty, action, perView }: { path: string; label: string; empty: string; action: 'details' | 'donate'; perView?: { desktop: number; tablet: number; mobile: number } }) {
   const { data, error, loading, reload } = useApi<ProjectPage>(path);
+  const { t } = useWords();
   if (loading) {
     return (
       <div className="grid" style={gap(24)}>
@@ -60,14 +63,14 @@ function ProjectsCarousel({ path, label, empty, action, perView }: { path: strin
       </div>
     );
   }
-  if (error) return <ErrorState message={`Projects could not be loaded: ${error.message}`} onRetry={reload} />;
+  if (error) return <ErrorState message={t('Projects could not be loaded: {reason}', { reason: error.message })} onRetry={reload} />;
   if (!data?.items.length) {
     return (
       <EmptyState
         title={empty}
         action={
           <LinkButton to="/fundraising" variant="contained">
-            Apply for funding
+            {t('Apply for funding')}
           </LinkButton>
         }
       />
@@ -85,6 +88,7 @@ function ProjectsCarousel({ path, label, empty, action, perView }: { path: strin
 export default function HomePage() {
   const content = useContent();
   const h = content.home;
+  const { t } = useWords();
   return (
     <>
       {/* 1. Hero */}
@@ -155,7 +159,7 @@ export default function HomePage() {
                   <iframe src={h.whyVideo.videoUrl} title={h.whyVideo.videoTitle} loading="lazy" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture" allowFullScreen />
                 </div>
               ) : (
-                <img loading="lazy" src="/images/why-choose-us.svg" alt="An investor and a business owner shaking hands over a signed agreement" width={560} height={360} className="picture" style={{ height: 'auto' }} />
+                <img loading="lazy" src="/images/why-choose-us.svg" alt={t('An investor and a business owner shaking hands over a signed agreement')} width={560} height={360} className="picture" style={{ height: 'auto' }} />
               )}
             </div>
             <div className="col-12 col-md-6">
@@ -182,7 +186,7 @@ export default function HomePage() {
       {/* 4. Popular Projects and the counter band */}
       <section aria-labelledby="projects-heading" className="container home-section">
         <SectionHeading id="projects-heading" kicker={h.projects.kicker} heading={h.projects.heading} />
-        <ProjectsCarousel path="/projects?limit=9&sort=newest" label="Popular projects" empty={h.projects.empty ?? 'No projects yet.'} action="details" />
+        <ProjectsCarousel path="/projects?limit=9&sort=newest" label={t('Popular projects')} empty={h.projects.empty ?? t('No projects yet.')} action="details" />
       </section>
       <CounterBand counters={h.counters} />
 
@@ -240,7 +244,7 @@ export default function HomePage() {
       </section>
 
       {/* 6. Call to action, then the donation carousel */}
-      <section aria-label="Get started" className="home-band home-cta">
+      <section aria-label={t('Get started')} className="home-band home-cta">
         <div className="container">
           <div className="grid" style={gap(24)}>
             {h.cta.map((c, i) => (
@@ -263,8 +267,8 @@ export default function HomePage() {
         <SectionHeading id="donate-heading" kicker={h.donate.kicker} heading={h.donate.heading} />
         <ProjectsCarousel
           path="/projects?limit=8&status=open&sort=newest"
-          label="Projects asking for donations"
-          empty={h.donate.empty ?? 'Nothing to donate to yet.'}
+          label={t('Projects asking for donations')}
+          empty={h.donate.empty ?? t('Nothing to donate to yet.')}
           action="donate"
           perView={{ desktop: 2, tablet: 2, mobile: 1 }}
         />
