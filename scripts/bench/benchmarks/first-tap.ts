@@ -45,8 +45,8 @@ const ONLY = process.env.FIRST_TAP_ONLY ?? '';
 const KEY_GAP_MS = 80;
 
 /**
- * Watches the page from its first script on: the input events' timestamps (and whether React had the page at the
- * latest of them), and `__until(check)`, the time in the first frame's rAF callback at which `check` holds (that
+ * Watches the page from its first script on: the input events' timestamps (and whether React had the scenario's
+ * control at the first of each), and `__until(check)`, the time in the first frame's rAF callback at which `check` holds (that
  * frame is painted right after). A string: the
  * benchmark's own compiler would wrap a named function in a helper the page does not have.
  */
@@ -57,8 +57,10 @@ const INSTRUMENT = `
       const key = type + ':' + (e.key ?? '');
       if (key in window.__input) return;
       window.__input[key] = e.timeStamp;
-      const first = document.getElementById('root')?.firstElementChild;
-      window.__hydratedAtInput = !!first && Object.keys(first).some((k) => k.startsWith('__reactFiber'));
+      // The control the scenario uses (window.__owned, its selector): React had it (not only the page's first element,
+      // which it marks as soon as it starts taking the page over).
+      const control = document.querySelector(window.__owned);
+      window.__hydratedAtInput = !!control && Object.keys(control).some((k) => k.startsWith('__reactProps'));
       // Kept across a page the interaction loads (a filter before the code): whether React had the page, and when.
       sessionStorage.setItem('__hydratedAtInput', String(window.__hydratedAtInput));
       sessionStorage.setItem('__inputAt', String(performance.timeOrigin + e.timeStamp));
@@ -301,7 +303,7 @@ async function once(browser: Browser, base: string, s: Scenario, delayMs: number
       (url) => url.origin !== base,
       (route) => route.abort(),
     );
-    await context.addInitScript({ content: INSTRUMENT });
+    await context.addInitScript({ content: `window.__owned = ${JSON.stringify(s.owned)};${INSTRUMENT}` });
     const page = await context.newPage();
     await phoneProfile(page);
     await page.goto(base + s.path, { waitUntil: 'load', timeout: 120_000 });
