@@ -24,6 +24,7 @@ export default function ProjectsPage({ props }: PageProps) {
   // in the way of the answer. It holds only while the address is the one it was made at.
   const [chosen, setChosen] = useState<{ at: string; values: URLSearchParams } | null>(null);
   const shown = chosen && chosen.at === params.toString() ? chosen.values : params;
+  const pending = useRef<URLSearchParams | null>(null);
   const category = shown.get('category') ?? (typeof props.category === 'string' ? props.category : '');
   const sort = shown.get('sort') === 'most_funded' ? 'most_funded' : 'newest';
   const query = (after?: string) =>
@@ -85,7 +86,15 @@ export default function ProjectsPage({ props }: PageProps) {
     if (value) next.set(key, value);
     else next.delete(key);
     setChosen({ at: params.toString(), values: next });
-    requestAnimationFrame(() => setTimeout(() => setParams(next, { replace: true })));
+    // Only the last of choices made in quick succession reaches the address (an earlier one would be shown again).
+    pending.current = next;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (pending.current !== next) return;
+        pending.current = null;
+        setParams(next, { replace: true });
+      }),
+    );
   };
 
   return (
