@@ -143,28 +143,24 @@ describe('the first tap, before the code has arrived', () => {
     const list = page.locator('#filter-category');
     const category = (await list.locator('option').nth(1).getAttribute('value'))!;
     expect(category).toBeTruthy();
-    // The server's page for the choice is held back a moment, to see what the person sees meanwhile.
-    let answer!: () => void;
-    const answered = new Promise<void>((r) => (answer = r));
-    await page.route(
-      (url) => url.pathname === '/projects' && url.searchParams.has('category'),
-      async (route) => {
-        await answered;
-        await route.continue();
-      },
+    // What the person sees at once, before any code, read in the same task as the choice (the page is then left for
+    // the server's page for it): the heading names the choice, the list shows it is being replaced.
+    await page.evaluate(() =>
+      document.addEventListener('change', () =>
+        sessionStorage.setItem(
+          'seen',
+          JSON.stringify({
+            heading: document.querySelector('h1')?.textContent,
+            busy: document.querySelector('[data-filter-results]')?.getAttribute('aria-busy'),
+            hydrated: Object.keys(document.getElementById('root')!.firstElementChild!).some((k) => k.startsWith('__reactFiber')),
+          }),
+        ),
+      ),
     );
     await list.selectOption(category);
-    // At once, before any code: the heading names the choice, the list shows it is being replaced. (Read in the page:
-    // a locator would wait for the page being loaded.)
-    const seen = await page.evaluate(() => ({
-      heading: document.querySelector('h1')?.textContent,
-      busy: document.querySelector('[data-filter-results]')?.getAttribute('aria-busy'),
-      hydrated: Object.keys(document.getElementById('root')!.firstElementChild!).some((k) => k.startsWith('__reactFiber')),
-    }));
-    expect(seen).toEqual({ heading: `${category} projects`, busy: 'true', hydrated: false });
-    answer();
     await page.waitForURL((url) => url.searchParams.get('category') === category);
     await page.waitForLoadState('load');
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('seen')))!)).toEqual({ heading: `${category} projects`, busy: 'true', hydrated: false });
     // One page asked for, with the choice; drawn by the server with that category's projects.
     expect(documents).toEqual(['/projects', `/projects?category=${encodeURIComponent(category)}`]);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`${category} projects`);
