@@ -140,7 +140,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // even on 2 cores (Vitest's default is one fewer worker than cores, so one at a time here). Each test builds
         // its own database (tests/server/helpers.ts), so files never share data.
         maxWorkers: Number(process.env.TEST_WORKERS) || 2,
-        testTimeout: 120_000,
-        hookTimeout: 120_000,
+        // Generous: a file sharing the machine with another (and a busy CI host) may run slowly; a fault still fails.
+        testTimeout: 240_000,
+        hookTimeout: 240_000,
       },
 }));

@@ -51,8 +51,11 @@ function start(words: ScreenWords) {
   );
   // Hydrated as a transition: React works in slices of a few milliseconds and lets the browser paint and answer input
   // between them, instead of one long task that blocks a slow phone for hundreds of milliseconds.
-  if (serverRendered) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  // A page /boot.js is replacing (a list's filter chosen before this code: the server draws the page for it) is left
+  // as it is: taken over now, it would be drawn back to the choice it is leaving.
+  const leaving = () => document.documentElement.hasAttribute('data-leaving');
+  if (serverRendered) startTransition(() => void (leaving() || hydrateRoot(container, app)));
+  else if (!leaving()) createRoot(container).render(app);
 }
 
 // Without its words (their chunk failed to load) the page is still drawn, in English, rather than not at all.

@@ -3,7 +3,7 @@
  * the home carousel's arrows (scroll-snap, moved by /boot.js until the code has them) and typing into the sign-in
  * form (plain inputs) work while every application script is held back; once the code arrives it takes each over
  * where the person left it, and nothing is done twice: the menu stays open, the carousel stays on its slide, the
- * sign-in request is sent exactly once; a category chosen meanwhile is applied.
+ * sign-in request is sent exactly once; a category chosen meanwhile loads the server's page for it, once.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,8 @@ async function holdAppCode(page: Page): Promise<{ asked: string[]; release: () =
   await page.route(/\/assets\/[^/?]+\.js(\?|$)/, async (route) => {
     asked.push(new URL(route.request().url()).pathname);
     await held;
-    await route.continue();
+    // (A request of a page that has since been left is gone: nothing to continue.)
+    await route.continue().catch(() => undefined);
   });
   return { asked, release };
 }
@@ -128,22 +129,62 @@ describe('the first tap, before the code has arrived', () => {
     await context.close();
   });
 
-  it('applies a category chosen before the code, once the code has the list (it was shown and never applied)', async () => {
+  it('loads the server\'s page for a category chosen before the code, naming it at once; once the code has the page, a choice answers in it', async () => {
     const { context, page } = await newPage(h, 390);
     const code = await holdAppCode(page);
+    const documents: string[] = [];
+    const lists: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (r.resourceType() === 'document') documents.push(url.pathname + url.search);
+      if (url.pathname === '/api/v1/projects') lists.push(url.search);
+    });
     await page.goto('/projects', { waitUntil: 'load' });
     const list = page.locator('#filter-category');
-    const category = await list.locator('option').nth(1).getAttribute('value');
+    const category = (await list.locator('option').nth(1).getAttribute('value'))!;
     expect(category).toBeTruthy();
-    await list.selectOption(category!);
-    expect(await isHydrated(page)).toBe(false);
-    // Held while the code is on its way: the list says it is busy.
-    expect(await list.getAttribute('aria-busy')).toBe('true');
-    code.release();
-    await page.getByRole('heading', { level: 1, name: `${category} projects` }).waitFor({ timeout: 30_000 });
-    expect(new URL(page.url()).searchParams.get('category')).toBe(category);
+    // What the person sees at once, before any code, read in the same task as the choice (the page is then left for
+    // the server's page for it): the heading names the choice, the list shows it is being replaced.
+    await page.evaluate(() =>
+      document.addEventListener('change', () =>
+        sessionStorage.setItem(
+          'seen',
+          JSON.stringify({
+            heading: document.querySelector('h1')?.textContent,
+            busy: document.querySelector('[data-filter-results]')?.getAttribute('aria-busy'),
+            hydrated: Object.keys(document.getElementById('root')!.firstElementChild!).some((k) => k.startsWith('__reactFiber')),
+          }),
+        ),
+      ),
+    );
+    await list.selectOption(category);
+    await page.waitForURL((url) => url.searchParams.get('category') === category);
+    await page.waitForLoadState('load');
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('seen')))!)).toEqual({ heading: `${category} projects`, busy: 'true', hydrated: false });
+    // One page asked for, with the choice; drawn by the server with that category's projects.
+    expect(documents).toEqual(['/projects', `/projects?category=${encodeURIComponent(category)}`]);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`${category} projects`);
     expect(await list.inputValue()).toBe(category);
-    expect(await list.getAttribute('aria-busy')).toBeNull();
+    expect(await page.locator('[data-filter-results]').getAttribute('aria-busy')).toBeNull();
+    expect(await page.locator('[data-filter-results] .grid > *').count()).toBeGreaterThan(0);
+
+    // The code arrives on the new page: it takes it over where it is, asking nothing again (the page came with its
+    // projects) and applying nothing a second time.
+    code.release();
+    await expect.poll(() => isHydrated(page), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => list.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')))).toBe(true);
+    await page.waitForTimeout(300);
+    expect(lists).toEqual([]);
+    expect(new URL(page.url()).searchParams.get('category')).toBe(category);
+
+    // Now the code answers a choice in the page: the heading at once, the list asked for once, the address after.
+    await list.selectOption('');
+    await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor({ timeout: 5_000 });
+    await expect.poll(() => new URL(page.url()).searchParams.has('category')).toBe(false);
+    await expect.poll(() => page.locator('[data-filter-results]').getAttribute('aria-busy')).toBeNull();
+    expect(lists).toHaveLength(1);
+    expect(lists[0]).not.toContain('category=');
+    expect(documents).toHaveLength(2);
     expectNoPageErrors(page);
     await context.close();
   });

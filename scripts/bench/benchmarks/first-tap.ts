@@ -10,14 +10,18 @@
  * - Enter in the sign-in form after typing both fields at a person's pace, until the sign-in request has left;
  * - the same right after a password manager filled both fields at once (the code may still be on its way);
  * - the first tap and key in the sign-up form, as in the sign-in form;
- * - a category chosen on /projects, until the list says it shows that category.
+ * - a category chosen on /projects, until the list says it shows that category (and, in the note, until the chosen
+ *   projects are on screen);
+ * - the first tap and key in /donate's amount (arriving from a project's Donate), as in the sign-in form;
+ * - a gallery thumbnail on a project's page, until its picture is the one shown.
  * Each run taps at a different time after the page's load event (0, 0.5, 1, 1.5, 2 s: a person does not wait for the
  * code, and a tap may fall while it loads); the figure is the 75th percentile of the five, from the input event's
  * timestamp to the frame that shows the response (or the request's start), both on the page's own clock. The peer is
  * the same interaction on the same page once its code has taken it over (a key pressed first, then waited for).
  *
  * Builds nothing: `npm run build` first (BENCH_DIST names another copy of dist). FIRST_TAP_RUNS changes the number
- * of runs (5); FIRST_TAP_ONLY=<words> runs only the scenarios whose label holds them.
+ * of runs (5); FIRST_TAP_ONLY=<words> runs only the scenarios whose label holds them (several: comma-separated, e.g.
+ * `FIRST_TAP_ONLY=/projects,/donate,project page`).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -41,8 +45,8 @@ const ONLY = process.env.FIRST_TAP_ONLY ?? '';
 const KEY_GAP_MS = 80;
 
 /**
- * Watches the page from its first script on: the input events' timestamps (and whether React had the page at the
- * latest of them), and `__until(check)`, the time in the first frame's rAF callback at which `check` holds (that
+ * Watches the page from its first script on: the input events' timestamps (and whether React had the scenario's
+ * control at the first of each), and `__until(check)`, the time in the first frame's rAF callback at which `check` holds (that
  * frame is painted right after). A string: the
  * benchmark's own compiler would wrap a named function in a helper the page does not have.
  */
@@ -53,8 +57,13 @@ const INSTRUMENT = `
       const key = type + ':' + (e.key ?? '');
       if (key in window.__input) return;
       window.__input[key] = e.timeStamp;
-      const first = document.getElementById('root')?.firstElementChild;
-      window.__hydratedAtInput = !!first && Object.keys(first).some((k) => k.startsWith('__reactFiber'));
+      // The control the scenario uses (window.__owned, its selector): React had it (not only the page's first element,
+      // which it marks as soon as it starts taking the page over).
+      const control = document.querySelector(window.__owned);
+      window.__hydratedAtInput = !!control && Object.keys(control).some((k) => k.startsWith('__reactProps'));
+      // Kept across a page the interaction loads (a filter before the code): whether React had the page, and when.
+      sessionStorage.setItem('__hydratedAtInput', String(window.__hydratedAtInput));
+      sessionStorage.setItem('__inputAt', String(performance.timeOrigin + e.timeStamp));
     }, { capture: true });
   }
   window.__until = (check) => new Promise((done) => {
@@ -75,8 +84,11 @@ interface Scenario {
   width: number;
   /** The control React must own before the peer's (warm) interaction. */
   owned: string;
-  /** Does the interaction and answers the time (ms, page clock) from its input event to its response. */
-  act(page: Page): Promise<number>;
+  /**
+   * Does the interaction and answers the time (ms, page clock) from its input event to its response; with a second
+   * figure, the time until the whole answer is on screen (the chosen list, when the response is a heading first).
+   */
+  act(page: Page): Promise<number | [number, number]>;
 }
 
 const menu: Scenario = {
@@ -127,27 +139,51 @@ const carousel: Scenario = {
   },
 };
 
-/** The first tap into a form's first field (`#root_email`) and the first key, on `path`. */
-const firstKeys = (path: string): Scenario => ({
-  label: `first tap into a ${path} field and first key (390 px), until it is shown`,
+/** The first tap into a form's field (`#root_email` unless named) and the first key, on `path`. */
+const firstKeys = (path: string, field = 'root_email', key = 'r', label = path): Scenario => ({
+  label: `first tap into a ${label} field and first key (390 px), until it is shown`,
   path,
   width: 390,
   owned: 'main form',
   async act(page) {
     type W = { __until: (f: () => boolean) => Promise<number> };
-    const focused = later(page.evaluate(() => (window as unknown as W).__until(() => document.activeElement?.id === 'root_email')));
-    await page.locator('#root_email').click();
+    const focused = later(page.evaluate((id) => (window as unknown as W).__until(() => document.activeElement?.id === id), field));
+    await page.locator(`#${field}`).click();
     const tap = (await focused) - (await inputAt(page, 'pointerdown:'));
     const shown = later(
-      page.evaluate(() => (window as unknown as W).__until(() => (document.getElementById('root_email') as HTMLInputElement).value.endsWith('r'))),
+      page.evaluate(([id, k]) => (window as unknown as W).__until(() => (document.getElementById(id!) as HTMLInputElement).value.endsWith(k!)), [field, key]),
     );
-    await page.keyboard.press('r');
-    const key = (await shown) - (await inputAt(page, 'keydown:r'));
-    return Math.max(tap, key);
+    await page.keyboard.press(key);
+    const typed = (await shown) - (await inputAt(page, `keydown:${key}`));
+    return Math.max(tap, typed);
   },
 });
 const typing = firstKeys('/login');
 const signUpTyping = firstKeys('/signup');
+/**
+ * /donate, arriving from a project's Donate (the page is drawn by its code, with Material and the form engine: there
+ * is no field to tap before that); its first field is the amount. The project is the first open one of the demo.
+ */
+const donateTyping = (projectId: string): Scenario => firstKeys(`/donate?project=${projectId}`, 'root_amount', '5', '/donate (amount)');
+
+/**
+ * A project's page: its first control that needs the code, a gallery thumbnail (its actions are plain links to other
+ * pages, its questions the browser's own `<details>`), until it shows that it is the one shown.
+ */
+const projectGallery = (projectId: string): Scenario => ({
+  label: 'a gallery thumbnail on a project page (390 px), until its picture is the one shown',
+  path: `/projectDetails?id=${projectId}`,
+  width: 390,
+  owned: '.gallery-thumb',
+  async act(page) {
+    type W = { __until: (f: () => boolean) => Promise<number> };
+    const thumb = page.locator('.gallery-thumb').nth(1);
+    await thumb.scrollIntoViewIfNeeded();
+    const shown = later(page.evaluate(() => (window as unknown as W).__until(() => document.querySelectorAll('.gallery-thumb')[1]?.getAttribute('aria-pressed') === 'true')));
+    await thumb.click();
+    return (await shown) - (await inputAt(page, 'pointerdown:'));
+  },
+});
 
 /** A category chosen on /projects, until the list says it shows that category (the page's heading). */
 const category: Scenario = {
@@ -159,9 +195,30 @@ const category: Scenario = {
     type W = { __until: (f: () => boolean) => Promise<number> };
     const list = page.locator('#filter-category');
     const chosen = (await list.locator('option').nth(1).getAttribute('value'))!;
-    const shown = later(page.evaluate((c) => (window as unknown as W).__until(() => document.querySelector('h1')?.textContent === `${c} projects`), chosen));
+    type I = { __input: Record<string, number> };
+    // Read in the same task as the heading is seen: before the code, the choice loads the server's page for it.
+    const shown = later(
+      page.evaluate(
+        (c) => (window as unknown as W).__until(() => document.querySelector('h1')?.textContent === `${c} projects`).then((t) => t - (window as unknown as I).__input['change:']!),
+        chosen,
+      ),
+    );
     await list.selectOption(chosen);
-    return (await shown) - (await inputAt(page, 'change:'));
+    const heading = await shown;
+    // The whole answer: the chosen projects on screen (in this page once the code has it; else the server's page's
+    // first paint, on the wall clock).
+    await page.waitForURL((u) => u.searchParams.get('category') === chosen, { timeout: 120_000 });
+    await page.waitForLoadState('load');
+    const whole = await page.evaluate(() =>
+      (window as unknown as W)
+        .__until(() => !!document.querySelector('[data-filter-results]:not([aria-busy]) .grid, [data-filter-results]:not([aria-busy]) .empty-state'))
+        .then((t) => {
+          const paint = performance.getEntriesByName('first-contentful-paint')[0];
+          const at = Number(sessionStorage.getItem('__inputAt'));
+          return performance.getEntriesByType('navigation')[0]?.name.includes('category=') && paint ? performance.timeOrigin + paint.startTime - at : performance.timeOrigin + t - at;
+        }),
+    );
+    return [heading, whole];
   },
 };
 
@@ -220,6 +277,15 @@ const autofill: Scenario = {
   },
 };
 
+/** The newest open project of the demo (the one a Donate or a project page is measured on). */
+async function firstOpenProject(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/projects?status=open&limit=1&sort=newest`);
+  const page = (await res.json()) as { items?: { id: string }[] };
+  const id = page.items?.[0]?.id;
+  if (!id) throw new Error(`the demo has no open project (${res.status})`);
+  return id;
+}
+
 async function inputAt(page: Page, key: string): Promise<number> {
   const at = await page.evaluate((k) => (window as unknown as { __input: Record<string, number> }).__input[k], key);
   if (at === undefined) throw new Error(`no ${key} event was seen on ${page.url()}`);
@@ -227,7 +293,7 @@ async function inputAt(page: Page, key: string): Promise<number> {
 }
 
 /** One run: a new context, the page loaded under the phone profile, then the interaction (cold, or warm: the peer). */
-async function once(browser: Browser, base: string, s: Scenario, delayMs: number, warm: boolean): Promise<{ ms: number; owned: boolean }> {
+async function once(browser: Browser, base: string, s: Scenario, delayMs: number, warm: boolean): Promise<{ ms: number; whole?: number; owned: boolean }> {
   const context = await browser.newContext({
     viewport: { width: s.width, height: s.width < 600 ? 844 : 900 },
   });
@@ -237,7 +303,7 @@ async function once(browser: Browser, base: string, s: Scenario, delayMs: number
       (url) => url.origin !== base,
       (route) => route.abort(),
     );
-    await context.addInitScript({ content: INSTRUMENT });
+    await context.addInitScript({ content: `window.__owned = ${JSON.stringify(s.owned)};${INSTRUMENT}` });
     const page = await context.newPage();
     await phoneProfile(page);
     await page.goto(base + s.path, { waitUntil: 'load', timeout: 120_000 });
@@ -259,11 +325,9 @@ async function once(browser: Browser, base: string, s: Scenario, delayMs: number
     } else {
       await page.waitForTimeout(delayMs);
     }
-    const ms = await s.act(page);
-    return {
-      ms,
-      owned: await page.evaluate(() => (window as unknown as { __hydratedAtInput: boolean }).__hydratedAtInput),
-    };
+    const answer = await s.act(page);
+    const [ms, whole] = typeof answer === 'number' ? [answer, undefined] : answer;
+    return { ms, whole, owned: await page.evaluate(() => sessionStorage.getItem('__hydratedAtInput') === 'true') };
   } finally {
     await context.close();
   }
@@ -296,18 +360,28 @@ async function run(): Promise<Figure[]> {
     });
     const out: Figure[] = [];
     try {
-      for (const s of [menu, carousel, typing, enter, autofill, signUpTyping, category].filter((x) => !ONLY || x.label.includes(ONLY))) {
+      const project = await firstOpenProject(server.url);
+      const scenarios = [menu, carousel, typing, enter, autofill, signUpTyping, category, donateTyping(project), projectGallery(project)];
+      for (const s of scenarios.filter((x) => !ONLY || ONLY.split(',').some((word) => x.label.includes(word.trim())))) {
         const cold: number[] = [];
         const warm: number[] = [];
+        const coldWhole: number[] = [];
+        const warmWhole: number[] = [];
         let answeredWithoutCode = 0;
         // Cold and warm runs alternate, so a change in the machine's load hits both alike.
         for (let i = 0; i < RUNS; i++) {
           const first = await once(browser, server.url, s, DELAYS_MS[i % DELAYS_MS.length]!, false);
           cold.push(first.ms);
+          if (first.whole !== undefined) coldWhole.push(first.whole);
           if (!first.owned) answeredWithoutCode++;
-          warm.push((await once(browser, server.url, s, 0, true)).ms);
+          const peer = await once(browser, server.url, s, 0, true);
+          warm.push(peer.ms);
+          if (peer.whole !== undefined) warmWhole.push(peer.whole);
         }
         const fmt = (v: number[]) => v.map((x) => Math.round(x)).join(', ');
+        const whole = coldWhole.length
+          ? `; the chosen list itself on screen: p75 ${Math.round(percentile(coldWhole, 75))} ms (${fmt(coldWhole)}), once the code has the page ${Math.round(percentile(warmWhole, 75))} ms (${fmt(warmWhole)})`
+          : '';
         out.push({
           label: `first interaction: ${s.label}`,
           value: percentile(cold, 75),
@@ -319,7 +393,7 @@ async function run(): Promise<Figure[]> {
           goal: { atMost: GOAL_MS },
           note: `p75 of ${RUNS} runs (ms: ${fmt(cold)}; once the code has it: ${fmt(warm)}), tapped ${DELAYS_MS.slice(0, RUNS)
             .map((d) => d / 1000)
-            .join(', ')} s after the load event; ${answeredWithoutCode} of ${RUNS} made before the code had the page`,
+            .join(', ')} s after the load event; ${answeredWithoutCode} of ${RUNS} made before the code had the page${whole}`,
         });
       }
     } finally {

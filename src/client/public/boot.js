@@ -14,7 +14,8 @@
  *
  * A press on another of the page's controls (a filter, a form's submit) before the code has taken it over is held
  * back, not lost: it is pressed again once the code has, and the control is marked meanwhile (`data-held`: shown as
- * busy). A choice in a list (`<select>`, the projects' category) is held the same way and told again as a change.
+ * busy). A choice in a list (`<select>`) is held the same way and told again as a change; a choice in a list's
+ * filters (the projects' category) loads the server's page for it instead.
  *
  * A form's submit button is drawn as a plain button (`type="button"`, marked `data-needs-code`) until the code has
  * taken its form over, so the bare HTML form is never sent, even without any script (it would put a password in the
@@ -171,11 +172,32 @@
   addEventListener(
     'change',
     (event) => {
-      if (!(event.target instanceof HTMLSelectElement) || ready(event.target)) return;
-      hold(event.target, true);
+      const list = event.target;
+      if (!(list instanceof HTMLSelectElement) || ready(list)) return;
+      if (list.form?.hasAttribute('data-filters')) return filter(list);
+      hold(list, true);
     },
     true,
   );
+  // A list's filters (`<form data-filters>`, the projects' category and order) before the code: the server draws the
+  // page for the choice, so it is asked for at once (the address the app would have made: the other parameters kept,
+  // a list at its first option left out), and meanwhile the heading names the choice (its option's `data-heading`)
+  // and the list shows it is being replaced. The code, if it has not taken the page yet, never does: the page is
+  // leaving (main.tsx reads the mark), so the choice is applied once, by the server.
+  const filter = (list) => {
+    const url = new URL(location.href);
+    for (const field of list.form.querySelectorAll('select[name]')) {
+      if (field.selectedIndex <= 0) url.searchParams.delete(field.name);
+      else url.searchParams.set(field.name, field.value);
+    }
+    const heading = list.selectedOptions[0]?.getAttribute('data-heading');
+    const h1 = document.querySelector('h1');
+    if (heading && h1) h1.textContent = heading;
+    document.querySelector('[data-filter-results]')?.setAttribute('aria-busy', 'true');
+    list.form.setAttribute('data-held', '');
+    document.documentElement.setAttribute('data-leaving', '');
+    location.replace(url.href);
+  };
   // Enter in a form's field presses its submit button, as it will once the code has the form.
   addEventListener(
     'keydown',

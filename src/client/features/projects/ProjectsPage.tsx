@@ -19,8 +19,14 @@ import { gap } from '../../ui/grid';
  */
 export default function ProjectsPage({ props }: PageProps) {
   const [params, setParams] = useSearchParams();
-  const category = params.get('category') ?? (typeof props.category === 'string' ? props.category : '');
-  const sort = params.get('sort') === 'most_funded' ? 'most_funded' : 'newest';
+  // A choice is shown at once (the heading, the list dimmed until its projects come) and put in the address just
+  // after that frame: the router's update (a transition through the whole page, and the browser's history) is not
+  // in the way of the answer. It holds only while the address is the one it was made at.
+  const [chosen, setChosen] = useState<{ at: string; values: URLSearchParams } | null>(null);
+  const shown = chosen && chosen.at === params.toString() ? chosen.values : params;
+  const pending = useRef<URLSearchParams | null>(null);
+  const category = shown.get('category') ?? (typeof props.category === 'string' ? props.category : '');
+  const sort = shown.get('sort') === 'most_funded' ? 'most_funded' : 'newest';
   const query = (after?: string) =>
     `/projects?limit=12&sort=${sort}${category ? `&category=${encodeURIComponent(category)}` : ''}${after ? `&cursor=${after}` : ''}`;
 
@@ -76,23 +82,36 @@ export default function ProjectsPage({ props }: PageProps) {
   }
 
   const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(shown);
     if (value) next.set(key, value);
     else next.delete(key);
-    setParams(next, { replace: true });
+    setChosen({ at: params.toString(), values: next });
+    // Only the last of choices made in quick succession reaches the address (an earlier one would be shown again).
+    pending.current = next;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (pending.current !== next) return;
+        pending.current = null;
+        setParams(next, { replace: true });
+      }),
+    );
   };
 
   return (
     <>
       <PageHero title={category ? `${category} projects` : 'Projects'} intro="Approved projects: open for investment and donations, funded, and completed campaigns." />
       <div className="container page-body">
-        <div className="filters">
+        {/* A plain form too: without the code, a choice loads the server's page for it (/boot.js; without any script,
+            the Show button). An option's data-heading is the heading /boot.js shows meanwhile. */}
+        <form className="filters" method="get" action="/projects" data-filters="" onSubmit={(e) => e.preventDefault()}>
           <div className="select-field" style={{ minWidth: 220 }}>
             <label htmlFor="filter-category">Category</label>
-            <select id="filter-category" value={category} onChange={(e) => set('category', e.target.value)}>
-              <option value="">All categories</option>
+            <select id="filter-category" name="category" value={category} onChange={(e) => set('category', e.target.value)}>
+              <option value="" data-heading="Projects">
+                All categories
+              </option>
               {CATEGORIES.map((c) => (
-                <option key={c} value={c}>
+                <option key={c} value={c} data-heading={`${c} projects`}>
                   {c}
                 </option>
               ))}
@@ -100,36 +119,44 @@ export default function ProjectsPage({ props }: PageProps) {
           </div>
           <div className="select-field" style={{ minWidth: 200 }}>
             <label htmlFor="filter-sort">Sort by</label>
-            <select id="filter-sort" value={sort} onChange={(e) => set('sort', e.target.value === 'newest' ? '' : e.target.value)}>
+            <select id="filter-sort" name="sort" value={sort} onChange={(e) => set('sort', e.target.value === 'newest' ? '' : e.target.value)}>
               <option value="newest">Newest first</option>
               <option value="most_funded">Most funded first</option>
             </select>
           </div>
-        </div>
-        {loading ? (
-          <Loading label="Loading projects…" />
-        ) : error ? (
-          <ErrorState message={`Projects could not be loaded: ${error}`} onRetry={() => setTick((t) => t + 1)} />
-        ) : items.length === 0 ? (
-          <EmptyState title={category ? `No ${category} projects yet.` : 'No projects yet.'} text="Approved projects appear here. Try another category, or come back soon." />
-        ) : (
-          <>
-            <div className="grid" style={gap(24)}>
-              {items.map((p) => (
-                <div key={p.id} className="col-12 col-sm-6 col-md-4">
-                  <ProjectCard project={p} heading="h2" />
-                </div>
-              ))}
-            </div>
-            {cursor && (
-              <div style={{ textAlign: 'center', marginTop: 32 }}>
-                <Button variant="outlined" size="large" onClick={loadMore} disabled={more} startIcon={more ? <span className="spinner spinner-small" aria-hidden="true" /> : undefined}>
-                  Load more projects
-                </Button>
+          <noscript>
+            <button type="submit" className="btn btn-outlined">
+              Show
+            </button>
+          </noscript>
+        </form>
+        {/* While another choice's projects come, the last ones stay, dimmed (site.css). */}
+        <div data-filter-results="" aria-busy={loading || undefined}>
+          {loading && items.length === 0 ? (
+            <Loading label="Loading projects…" />
+          ) : error && !loading ? (
+            <ErrorState message={`Projects could not be loaded: ${error}`} onRetry={() => setTick((t) => t + 1)} />
+          ) : items.length === 0 && !loading ? (
+            <EmptyState title={category ? `No ${category} projects yet.` : 'No projects yet.'} text="Approved projects appear here. Try another category, or come back soon." />
+          ) : (
+            <>
+              <div className="grid" style={gap(24)}>
+                {items.map((p) => (
+                  <div key={p.id} className="col-12 col-sm-6 col-md-4">
+                    <ProjectCard project={p} heading="h2" />
+                  </div>
+                ))}
               </div>
-            )}
-          </>
-        )}
+              {cursor && (
+                <div style={{ textAlign: 'center', marginTop: 32 }}>
+                  <Button variant="outlined" size="large" onClick={loadMore} disabled={more || loading} startIcon={more ? <span className="spinner spinner-small" aria-hidden="true" /> : undefined}>
+                    Load more projects
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </div>
       </div>
     </>
   );
