@@ -59,6 +59,9 @@ describe("the API's messages in Bengali", () => {
     expect(apiMessage('Thank you! Your pledge of ৳2,500 by Cash is recorded with the payment reference HF-7K3Q-92. Pay as shown below; staff confirm it when the money arrives.', 'bn')).toBe(
       'ধন্যবাদ! আপনার ৳২,৫০০ দানের অঙ্গীকার লিপিবদ্ধ হয়েছে (পরিশোধের মাধ্যম: নগদ টাকা; পেমেন্ট রেফারেন্স HF-7K3Q-92)। নিচে যেভাবে দেখানো আছে সেভাবে পরিশোধ করুন; টাকা পৌঁছালে কর্মীরা তা নিশ্চিত করবেন।',
     );
+    expect(apiMessage('৳1,00,000 is over the limit for one project for retail investors, ৳5,00,000: you have used ৳4,50,000 and ৳50,000 is left.', 'bn')).toBe(
+      '৳১,০০,০০০ খুচরা বিনিয়োগকারীদের এক প্রকল্পের সীমা ৳৫,০০,০০০ ছাড়িয়ে যায়: আপনি ৳৪,৫০,০০০ ব্যবহার করেছেন, বাকি আছে ৳৫০,০০০।',
+    );
     // English is left as it is; so is a message nobody has translated (a form's own, already in its language).
     expect(apiMessage('This project was not found.', 'en')).toBe('This project was not found.');
     expect(apiMessage('এই ঘরটি পূরণ করতে হবে', 'bn')).toBe('এই ঘরটি পূরণ করতে হবে');

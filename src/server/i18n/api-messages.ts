@@ -116,6 +116,8 @@ const PATTERNS: [RegExp, (...parts: string[]) => string][] = [
   [/^Version (\d+) of (the site content|this form) does not exist\.$/, (v, what) => `${what === 'this form' ? 'এই ফর্মের' : 'সাইটের বিষয়বস্তুর'} সংস্করণ ${bengaliDigits(v)} নেই।`],
   [/^You published version (\d+) yourself: another staff member must (approve|return) it \(four eyes\)\. To change it, publish a new version\.$/, (v, act) =>
     `সংস্করণ ${bengaliDigits(v)} আপনি নিজেই প্রকাশ করেছেন: অন্য একজন কর্মীকে এটি ${act === 'approve' ? 'অনুমোদন' : 'ফেরত'} করতে হবে (চার চোখের নীতি)। বদলাতে হলে নতুন একটি সংস্করণ প্রকাশ করুন।`],
+  [/^(\S+) is over the limit for (one project|all projects in 12 months) for retail investors, (\S+): you have used (\S+) and (\S+) is left\.$/, (amount, which, limit, used, left) =>
+    `${bengaliDigits(amount)} খুচরা বিনিয়োগকারীদের ${which === 'one project' ? 'এক প্রকল্পের' : '১২ মাসে সব প্রকল্প মিলিয়ে'} সীমা ${bengaliDigits(limit)} ছাড়িয়ে যায়: আপনি ${bengaliDigits(used)} ব্যবহার করেছেন, বাকি আছে ${bengaliDigits(left)}।`],
   [/^No such endpoint: (.+)$/s, (what) => `এমন কোনো ঠিকানা নেই: ${what}`],
 ];
 
