@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { apiMessage, hasBengali, localizeAnswer } from '../../src/server/i18n/api-messages';
 import { DATABASE_UNAVAILABLE, describeWait, OVERLOADED, VALIDATION_MESSAGE } from '../../src/server/errors';
 import BN from '../../src/server/i18n/api-messages.bn.json';
+import { RISK_ACK_MISSING } from '../../src/server/content/risk-statement';
 
 const SERVER = join(__dirname, '../../src/server');
 
@@ -39,7 +40,7 @@ describe("the API's messages in Bengali", () => {
     expect(found.length).toBeGreaterThan(60);
     const missing = found.filter((f) => !hasBengali(f.message)).map((f) => `${f.file.slice(SERVER.length + 1)}: ${f.message}`);
     expect(missing).toEqual([]);
-    for (const m of [DATABASE_UNAVAILABLE, OVERLOADED, VALIDATION_MESSAGE]) expect(hasBengali(m), m).toBe(true);
+    for (const m of [DATABASE_UNAVAILABLE, OVERLOADED, VALIDATION_MESSAGE, RISK_ACK_MISSING]) expect(hasBengali(m), m).toBe(true);
   });
 
   it('no Bengali merely repeats the English, and each is written in Bengali', () => {

@@ -513,12 +513,19 @@ export interface ConflictOfInterest {
   cta?: CallToAction2;
 }
 /**
- * What an investor reads and acknowledges before their first agreement request, and again after any change here (each change is a new version of the statement). One text per language: English (`en`) now; Bengali (`bn`) is added beside it with the same fields.
+ * What an investor reads and acknowledges before their first agreement request, and again after any change here (each change is a new version of the statement). One text per language, with the same fields: English (`en`), and Bengali (`bn`), which a Bengali reader gets (English when it is missing).
  */
 export interface RiskStatement {
   en: English;
+  bn?: Bengali;
 }
 export interface English {
+  title: Title5;
+  intro: Intro1;
+  points: TheRisksOneAParagraph;
+  acknowledge: AcknowledgmentTheTickBoxSWords;
+}
+export interface Bengali {
   title: Title5;
   intro: Intro1;
   points: TheRisksOneAParagraph;

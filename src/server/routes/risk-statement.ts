@@ -10,7 +10,7 @@ import { RISK_ACK_PLACE, RISK_LANGUAGES, type RiskLanguage } from '../content/ri
 
 const languageQuery = {
   type: 'object',
-  properties: { lang: { type: 'string', enum: [...RISK_LANGUAGES], description: 'the language to read it in (English when the statement has no text in it)' } },
+  properties: { lang: { type: 'string', enum: [...RISK_LANGUAGES], description: 'the language to read it in (default: the request\'s language; English when the statement has no text in it)' } },
   additionalProperties: false,
 } as const;
 
@@ -20,7 +20,7 @@ export default async function riskStatementRoutes(app: FastifyInstance): Promise
   app.get<{ Querystring: { lang?: RiskLanguage } }>(
     '/risk-statement',
     { schema: { tags: ['agreements'], description: 'The current risk statement and its version (what an investor acknowledges before an agreement request).', querystring: languageQuery } },
-    async (request) => risk.current(request.query.lang),
+    async (request) => risk.current(request.query.lang ?? request.language),
   );
 
   app.get<{ Querystring: { lang?: RiskLanguage } }>(
@@ -36,7 +36,7 @@ export default async function riskStatementRoutes(app: FastifyInstance): Promise
     },
     async (request) => {
       const me = currentUser(request);
-      const statement = await risk.current(request.query.lang);
+      const statement = await risk.current(request.query.lang ?? request.language);
       const at = await risk.acknowledgedAt(app.db, me.id, statement.version);
       return { required: app.config.riskAckRequired, current: at !== null, acknowledgedAt: at?.toISOString() ?? null, statement };
     },

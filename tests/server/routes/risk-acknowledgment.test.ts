@@ -111,8 +111,11 @@ describe.each(DB_KINDS)('risk acknowledgment on %s', (kind) => {
     expect((await api(t.app, 'POST', '/me/risk-acknowledgment', investor, {})).status).toBe(400);
     expect((await api(t.app, 'POST', '/me/risk-acknowledgment', investor, { version: 'x' })).status).toBe(400);
     expect((await api(t.app, 'GET', '/risk-statement?lang=fr')).status).toBe(400);
-    // No Bengali text yet: asked in Bengali, the English one is given (and says so).
-    expect((await api(t.app, 'GET', '/risk-statement?lang=bn')).body.language).toBe('en');
+    // In Bengali when asked for it, or when the request is in Bengali (the reader's cookie, account or browser).
+    expect((await api(t.app, 'GET', '/risk-statement?lang=bn')).body).toMatchObject({ language: 'bn', title: 'বিনিয়োগে ঝুঁকি আছে' });
+    const inBengali = await t.app.inject({ method: 'GET', url: '/api/v1/risk-statement', headers: { 'accept-language': 'bn-BD' } });
+    expect(inBengali.json()).toMatchObject({ language: 'bn', acknowledge: 'আমি ঝুঁকিগুলো পড়েছি এবং বুঝেছি' });
+    expect((await api(t.app, 'GET', '/risk-statement')).body.language).toBe('en');
     expect(await t.app.db.selectFrom('risk_acknowledgments').innerJoin('users', 'users.id', 'risk_acknowledgments.user_id').select('statement_version').where('users.email', '=', investor.email).execute()).toEqual([]);
   });
 });
