@@ -105,6 +105,18 @@ describe('loadFormDefinition', () => {
     expect(validateWithDefinition(def, { ...sample, email: 'nope' })).toEqual([{ path: '/email', message: 'Enter a valid email address' }]);
   });
 
+  it("loads a form's Bengali words only on a page that is not English (an English reader never downloads them)", async () => {
+    const html = document.documentElement;
+    try {
+      html.setAttribute('lang', 'en');
+      expect((await loadFormDefinition('donate')).translations).toEqual({});
+      html.setAttribute('lang', 'bn');
+      expect((await loadFormDefinition('sign-in')).translations.bn?.['Sign in']).toBeTruthy();
+    } finally {
+      html.removeAttribute('lang');
+    }
+  });
+
   it('rejects an unknown form', async () => {
     setFormSource({ ...source, published: async () => Promise.reject(new ApiError(404, 'No such form.')) });
     await expect(loadFormDefinition('no-such-form' as never)).rejects.toThrow('unknown form "no-such-form"');

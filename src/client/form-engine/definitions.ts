@@ -12,6 +12,7 @@ import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FormId } from '../../shared/generated/form-types';
 import { formSource, type PublishedDefinition } from './form-source';
 import type { FormTranslations, Words } from '../../shared/i18n/form-words';
+import { documentLanguage } from '../../shared/i18n/language';
 
 export interface FormDefinition {
   formId: FormId;
@@ -77,7 +78,9 @@ function loadBundled(formId: FormId): Promise<FormDefinition> {
       const schemaLoader = schemaFiles[`../../../schemas/${formId}.schema.json`];
       const uiLoader = uiFiles[`../../../ui-schemas/${formId}.ui.json`];
       if (!schemaLoader) throw new Error(`unknown form "${formId}"`);
-      const bnLoader = bengaliFiles[`../../../schemas/i18n/${formId}.bn.json`];
+      // A page says its language in <html lang> and keeps it (the switch loads the page again): an English page never
+      // needs a form's Bengali words, so it does not download them. (No language said, as in tests: both.)
+      const bnLoader = documentLanguage() === 'en' ? undefined : bengaliFiles[`../../../schemas/i18n/${formId}.bn.json`];
       const [schema, uiSchema, bn] = await Promise.all([schemaLoader(), uiLoader ? uiLoader() : Promise.resolve({}), bnLoader ? bnLoader() : undefined]);
       const validator = import.meta.env.PROD
         ? await getPrecompiledValidator(formId, schema)
