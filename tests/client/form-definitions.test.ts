@@ -111,7 +111,7 @@ describe('loadFormDefinition', () => {
       html.setAttribute('lang', 'en');
       expect((await loadFormDefinition('donate')).translations).toEqual({});
       html.setAttribute('lang', 'bn');
-      expect((await loadFormDefinition('sign-in')).translations.bn?.['Sign in']).toBeTruthy();
+      expect((await loadFormDefinition('sign-in')).translations?.bn?.['Sign in']).toBeTruthy();
     } finally {
       html.removeAttribute('lang');
     }

@@ -10,13 +10,12 @@ import BN_FIXED from './api-messages.bn.json';
 import DONATE_BN from '../../../schemas/i18n/donate.bn.json';
 import type { Language } from '../../shared/i18n/language';
 import { engineMessage } from '../../shared/i18n/messages';
+import { bengaliDigits } from '../../shared/format/digits';
 
 const fixed: Record<string, string> = BN_FIXED;
 /** The donate form's words (its payment methods, as the form shows them). */
 const DONATE_WORDS: Record<string, string> = DONATE_BN;
 
-/** Western digits as Bengali digits (০–৯), the rest of the text as it is. */
-export const bengaliDigits = (text: string): string => text.replace(/[0-9]/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
 
 /** The things a 404 names (`notFound(what)`: "<what> was not found."). */
 const SUBJECTS: Record<string, string> = {

@@ -27,7 +27,8 @@ export function registerFonts(doc: Doc): void {
 // Characters Helvetica can draw (WinAnsi): printable ASCII, Latin-1 and the few of Windows-1252's 0x80–0x9F.
 const WIN_ANSI_EXTRA = new Set([402, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8364, 8240, 8249, 8250, 710, 8482, 338, 339, 732, 352, 353, 376, 381, 382]);
 const isWinAnsi = (code: number) => (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(code);
-const isBengali = (code: number) => code >= 0x0980 && code <= 0x09ff;
+// The Bengali block, and the danda and double danda (।, ॥) Bengali ends its sentences with (coded with Devanagari's).
+const isBengali = (code: number) => (code >= 0x0980 && code <= 0x09ff) || code === 0x0964 || code === 0x0965;
 
 /** Splits text into runs by the font that can draw them; anything neither font has becomes "?" (a line break stays one). */
 function runs(text: string): { bengali: boolean; text: string }[] {

@@ -16,10 +16,11 @@ import { produceStatement, type StatementWriter } from '../statements/produce';
 import { jsonWriter } from '../statements/json';
 import { csvWriter } from '../statements/csv';
 import { pdfWriter } from '../statements/pdf';
+import type { Language } from '../../shared/i18n/language';
 
 type Format = 'json' | 'csv' | 'pdf';
 
-const FORMATS: Record<Format, { type: string; writer: (out: PassThrough) => StatementWriter }> = {
+const FORMATS: Record<Format, { type: string; writer: (out: PassThrough, language: Language) => StatementWriter }> = {
   json: { type: 'application/json; charset=utf-8', writer: jsonWriter },
   csv: { type: 'text/csv; charset=utf-8', writer: csvWriter },
   pdf: { type: 'application/pdf', writer: pdfWriter },
@@ -119,9 +120,11 @@ function checkedYear(text: string): string {
 export default async function statementRoutes(app: FastifyInstance): Promise<void> {
   /** Streams the statement in the format; the answer starts while its rows are still being read. */
   function send(reply: FastifyReply, person: StatementPerson, year: string, format: Format) {
+    // A PDF is in its reader's language (staff producing someone's statement read it in theirs).
+    const language = reply.request.language;
     const out = new PassThrough();
     const head = { ...statementYear(year), person, producedAt: app.now() };
-    void produceStatement({ db: app.db, head, writer: FORMATS[format].writer(out), out, pageRows: app.config.statementPageRows });
+    void produceStatement({ db: app.db, head, writer: FORMATS[format].writer(out, language), out, pageRows: app.config.statementPageRows });
     reply.header('content-type', FORMATS[format].type).header('cache-control', 'private, no-store');
     if (format !== 'json') reply.header('content-disposition', `attachment; filename="${statementFileName(year, format)}"`);
     return reply.send(out);

@@ -1,17 +1,16 @@
 /**
  * A statement as an A4 PDF (pdfkit), drawn as its rows arrive and sent a page at a time: pdfkit writes out each page
  * when the next one starts (no buffered pages), so a long year's statement streams like the CSV. Text is selectable
- * (Helvetica; a Bengali title in Noto Sans Bengali, via pdf/text.ts). Each page carries its number in the footer;
- * sections with no movement in the year are left out, and the summary at the end lists every section's totals.
+ * (Helvetica; Bengali in Noto Sans Bengali, via pdf/text.ts), in the reader's language (pdf-words.ts). Each page
+ * carries its number in the footer; sections with no movement in the year are left out, and the summary at the end
+ * lists every section's totals.
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { PLATFORM } from '../../shared/agreement/content';
 import { SPLIT_SECTIONS, type StatementRow, type StatementSectionKey, type StatementTotals } from '../../shared/api/statements';
-import { fromPaisa, toPaisa } from '../../shared/domain/money';
-import { groupDigits } from '../../shared/format/count';
-import { formatDate, formatDateTime } from '../../shared/format/dates';
+import type { Language } from '../../shared/i18n/language';
+import { statementWords, type StatementWords } from './pdf-words';
 import { BRAND, heightOf, INK, MUTED, registerFonts, rule, SHADE, textWidth, write, type Doc } from '../pdf/text';
 import type { StatementHead, StatementWriter } from './produce';
 
@@ -27,40 +26,47 @@ interface Column {
 
 const col = (label: string, width: number, align: 'left' | 'right' = 'left'): Column => ({ label, width, align });
 // Both sets fill the A4 text width (595.28 − 2 × 48 ≈ 499 points); the heading says the amounts are BDT.
-const PLAIN: Column[] = [col('Date', 60), col('Project', 200), col('Detail', 157), col('Amount (BDT)', 82, 'right')];
-const SPLIT: Column[] = [col('Date', 56), col('Project', 118), col('Detail', 137), col('Amount', 62, 'right'), col('Principal', 63, 'right'), col('Profit', 63, 'right')];
+const plainColumns = (w: StatementWords): Column[] => [col(w.columns.date, 60), col(w.columns.project, 200), col(w.columns.detail, 157), col(w.columns.amountBdt, 82, 'right')];
+const splitColumns = (w: StatementWords): Column[] => [
+  col(w.columns.date, 56),
+  col(w.columns.project, 118),
+  col(w.columns.detail, 137),
+  col(w.columns.amount, 62, 'right'),
+  col(w.columns.principal, 63, 'right'),
+  col(w.columns.profit, 63, 'right'),
+];
 
-/** Taka with grouped digits and two decimals, without the currency (the columns say BDT): "16,814.28". */
-const money = (amount: string) => groupDigits(fromPaisa(toPaisa(amount)));
-
-function detail(key: StatementSectionKey, r: StatementRow): string {
+function detail(w: StatementWords, key: StatementSectionKey, r: StatementRow): string {
   const number = r.agreementNumber ? `\n${r.agreementNumber}` : '';
   switch (key) {
     case 'investments':
-      return r.agreementNumber ?? 'Agreement';
+      return r.agreementNumber ?? w.agreement;
     case 'instalmentsReceived':
     case 'instalmentsPaid':
-      return `Instalment ${r.instalment!.seq} of ${r.instalment!.of}${number}`;
+      return `${w.instalment(r.instalment!.seq, r.instalment!.of)}${number}`;
     case 'donations':
-      return `Ref ${r.reference ?? ''}`;
+      return w.reference(r.reference ?? '');
     case 'fundsRaised':
-      return r.source === 'donation' ? `Donation\nRef ${r.reference ?? ''}` : `Investment${number}`;
+      return r.source === 'donation' ? `${w.donation}\n${w.reference(r.reference ?? '')}` : `${w.investment}${number}`;
   }
 }
 
-function cells(key: StatementSectionKey, r: StatementRow): string[] {
-  const base = [formatDate(r.date), r.projectTitle, detail(key, r), money(r.amount)];
-  return SPLIT_SECTIONS.has(key) ? [...base, money(r.principal!), money(r.profit!)] : base;
+function cells(w: StatementWords, key: StatementSectionKey, r: StatementRow): string[] {
+  const base = [w.date(r.date), r.projectTitle, detail(w, key, r), w.money(r.amount)];
+  return SPLIT_SECTIONS.has(key) ? [...base, w.money(r.principal!), w.money(r.profit!)] : base;
 }
 
-function identityLine(head: StatementHead): string {
+function identityLine(w: StatementWords, head: StatementHead): string {
   const { identity } = head.person;
   const document = identity.idType && identity.idNumber ? `${identity.idType} ${identity.idNumber}` : null;
-  if (identity.verified) return `Verified by ${PLATFORM} on ${formatDate(identity.verifiedOn)}${document ? ` · ${document}` : ''}`;
-  return `Not verified by ${PLATFORM}${document ? ` (stated ${document})` : ''}`;
+  return identity.verified ? w.verified(identity.verifiedOn, document) : w.notVerified(document);
 }
 
-export function pdfWriter(out: Writable): StatementWriter {
+/** The statement's PDF writer, in the reader's language (its words, figures and dates). */
+export function pdfWriter(out: Writable, language: Language = 'en'): StatementWriter {
+  const w = statementWords(language);
+  const PLAIN = plainColumns(w);
+  const SPLIT = splitColumns(w);
   let doc: Doc;
   let head: StatementHead;
   let page = 0;
@@ -73,7 +79,7 @@ export function pdfWriter(out: Writable): StatementWriter {
     page += 1;
     const margins = doc.page.margins;
     doc.page.margins = { ...margins, bottom: 0 };
-    write(doc, `${PLATFORM} · statement for the income year ${head.year} · ${head.person.name} · page ${page}`, { x: MARGIN, y: doc.page.height - MARGIN, size: 7.5, color: MUTED, width: textWidth(doc) });
+    write(doc, w.footer(head.year, head.person.name, page), { x: MARGIN, y: doc.page.height - MARGIN, size: 7.5, color: MUTED, width: textWidth(doc) });
     doc.page.margins = margins;
     doc.x = MARGIN;
     doc.y = MARGIN;
@@ -108,25 +114,25 @@ export function pdfWriter(out: Writable): StatementWriter {
         size: 'A4',
         margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
         autoFirstPage: false,
-        lang: 'en-GB',
+        lang: w.tag,
         displayTitle: true,
-        info: { Title: `Statement ${h.year}: ${h.person.name}`, Author: PLATFORM, Creator: PLATFORM, Producer: PLATFORM, CreationDate: h.producedAt },
+        info: { Title: w.docTitle(h.year, h.person.name), Author: w.platform, Creator: w.platform, Producer: w.platform, CreationDate: h.producedAt },
       });
       registerFonts(doc);
       doc.on('data', (chunk: Buffer) => out.write(chunk));
       doc.on('pageAdded', footer);
       doc.addPage();
       const width = textWidth(doc);
-      write(doc, PLATFORM.toUpperCase(), { x: MARGIN, y: MARGIN, size: 9, bold: true, color: BRAND });
-      write(doc, `Statement for the income year ${h.year}`, { x: MARGIN, y: doc.y + 6, size: 18, bold: true });
-      write(doc, `${formatDate(h.from)} to ${formatDate(h.to)} · Bangladesh income year, dates in Asia/Dhaka · amounts in BDT`, { x: MARGIN, y: doc.y + 4, size: 9, color: MUTED });
+      write(doc, w.platform.toUpperCase(), { x: MARGIN, y: MARGIN, size: 9, bold: true, color: BRAND });
+      write(doc, w.title(h.year), { x: MARGIN, y: doc.y + 6, size: 18, bold: true });
+      write(doc, w.period(h.from, h.to), { x: MARGIN, y: doc.y + 4, size: 9, color: MUTED });
       rule(doc, doc.y + 8, BRAND);
       doc.y += 16;
       const facts: [string, string][] = [
-        ['Name', h.person.name],
-        ['Email', h.person.email],
-        ['Identity', identityLine(h)],
-        ['Produced', `${formatDateTime(h.producedAt)} (Dhaka time)`],
+        [w.facts.name, h.person.name],
+        [w.facts.email, h.person.email],
+        [w.facts.identity, identityLine(w, h)],
+        [w.facts.produced, w.produced(h.producedAt)],
       ];
       for (const [label, value] of facts) {
         const top = doc.y;
@@ -135,13 +141,14 @@ export function pdfWriter(out: Writable): StatementWriter {
         doc.y = Math.max(doc.y, top + heightOf(doc, value, { width: width - 96, size: 9.5, bold: true })) + 4;
       }
     },
-    section(key, title) {
-      pending = { key, title };
+    section(key) {
+      // The section's title in the reader's language (the producer names it in English, as the CSV and JSON do).
+      pending = { key, title: w.sections[key] };
       columns = SPLIT_SECTIONS.has(key) ? SPLIT : PLAIN;
     },
     rows(key, rows) {
       for (const r of rows) {
-        const values = cells(key, r);
+        const values = cells(w, key, r);
         if (pending) {
           heading(pending.title);
           if (!fits(values, 20)) doc.addPage();
@@ -160,7 +167,7 @@ export function pdfWriter(out: Writable): StatementWriter {
         pending = null;
         return;
       }
-      const values = ['Total', `${totals.count} ${totals.count === 1 ? 'movement' : 'movements'}`, '', money(totals.amount), ...(SPLIT_SECTIONS.has(key) ? [money(totals.principal!), money(totals.profit!)] : [])];
+      const values = [w.total, w.movements(totals.count), '', w.money(totals.amount), ...(SPLIT_SECTIONS.has(key) ? [w.money(totals.principal!), w.money(totals.profit!)] : [])];
       if (!fits(values)) {
         doc.addPage();
         tableHeader();
@@ -169,19 +176,17 @@ export function pdfWriter(out: Writable): StatementWriter {
       rule(doc, doc.y, INK);
     },
     async end(summary: { key: StatementSectionKey; title: string; totals: StatementTotals }[]) {
-      heading('Summary');
-      columns = [col('Section', 155), col('Movements', 60, 'right'), col('Amount (BDT)', 96, 'right'), col('Principal', 94, 'right'), col('Profit', 94, 'right')];
+      heading(w.summary);
+      columns = [col(w.columns.section, 155), col(w.columns.movements, 60, 'right'), col(w.columns.amountBdt, 96, 'right'), col(w.columns.principal, 94, 'right'), col(w.columns.profit, 94, 'right')];
       tableHeader();
-      for (const { key, title, totals } of summary) {
+      for (const { key, totals } of summary) {
         const split = SPLIT_SECTIONS.has(key);
-        const values = [title, String(totals.count), money(totals.amount), split ? money(totals.principal!) : '', split ? money(totals.profit!) : ''];
+        const values = [w.sections[key], w.count(totals.count), w.money(totals.amount), split ? w.money(totals.principal!) : '', split ? w.money(totals.profit!) : ''];
         if (!fits(values)) doc.addPage();
         tableLine(values);
         rule(doc, doc.y);
       }
-      const note = summary.every((s) => s.totals.count === 0)
-        ? 'No money moved in this income year.'
-        : 'An instalment is split into the principal it repays and its profit part as the platform’s Murabaha agreements define: each instalment’s profit part is its share of the agreement’s profit, rounded down to the paisa, and the last instalment takes the rest, so an agreement’s profit parts add up exactly to its profit.';
+      const note = summary.every((s) => s.totals.count === 0) ? w.nothing : w.splitNote;
       if (doc.y + heightOf(doc, note, { width: textWidth(doc), size: 8.5 }) + 12 > bottom()) doc.addPage();
       write(doc, note, { x: MARGIN, y: doc.y + 10, width: textWidth(doc), size: 8.5, color: MUTED });
       const ended = once(doc, 'end');

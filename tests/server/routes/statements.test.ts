@@ -216,6 +216,21 @@ describe.each(DB_KINDS)('statements for the income year, on %s', (kind) => {
     expect(text).toContain(`Ref ${donationRef}`);
   });
 
+  it("draws the PDF in its reader's language: Bengali, in the Bengali font, with no English words", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/me/statements/2026-27?format=pdf', headers: { ...owner.auth, 'accept-language': 'bn-BD' } });
+    expect(res.statusCode).toBe(200);
+    const pdf = res.rawPayload;
+    // Its language and its Bengali font (the Bengali text itself is drawn as the font's shaped glyphs, which the plain
+    // reader cannot read back: the reference stays in ASCII and reads as ever, the English words are gone).
+    expect(pdf.toString('latin1')).toContain('/Lang (bn-BD)');
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansBengali-(Regular|Bold)/);
+    const text = pdfText(pdf);
+    expect(text).toContain(donationRef);
+    for (const english of ['Statement for the income year', 'Summary', 'Instalment 2 of 7', 'Funds raised', 'Total']) expect(text).not.toContain(english);
+    // The English statement is unchanged by it.
+    expect(pdfText((await get(owner, '/me/statements/2026-27?format=pdf')).rawPayload)).toContain('Statement for the income year 2026-27');
+  });
+
   it("lets staff produce anyone's statement, audited, and nobody else", async () => {
     const res = await get(staff, `/staff/people/${(await statement(investor, '2026-27')).person.id}/statements/2026-27?format=csv`);
     expect(res.statusCode).toBe(200);
