@@ -7,7 +7,7 @@
  * - `words.bn.json`: the words written in the components, each said through `t` with its English text.
  * A text missing from its file shows in English; `npm run schemas:check` refuses one (see scripts/screen-words.ts).
  *
- * Counts use ICU plural forms, chosen by `Intl.PluralRules` for the language, never string concatenation:
+ * Counts use ICU plural forms, chosen by the shared `plural` (Intl.PluralRules), never string concatenation:
  * `t('{count, plural, one {# backer} other {# backers}}', { count })`, and its Bengali
  * `{count, plural, other {# জন সমর্থক}}`. `{name}` puts a value in.
  *
@@ -17,6 +17,7 @@
  */
 import { createContext, useContext, useMemo } from 'react';
 import type { Language } from '../../shared/i18n/language';
+import { plural, type PluralForms } from '../../shared/format/plural';
 import { PageLanguageContext } from './page-language';
 
 /** One language's screen words: English text → its translation. */
@@ -27,8 +28,6 @@ export const ScreenWordsContext = createContext<ScreenWords>({});
 
 /** A value put into a text: `{name}`, or the count of a `{count, plural, …}`. */
 export type WordParams = Record<string, string | number>;
-
-const LOCALES: Record<Language, string> = { en: 'en-BD', bn: 'bn-BD' };
 
 /** The index of the `}` closing the `{` at `open`, or -1. */
 function closing(text: string, open: number): number {
@@ -69,10 +68,9 @@ export function formatWords(message: string, language: Language, params: WordPar
     const [name = '', kind, ...rest] = inner.split(',');
     const value = params[name.trim()];
     if (kind?.trim() === 'plural' && typeof value === 'number') {
+      // The one plural rule of the product (shared/format/plural.ts): the language's category, `#` as formatNumber.
       const forms = pluralForms(rest.join(','));
-      const chosen = forms.get(`=${value}`) ?? forms.get(new Intl.PluralRules(LOCALES[language]).select(value)) ?? forms.get('other') ?? '';
-      const count = new Intl.NumberFormat(LOCALES[language]).format(value);
-      out += formatWords(chosen, language, params).replace(/#/g, count);
+      out += formatWords(plural(value, { ...Object.fromEntries(forms), other: forms.get('other') ?? '' } as PluralForms, language), language, params);
     } else {
       out += value === undefined ? message.slice(open, end + 1) : String(value);
     }

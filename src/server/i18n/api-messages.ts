@@ -11,6 +11,7 @@ import DONATE_BN from '../../../schemas/i18n/donate.bn.json';
 import type { Language } from '../../shared/i18n/language';
 import { engineMessage } from '../../shared/i18n/messages';
 import { bengaliDigits } from '../../shared/format/digits';
+import { formatDateTime, parseDateTime } from '../../shared/format/dates';
 
 const fixed: Record<string, string> = BN_FIXED;
 /** The donate form's words (its payment methods, as the form shows them). */
@@ -62,12 +63,11 @@ const STATUSES: Record<string, string> = {
 };
 const status = (s: string) => STATUSES[s.replace(/_/g, ' ')] ?? s;
 
-const MONTHS_BN: Record<string, string> = {
-  Jan: 'জানুয়ারি', Feb: 'ফেব্রুয়ারি', Mar: 'মার্চ', Apr: 'এপ্রিল', May: 'মে', Jun: 'জুন',
-  Jul: 'জুলাই', Aug: 'আগস্ট', Sep: 'সেপ্টেম্বর', Oct: 'অক্টোবর', Nov: 'নভেম্বর', Dec: 'ডিসেম্বর',
+/** A date-time as formatDateTime writes it in English (`23 Nov 2026, 17:39`), said again in Bengali by it. */
+const dhakaDateTime = (text: string) => {
+  const at = parseDateTime(text);
+  return at ? formatDateTime(at, 'bn') : text;
 };
-/** A date-time as formatDateTime writes it (`23 Nov 2026, 17:39`) with Bengali month and digits. */
-const dhakaDateTime = (text: string) => bengaliDigits(text.replace(/\b([A-Z][a-z]{2})\b/, (m) => MONTHS_BN[m] ?? m));
 
 /** A wait as describeWait says it ("2 minutes 5 seconds") in Bengali. */
 const wait = (text: string) =>

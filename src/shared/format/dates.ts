@@ -51,3 +51,14 @@ export function formatDateTime(value: DateInput, language: Language = 'en'): str
   const p = parts(value);
   return p ? `${dateOf(p, language)}, ${localDigits(`${p.hour}:${p.minute}`, language)}` : '';
 }
+
+/**
+ * The instant a `formatDateTime` text in English names (`23 Nov 2026, 17:39`, Dhaka time), or null: lets a message
+ * written in English once be said again in another language by the same formatter.
+ */
+export function parseDateTime(text: string): Date | null {
+  const m = /^(\d{1,2}) ([A-Z][a-z]{2}) (\d{4}), (\d{2}):(\d{2})$/.exec(text.trim());
+  const month = m ? MONTHS.indexOf(m[2]!) : -1;
+  if (!m || month < 0) return null;
+  return new Date(Date.UTC(Number(m[3]), month, Number(m[1]), Number(m[4]), Number(m[5])) - DHAKA_OFFSET_MS);
+}

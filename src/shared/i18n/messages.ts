@@ -12,11 +12,12 @@ import {
   UNSAFE_TEXT_MESSAGE,
 } from '../validation/safe-input';
 import type { Language } from './language';
+import { formatNumber } from '../format/money';
 
 /** The summary of a 400 whose fields are listed (src/server/errors.ts says it in English). */
 const VALIDATION_MESSAGE_EN = 'Please correct the highlighted fields.';
 
-const bnDigits = (n: number) => n.toLocaleString('bn-BD');
+const bnDigits = (n: number) => formatNumber(n, 'bn');
 
 const BN: Record<string, string> = {
   [VALIDATION_MESSAGE_EN]: 'অনুগ্রহ করে চিহ্নিত ঘরগুলো ঠিক করুন।',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from '../../../src/shared/format/dates';
+import { formatDate, formatDateTime, parseDateTime } from '../../../src/shared/format/dates';
 
 describe('dates', () => {
   it('writes a date as day, short month and year', () => {
@@ -58,5 +58,12 @@ describe('dates', () => {
       expect(formatDate(at)).toBe(en.format(at).replace('Sept', 'Sep'));
       expect(formatDate(at)).not.toMatch(/[A-Z]{2}/);
     }
+  });
+
+  it('reads back the instant an English date-time names, so another language can say it with the same formatter', () => {
+    const at = new Date('2026-11-23T11:39:00Z');
+    expect(parseDateTime(formatDateTime(at))).toEqual(at);
+    expect(formatDateTime(parseDateTime('23 Nov 2026, 17:39')!, 'bn')).toBe('২৩ নভেম্বর ২০২৬, ১৭:৩৯');
+    for (const bad of ['', '23 Foo 2026, 17:39', '23 Nov 2026']) expect(parseDateTime(bad)).toBeNull();
   });
 });
