@@ -14,6 +14,7 @@ import type { SmsMessage } from '../sms';
 import type { DonateForm } from '../../shared/generated/form-types';
 import { formatMoney } from '../../shared/format/money';
 import { absoluteLink, noticeLinks, type NoticeSite } from './links';
+import { PLATFORM_NAME } from '../../shared/agreement/content';
 
 /** A text in every language the product speaks (a third language makes every notice say it, or not compile). */
 export type Words = Readonly<Record<Language, string>>;
@@ -33,7 +34,7 @@ export interface NoticeInput {
 }
 
 /** The product's name at the head of an e-mail subject or an SMS. */
-const BRAND: Words = { en: 'Halal Fund', bn: 'হালাল ফান্ড' };
+const BRAND: Words = PLATFORM_NAME;
 
 /** The e-mail's last line under a notice. */
 const TURN_OFF: Words = {

@@ -6,6 +6,7 @@
 import type { PaymentInstructions } from '../../shared/api/views';
 import { formatMoney } from '../../shared/format/money';
 import type { Language } from '../../shared/i18n/language';
+import { mailSubject } from './notify';
 
 export interface ReceiptMailInput {
   reference: string;
@@ -29,7 +30,7 @@ const WORDS = {
     confirm: 'Staff confirm your donation when the money arrives; it shows as raised from then on.',
     open: 'Your receipt, to open again at any time:',
     keep: 'Anyone who has this link can see the receipt (without your name or e-mail): keep it to yourself.',
-    subject: (ref: string) => `Halal Fund: your donation receipt ${ref}`,
+    subject: (ref: string) => mailSubject(`your donation receipt ${ref}`, 'en'),
   },
   bn: {
     thanks: (amount: string, project: string) => `"${project}" প্রকল্পে ${amount} দানের অঙ্গীকারের জন্য আপনাকে ধন্যবাদ।`,
@@ -41,7 +42,7 @@ const WORDS = {
     confirm: 'টাকা পৌঁছালে কর্মীরা আপনার দান নিশ্চিত করবেন; তখন থেকে এটি সংগৃহীত অর্থে দেখাবে।',
     open: 'আপনার রসিদ, যেকোনো সময় আবার খোলার জন্য:',
     keep: 'এই লিংক যাঁর কাছে থাকবে তিনিই রসিদটি দেখতে পারবেন (আপনার নাম বা ইমেইল ছাড়া): লিংকটি নিজের কাছে রাখুন।',
-    subject: (ref: string) => `হালাল ফান্ড: আপনার দানের রসিদ ${ref}`,
+    subject: (ref: string) => mailSubject(`আপনার দানের রসিদ ${ref}`, 'bn'),
   },
 } satisfies Record<Language, unknown>;
 

@@ -4,6 +4,7 @@
  * not to share it (OTP fraud by phone is common). The code stays in ASCII digits, as a phone's code autofill reads it.
  */
 import type { Language } from '../../shared/i18n/language';
+import { PLATFORM_NAME } from '../../shared/agreement/content';
 
 export type CodePurpose = 'verify' | 'reset';
 
@@ -11,10 +12,10 @@ export type CodePurpose = 'verify' | 'reset';
 export function codeText(code: string, purpose: CodePurpose, language: Language): string {
   if (language === 'bn') {
     return purpose === 'verify'
-      ? `হালাল ফান্ড: আপনার যাচাই কোড ${code}, ৩ মিনিট বৈধ। কাউকে জানাবেন না।`
-      : `হালাল ফান্ড: পাসওয়ার্ড রিসেট কোড ${code}, ৩ মিনিট বৈধ। কাউকে জানাবেন না।`;
+      ? `${PLATFORM_NAME.bn}: আপনার যাচাই কোড ${code}, ৩ মিনিট বৈধ। কাউকে জানাবেন না।`
+      : `${PLATFORM_NAME.bn}: পাসওয়ার্ড রিসেট কোড ${code}, ৩ মিনিট বৈধ। কাউকে জানাবেন না।`;
   }
   return purpose === 'verify'
-    ? `Your Halal Fund verification code is ${code}. It expires in 3 minutes. Do not share it.`
-    : `Your Halal Fund password reset code is ${code}. It expires in 3 minutes. If you did not ask for it, ignore this message.`;
+    ? `Your ${PLATFORM_NAME.en} verification code is ${code}. It expires in 3 minutes. Do not share it.`
+    : `Your ${PLATFORM_NAME.en} password reset code is ${code}. It expires in 3 minutes. If you did not ask for it, ignore this message.`;
 }

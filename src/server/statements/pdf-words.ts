@@ -14,7 +14,7 @@ import { formatAmount } from '../../shared/format/money';
 import { formatDate, formatDateTime } from '../../shared/format/dates';
 import { bengaliDigits } from '../../shared/format/digits';
 import type { CalendarDate } from '../../shared/format/dhaka-calendar';
-import { PLATFORM } from '../../shared/agreement/content';
+import { PLATFORM, PLATFORM_NAME } from '../../shared/agreement/content';
 
 export interface StatementWords {
   /** The PDF's language tag (its /Lang: screen readers, search). */
@@ -78,7 +78,7 @@ const EN: StatementWords = {
     'An instalment is split into the principal it repays and its profit part as the platform’s Murabaha agreements define: each instalment’s profit part is its share of the agreement’s profit, rounded down to the paisa, and the last instalment takes the rest, so an agreement’s profit parts add up exactly to its profit.',
 };
 
-const BN_PLATFORM = 'হালাল ফান্ড';
+const BN_PLATFORM = PLATFORM_NAME.bn;
 
 const BN: StatementWords = {
   tag: 'bn-BD',

@@ -10,9 +10,12 @@ import { formatDate } from '../format/dates';
 import type { ConsentParty } from '../api/views';
 import type { AgreementParty, AgreementTerms } from './terms';
 import { takaInWords } from './words';
+import type { Language } from '../i18n/language';
 
 export const AGREEMENT_TITLE = 'Murabaha Financing Agreement';
 export const PLATFORM = 'Halal Fund';
+/** The platform's name in each language (subjects, SMS, documents): written here once. */
+export const PLATFORM_NAME: Record<Language, string> = { en: PLATFORM, bn: 'হালাল ফান্ড' };
 
 export interface Fact {
   label: string;
