@@ -21,6 +21,7 @@ import { withE164Phones } from '../auth/stored-phones';
 import { idParams } from './params';
 import { sendBackOnMaterialEdit } from '../shariah/reviews';
 import { materialFields } from '../../shared/forms/material';
+import { formatMoney } from '../../shared/format/money';
 
 
 /** The typed columns the server needs from a project form (the form itself is kept whole as jsonb). */
@@ -31,7 +32,7 @@ function columnsOf(form: ProjectOwnerForm, platformMinimum: number) {
     throw fieldErrors([
       { path: form.minInvestment !== undefined ? '/minInvestment' : '/askamu', message: form.minInvestment !== undefined
         ? 'Minimum investment cannot be more than the asking amount'
-        : `The asking amount must be at least the platform's minimum investment of ৳${platformMinimum.toLocaleString('en-US')}, or set a lower minimum investment` },
+        : `The asking amount must be at least the platform's minimum investment of ${formatMoney(platformMinimum)}, or set a lower minimum investment` },
     ]);
   }
   return {

@@ -10,7 +10,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { screensConfig } from '../../config';
 import { useApi } from '../../lib/use-api';
 import NextSteps from './NextSteps';
-import { formatMoney } from '../../../shared/domain/money';
+import { formatMoney, formatNumber } from '../../../shared/format/money';
 import { ErrorState } from '../../components/Status';
 import { useWords } from '../../lib/words';
 
@@ -34,7 +34,7 @@ function TileCard({ tile }: { tile: Tile | null }) {
             </Typography>
             {/* Two tiles to a row on phones: a smaller figure that may wrap rather than push the page sideways. */}
             <Typography variant="h5" component="p" sx={{ fontWeight: 700, mt: 0.5, fontVariantNumeric: 'tabular-nums', fontSize: { xs: '1.1rem', sm: '1.5rem' }, overflowWrap: 'anywhere' }}>
-              {tile.format === 'money' ? formatMoney(tile.value) : Number(tile.value).toLocaleString('en-US')}
+              {tile.format === 'money' ? formatMoney(tile.value) : formatNumber(Number(tile.value))}
             </Typography>
           </>
         ) : (

@@ -27,6 +27,7 @@ import InlineFailure from '../../components/InlineFailure';
 import type { Message } from '../../components/MessageDialog';
 import { receiptPath } from '../../../shared/donations/receipt-link';
 import type { FreshReceipt } from './ReceiptPage';
+import { formatMoney } from '../../../shared/format/money';
 
 // The receipt page (the read-only view of the donation, with its phone formatting) is needed once a donation is made:
 // its code is fetched while the donation is sent, not with the form.
@@ -98,7 +99,7 @@ export default function DonatePage() {
             )}
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.title} — {p.figures.progressPercent}% of ৳{Number(p.figures.goal).toLocaleString('en-US')}
+                {p.title} — {p.figures.progressPercent}% of {formatMoney(p.figures.goal)}
               </option>
             ))}
           </NativeSelect>
