@@ -271,6 +271,8 @@ export interface DonationsTable {
   refund_reference: string | null;
   refunded_at: NullableTimestamp;
   refunded_by: string | null;
+  /** The language the donor read the donate page in (migration 031): a signed-out donor's e-mails follow it; NULL before. */
+  language: Generated<string | null>;
 }
 
 export interface PaymentSessionsTable {
