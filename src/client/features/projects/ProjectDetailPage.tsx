@@ -4,7 +4,7 @@
  * (src/client/ui/site.css), so a visitor's first use of the page loads no Material.
  */
 import { PROJECT_IMAGE_FIELDS } from '../../../shared/forms/code-fields';
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useContent } from '../../config';
 import { useApi } from '../../lib/use-api';
@@ -60,14 +60,30 @@ export function repaymentText(p: ProjectView): string {
   return initial && r.instalments >= 2 ? `${plan}, the first being ${share}` : plan;
 }
 
+/**
+ * The project's images: one shown large, the others a thumbnail's press away. Every image is in the page (the hidden
+ * ones load only when shown), so a thumbnail pressed before the code has arrived shows its image at once: /boot.js
+ * swaps them by the same marks (`data-gallery-to`, `hidden`, `aria-pressed`) and notes the choice on the gallery
+ * (`data-gallery-active`), which this code takes as its state when it runs.
+ */
 function Gallery({ project }: { project: ProjectView }) {
   const [active, setActive] = useState(0);
+  const gallery = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const chosen = Number(gallery.current?.dataset.galleryActive ?? 0);
+    if (chosen > 0) setActive(chosen);
+  }, []);
   const isPublic = ['open', 'funded', 'closed'].includes(project.status);
   const images = project.images.slice(0, 5);
+  const shown: (string | undefined)[] = images.length ? images : [undefined];
   return (
-    <div>
+    <div className="gallery" ref={gallery}>
       <div className="gallery-main">
-        <ProjectImage fileId={images[active]} category={project.category} alt={`${project.title}, image ${active + 1}`} isPublic={isPublic} height={{ xs: 240, md: 380 }} eager />
+        {shown.map((id, i) => (
+          <div key={id ?? 'art'} className="gallery-slide" hidden={i !== active}>
+            <ProjectImage fileId={id} category={project.category} alt={`${project.title}, image ${i + 1}`} isPublic={isPublic} height={{ xs: 240, md: 380 }} eager={i === 0} />
+          </div>
+        ))}
       </div>
       {images.length > 1 && (
         // A list of toggle buttons: the list and its items keep their roles, each button says which image it shows
@@ -75,7 +91,7 @@ function Gallery({ project }: { project: ProjectView }) {
         <ul aria-label="Project images" className="plain-list gallery-thumbs">
           {images.map((id, i) => (
             <li key={id}>
-              <button type="button" onClick={() => setActive(i)} aria-label={`Show image ${i + 1} of ${images.length}`} aria-pressed={i === active} className="gallery-thumb">
+              <button type="button" onClick={() => setActive(i)} aria-label={`Show image ${i + 1} of ${images.length}`} aria-pressed={i === active} className="gallery-thumb" data-gallery-to={i}>
                 <ProjectImage fileId={id} category={project.category} alt="" isPublic={isPublic} height={56} />
               </button>
             </li>
