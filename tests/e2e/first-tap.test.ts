@@ -170,6 +170,31 @@ describe('the first tap, before the code has arrived', () => {
     await context.close();
   });
 
+  it('says at once that the language switch is on its way, before the code, and arrives in Bengali', async () => {
+    const { context, page } = await newPage(h, 1366);
+    await holdAppCode(page);
+    // What the page showed between the tap and its leaving, kept across it: the mark, the link's busy state, the dimming.
+    await page.addInitScript(() => {
+      addEventListener('DOMContentLoaded', () =>
+        new MutationObserver(() => {
+          if (!document.documentElement.hasAttribute('data-switching') || sessionStorage.getItem('switching')) return;
+          const link = document.querySelector('a[hreflang="bn"][aria-busy="true"]');
+          const main = document.querySelector('main');
+          sessionStorage.setItem('switching', JSON.stringify({ busy: !!link, opacity: main ? getComputedStyle(main).opacity : null }));
+        }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-switching'] }),
+      );
+    });
+    await page.goto('/', { waitUntil: 'load' });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.locator('a[hreflang="bn"]').filter({ visible: true }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 30_000 }).toBe('bn');
+    const seen = JSON.parse((await page.evaluate(() => sessionStorage.getItem('switching'))) ?? 'null') as { busy: boolean; opacity: string } | null;
+    expect(seen).toMatchObject({ busy: true });
+    // The new page is not marked.
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-switching'))).toBe(false);
+    await context.close();
+  });
+
   it('loads the server\'s page for a category chosen before the code, naming it at once; once the code has the page, a choice answers in it', async () => {
     const { context, page } = await newPage(h, 390);
     const code = await holdAppCode(page);

@@ -144,6 +144,25 @@
     true,
   );
 
+  // The language switch (a plain link to /lang/…, which comes back to the page drawn in the other language): that takes
+  // a round trip or two, so this page says at once that it is on its way (site.css, `data-switching`), with the code
+  // or without it. A click that opens another tab leaves this page as it is; a page restored by Back is shown as left.
+  addEventListener(
+    'click',
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href^="/lang/"]') : null;
+      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      document.documentElement.setAttribute('data-switching', '');
+      link.setAttribute('aria-busy', 'true');
+    },
+    true,
+  );
+  addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    document.documentElement.removeAttribute('data-switching');
+    document.querySelectorAll('a[href^="/lang/"][aria-busy]').forEach((link) => link.removeAttribute('aria-busy'));
+  });
+
   // A project's gallery before its code: a thumbnail shows its image, as Gallery (ProjectDetailPage.tsx) does, and the
   // choice is noted on the gallery for that code to take as its state.
   const showImage = (thumb) => {
