@@ -12,6 +12,8 @@ import ReviewQueue from './ReviewQueue';
 import ReviewDecision from './ReviewDecision';
 import { formatDate } from '../../../shared/format/dates';
 import { formatPhone } from '../../../shared/phone/phone.js';
+import { useWords } from '../../lib/words';
+import { statusWord } from './status-words';
 
 interface QueueItem {
   id: string;
@@ -40,13 +42,14 @@ interface Detail {
 }
 
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
+  const { t } = useWords();
   const { data, error, loading, reload } = useApi<Detail>(`/staff/verifications/${id}`);
   const review = useSubmit<ReviewForm>(async (form) => {
     await api.post(`/staff/verifications/${id}/review`, form);
-    return { title: form.decision === 'approve' ? 'Verified' : 'Rejected', text: 'The decision is recorded in the audit log.', tone: 'success' };
-  }, 'Not recorded');
-  if (loading) return <Loading label="Opening the submission…" />;
-  if (error || !data) return <ErrorState message={error?.message ?? 'Could not open it.'} onRetry={reload} />;
+    return { title: form.decision === 'approve' ? t('Verified') : t('Rejected'), text: t('The decision is recorded in the audit log.'), tone: 'success' };
+  }, t('Not recorded'));
+  if (loading) return <Loading label={t('Opening the submission…')} />;
+  if (error || !data) return <ErrorState message={error?.message ?? t('Could not open it.')} onRetry={reload} />;
 
   return (
     <Card>
@@ -59,7 +62,11 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
           formId="review"
           review={review}
           open={data.status === 'submitted' && data.current}
-          decided={`This submission is ${data.status}${data.note ? ` (note: ${data.note})` : ''}.`}
+          decided={
+            data.note
+              ? t('This submission is {status} (note: {note}).', { status: statusWord(t, data.status), note: data.note })
+              : t('This submission is {status}.', { status: statusWord(t, data.status) })
+          }
           history={data.history}
           onDone={onDone}
         />
@@ -70,20 +77,21 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
 
 /** Staff: the verification queue, one submission with its images, verify or reject with a note. */
 export default function StaffVerificationsPage() {
+  const { t, language } = useWords();
   return (
     <ReviewQueue<QueueItem>
-      label="Verification status"
-      listLabel="Submissions"
+      label={t('Verification status')}
+      listLabel={t('Submissions')}
       tabs={[
-        { value: 'submitted', label: 'Waiting' },
-        { value: 'verified', label: 'Verified' },
-        { value: 'rejected', label: 'Rejected' },
+        { value: 'submitted', label: t('Waiting') },
+        { value: 'verified', label: t('Verified') },
+        { value: 'rejected', label: t('Rejected') },
       ]}
       path={(status) => `/staff/verifications?status=${status}`}
-      emptyText="No verification is waiting for review."
-      describe={(i) => ({ primary: i.name ?? i.email, secondary: `${i.email} · ${formatDate(i.submittedAt)}` })}
+      emptyText={t('No verification is waiting for review.')}
+      describe={(i) => ({ primary: i.name ?? i.email, secondary: `${i.email} · ${formatDate(i.submittedAt, language)}` })}
       review={(id, done) => <Review id={id} onDone={done} />}
-      chooseText="Choose a submission to review."
+      chooseText={t('Choose a submission to review.')}
     />
   );
 }
