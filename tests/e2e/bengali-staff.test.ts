@@ -127,6 +127,8 @@ async function studio(width: number): Promise<void> {
 
   await open(page, '/staff/content', 'সাইটের বিষয়বস্তু', /নম্বর সংস্করণ প্রকাশিত; নতুন সংস্করণ দর্শকেরা/);
   await expect.poll(() => page.getByRole('tab', { name: 'সম্পাদনা' }).isVisible()).toBe(true);
+  // The content form itself is drawn with its Bengali words.
+  await expect.poll(() => page.getByLabel(/^সাইটের নাম/).isVisible(), { timeout: 30_000 }).toBe(true);
   await expect.poll(() => page.getByRole('button', { name: 'প্রকাশ করুন' }).isVisible()).toBe(true);
   await check(page, 'content', width);
 

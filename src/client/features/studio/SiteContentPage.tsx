@@ -44,6 +44,7 @@ import {
 } from '../../lib/content-api';
 import { formatDateTime } from '../../../shared/format/dates';
 import contentUi from '../../config/content.ui.json';
+import contentFormWords from './content-form.bn.json';
 import { Diff } from './DiffPanel';
 import { pretty } from './use-studio-draft';
 import { decisionLine, draftLine, statusLabel, wentLive } from './words';
@@ -117,7 +118,8 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const definition = useMemo(() => previewDefinition('content' as FormId, schema, contentUi), [schema]);
+  // The content form's own words (titles, help, options) in Bengali, so a Bengali page draws the form in Bengali too.
+  const definition = useMemo(() => ({ ...previewDefinition('content' as FormId, schema, contentUi), translations: { bn: contentFormWords } }), [schema]);
   // Each text once per change, not on every comparison.
   const contentText = useMemo(() => JSON.stringify(content), [content]);
   const publishedText = useMemo(() => JSON.stringify(published.content), [published]);
