@@ -17,9 +17,9 @@ type Load = () => Promise<{ default: ComponentType<PageProps> }>;
  * beside its code, so it draws in its language from its first render.
  */
 const withWords =
-  (feature: string, load: Load): Load =>
+  (features: string | string[], load: Load): Load =>
   () =>
-    Promise.all([load(), loadFeatureWords(feature, documentLanguage())]).then(([page]) => page);
+    Promise.all([load(), ...[features].flat().map((feature) => loadFeatureWords(feature, documentLanguage()))]).then(([page]) => page);
 
 /** A page drawn with Material (`lazyThemed`), typed as a page: some take no props, all are given PageProps. */
 const withTheme = (load: Load): Page => lazyThemed(load);
@@ -41,9 +41,11 @@ export const pages: Record<string, Page> = {
   'invest-tab': withTheme(withWords('invest', () => import('../features/invest/InvestTab'))),
   proposals: withTheme(withWords('invest', () => import('../features/invest/ProposalsPage'))),
   'relevant-investors': withTheme(withWords('invest', () => import('../features/invest/RelevantInvestorsPage'))),
-  history: withTheme(withWords('invest', () => import('../features/invest/HistoryPage'))),
+  // The history shows donations with the donate feature's words for their states (features/donate/donation-status.ts).
+  history: withTheme(withWords(['invest', 'donate'], () => import('../features/invest/HistoryPage'))),
   returns: withTheme(withWords('invest', () => import('../features/invest/ReturnsPage'))),
-  portfolio: withTheme(withWords('portfolio', () => import('../features/portfolio/PortfolioPage'))),
+  // The agreements name their investment type with the invest feature's words (features/invest/types.ts).
+  portfolio: withTheme(withWords(['portfolio', 'invest'], () => import('../features/portfolio/PortfolioPage'))),
   statements: withTheme(withWords('statements', () => import('../features/statements/StatementsPage'))),
   'success-story': withTheme(withWords('projects', () => import('../features/projects/SuccessStoryPage'))),
   settings: withTheme(withWords('dashboard', () => import('../features/dashboard/SettingsPage'))),

@@ -17,7 +17,8 @@ import { LoadMore } from '../../components/LoadMore';
 import { EmptyState } from '../../components/Status';
 import { rateText } from './ReturnFigures';
 import { useMore } from './use-more';
-import { agreementState, investmentTypeLabel } from './words';
+import { agreementState } from './words';
+import { investmentTypeLabel } from '../invest/types';
 import { useWords } from '../../lib/words';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -33,18 +33,3 @@ export function monthShort(month: string, language: Language): string {
   return formatMonth(month, language, true);
 }
 
-/** The way an agreement invests (stored in English: `Halal Way`, `Bank Loan`, `Borrow`, `Donation`), as the reader reads it. */
-export function investmentTypeLabel(type: string, t: Words['t']): string {
-  switch (type) {
-    case 'Halal Way':
-      return t('Halal Way');
-    case 'Bank Loan':
-      return t('Bank Loan');
-    case 'Borrow':
-      return t('Borrow');
-    case 'Donation':
-      return t('Donation');
-    default:
-      return type;
-  }
-}
