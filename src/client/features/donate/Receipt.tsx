@@ -18,7 +18,7 @@ import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { FormReadOnlyView } from '../../form-engine/read-only';
 import DetailList from '../../components/DetailList';
-import { donationStatus } from './donation-status';
+import { donationStatus } from '../../components/app/donation-status';
 import { useWords } from '../../lib/words';
 import { formatDateTime } from '../../../shared/format/dates';
 import { RECEIPT_KEY_HEADER } from '../../../shared/donations/receipt-link';

@@ -18,7 +18,7 @@ import { usePagedApi } from '../../lib/use-paged-api';
 import { LoadMore } from '../../components/LoadMore';
 import Money from '../../components/Money';
 import InlineFailure from '../../components/InlineFailure';
-import AgreementConsent from '../../components/AgreementConsent';
+import AgreementConsent from '../../components/app/AgreementConsent';
 import { useSubmit } from '../../lib/use-submit';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../../components/NotFoundPage';

@@ -22,7 +22,7 @@ import { usePagedApi } from '../../lib/use-paged-api';
 import { LoadMore } from '../../components/LoadMore';
 import { formatMoney } from '../../../shared/domain/money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
-import AgreementConsent from '../../components/AgreementConsent';
+import AgreementConsent from '../../components/app/AgreementConsent';
 import type { AgreementDocumentView, ConsentParty } from '../../../shared/api/views';
 import type { Instalment, Schedule } from './types';
 import { formatDate } from '../../../shared/format/dates';

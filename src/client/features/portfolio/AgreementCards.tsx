@@ -18,7 +18,7 @@ import { EmptyState } from '../../components/Status';
 import { rateText } from './ReturnFigures';
 import { useMore } from './use-more';
 import { agreementState } from './words';
-import { investmentTypeLabel } from '../invest/types';
+import { investmentTypeLabel } from '../../components/app/investment-type';
 import { useWords } from '../../lib/words';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 /**
  * What each state of a donation is called and how it looks, everywhere a donation shows (the receipt, the donor's
- * history): the chip's word and colour, and the receipt's sentence, in the page language. Its words are the donate
- * feature's (words.bn.json beside this file); the history page loads them with its own (app/pages.ts).
+ * history): the chip's word and colour, and the receipt's sentence, in the page language. Its words are the signed-in
+ * components' (components/app/words.bn.json), loaded with the pages that show them (app/pages.ts).
  */
 import type { DonationReceipt } from '../../../shared/api/views';
 import type { Words } from '../../lib/words';
