@@ -116,7 +116,8 @@ export function lintScreenWords(root: string): Problem[] {
   const content = contentWords(readJson(join(root, 'src/client/config/content.json')));
   const shared = readJson(join(root, catalogue('words')));
   const featureFiles = new Map<string, Record<string, unknown>>();
-  const groups = readdirSync(join(root, 'src/client/components')).filter((name) => statSync(join(root, 'src/client/components', name)).isDirectory());
+  const componentsDir = join(root, 'src/client/components');
+  const groups = (existsSync(componentsDir) ? readdirSync(componentsDir) : []).filter((name) => statSync(join(componentsDir, name)).isDirectory());
   for (const dir of [...readdirSync(join(root, 'src/client/features')), ...groups.map((g) => `components/${g}`)]) {
     const file = featureCatalogue(dir);
     if (existsSync(join(root, file))) featureFiles.set(dir, readJson(join(root, file)));

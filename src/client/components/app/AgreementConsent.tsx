@@ -98,7 +98,13 @@ export default function AgreementConsent({ agreementId, document: doc, party, on
           <FormControlLabel
             sx={{ alignItems: 'flex-start', mr: 0 }}
             control={<Checkbox id={checkboxId} checked={ticked} onChange={(e) => setTicked(e.target.checked)} sx={{ mt: -0.75 }} />}
-            label={<Typography variant="body2">{doc.statements[party]}</Typography>}
+            label={
+              // The agreement's own words, as the server stores them ticked: English, as the agreement document is
+              // (its Bengali is still to do, issue 29 §3), and said to be (a Bengali page reads it out as English).
+              <Typography variant="body2" lang="en">
+                {doc.statements[party]}
+              </Typography>
+            }
           />
           <Box>
             <Button variant="contained" size="small" onClick={agree} disabled={!ticked || busy === 'agree'}>
@@ -109,7 +115,7 @@ export default function AgreementConsent({ agreementId, document: doc, party, on
       )}
       {mine && (
         <Typography variant="body2" color="success.main">
-          {t('You agreed on {date}: “{statement}”', { date: formatDateTime(mine.at, language), statement: mine.statement })}
+          {t('You agreed on {date}:', { date: formatDateTime(mine.at, language) })} “<span lang="en">{mine.statement}</span>”
         </Typography>
       )}
       <InlineFailure failure={failure} onClose={() => setFailure(null)} />

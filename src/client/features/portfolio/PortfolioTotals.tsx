@@ -7,22 +7,21 @@ import { formatMoney, toPaisa } from '../../../shared/domain/money';
 import { useWords } from '../../lib/words';
 
 export default function PortfolioTotals({ totals }: { totals: Totals }) {
-  const { t: say, language } = useWords();
-  const t = totals;
-  const overdue = toPaisa(t.overdue) > 0n;
+  const { t, language } = useWords();
+  const overdue = toPaisa(totals.overdue) > 0n;
   const tiles: { label: string; amount: string; note?: string; alarm?: boolean }[] = [
-    { label: say('Invested'), amount: t.invested, note: say('in accepted agreements') },
-    { label: say('Received'), amount: t.received, note: say('confirmed instalments') },
+    { label: t('Invested'), amount: totals.invested, note: t('in accepted agreements') },
+    { label: t('Received'), amount: totals.received, note: t('confirmed instalments') },
     {
-      label: say('Outstanding'),
-      amount: t.outstanding,
-      note: toPaisa(t.awaitingConfirmation) > 0n ? say('{amount} paid, awaiting your confirmation', { amount: formatMoney(t.awaitingConfirmation, language) }) : say('not received yet'),
+      label: t('Outstanding'),
+      amount: totals.outstanding,
+      note: toPaisa(totals.awaitingConfirmation) > 0n ? t('{amount} paid, awaiting your confirmation', { amount: formatMoney(totals.awaitingConfirmation, language) }) : t('not received yet'),
     },
-    { label: say('Overdue'), amount: t.overdue, note: overdue ? say('not paid by its due date') : say('nothing late'), alarm: overdue },
-    { label: say('Profit received'), amount: t.profitReceived, note: say('the profit part of what came back') },
+    { label: t('Overdue'), amount: totals.overdue, note: overdue ? t('not paid by its due date') : t('nothing late'), alarm: overdue },
+    { label: t('Profit received'), amount: totals.profitReceived, note: t('the profit part of what came back') },
   ];
   return (
-    <Box component="ul" aria-label={say('Portfolio totals')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' }, gap: 1.5 }}>
+    <Box component="ul" aria-label={t('Portfolio totals')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' }, gap: 1.5 }}>
       {tiles.map((tile) => (
         <Paper component="li" key={tile.label} variant="outlined" sx={{ px: 2, py: 1.25, borderColor: tile.alarm ? 'error.main' : undefined }}>
           <Typography variant="body2" color="text.secondary">

@@ -326,13 +326,14 @@ export default function ProjectDetailPage() {
           {t('Need help?')}
         </h2>
         <div className="faq">
+          {/* The help questions are site content; their Bengali comes with this page (features/projects/words.bn.json). */}
           {content.help.map((q) => (
             <details key={q.question}>
               <summary>
-                <span>{q.question}</span>
+                <span>{t(q.question)}</span>
                 <Icon path={expandMore} className="faq-chevron" />
               </summary>
-              <p className="t-body">{q.answer}</p>
+              <p className="t-body">{t(q.answer)}</p>
             </details>
           ))}
         </div>
