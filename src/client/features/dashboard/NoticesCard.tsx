@@ -49,22 +49,19 @@ export default function NoticesCard() {
         {state.data && state.data.items.length === 0 ? <Typography color="text.secondary">{t('Nothing yet.')}</Typography> : null}
         <List dense aria-label={t('Notices')}>
           {state.data?.items.map((n) => (
-            <ListItem
-              key={n.id}
-              disableGutters
-              secondaryAction={
-                n.readAt ? null : (
-                  <Button size="small" onClick={() => void markRead(n.id)} aria-label={t('Mark "{title}" read', { title: n.title })}>
-                    {t('Mark read')}
-                  </Button>
-                )
-              }
-            >
+            // The button beside the text, not laid over it (a secondary action's fixed space is too narrow for a
+            // longer label, as the Bengali one is).
+            <ListItem key={n.id} disableGutters sx={{ gap: 1, alignItems: 'flex-start' }}>
               <ListItemText
                 primary={n.link ? <RouterLink to={n.link}>{n.title}</RouterLink> : n.title}
                 secondary={`${formatDateTime(n.createdAt, language)} · ${n.text}`}
                 slotProps={{ primary: { sx: { fontWeight: n.readAt ? 'normal' : 'bold' } } }}
               />
+              {n.readAt ? null : (
+                <Button size="small" sx={{ flexShrink: 0, mt: 0.5 }} onClick={() => void markRead(n.id)} aria-label={t('Mark "{title}" read', { title: n.title })}>
+                  {t('Mark read')}
+                </Button>
+              )}
             </ListItem>
           ))}
         </List>
