@@ -39,7 +39,7 @@ afterAll(() => h?.close());
 /**
  * The words of a screen's headings, buttons, tabs, labels, table heads and list terms still written in English: a
  * run of three or more Latin letters, once the values people typed or chose (the project's own words, names, e-mail
- * addresses, payment references) and the terms kept in Latin letters on purpose are taken out.
+ * addresses, agreement numbers and payment references such as HF-M-3CEF59BB) and the terms kept in Latin letters on purpose are taken out.
  */
 async function englishLeft(page: Page, values: string[]): Promise<string[]> {
   // A part marked English (lang="en": the agreement's own words, which are English as its document is) is left out.
@@ -55,7 +55,7 @@ async function englishLeft(page: Page, values: string[]): Promise<string[]> {
     );
   const kept = [...values, 'XIRR', 'SHA-256', 'PDF', 'CSV', 'actual/365'];
   return texts
-    .map((text) => kept.reduce((rest, value) => rest.split(value).join(' '), text).replace(/\S+@\S+/g, ' '))
+    .map((text) => kept.reduce((rest, value) => rest.split(value).join(' '), text).replace(/\S+@\S+/g, ' ').replace(/\bHF-[A-Z0-9-]+/g, ' '))
     .filter((text) => /[A-Za-z]{3,}/.test(text))
     .map((text) => text.trim());
 }
