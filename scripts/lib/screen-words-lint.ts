@@ -66,9 +66,10 @@ export function contentWords(content: Record<string, unknown>): Set<string> {
   return out;
 }
 
-/** The `{name}` values a message puts in (a plural's own words aside). */
+/** The `{name}` values a message puts in (a plural's own words aside: `one {Backer}` is a form, not a value). */
 function placeholders(message: string): string[] {
-  return [...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]!).sort();
+  const values = message.replace(/(?:\b(?:zero|one|two|few|many|other)|=\d+)\s*\{[^{}]*\}/g, '');
+  return [...values.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]!).sort();
 }
 
 /** The problems of one catalogue against the words it must have. */
@@ -89,13 +90,21 @@ export function lintCatalogue(file: string, words: Record<string, unknown>, need
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 
-/** The feature a client source file belongs to (`src/client/features/<feature>/…`), if any. */
+/**
+ * The feature a client source file belongs to: `src/client/features/<feature>/…` (named `<feature>`), or a group of
+ * components shown only past the home page, `src/client/components/<group>/…` (named `components/<group>`).
+ */
 function featureOf(file: string): string | undefined {
-  return /^src\/client\/features\/([^/]+)\//.exec(file.replace(/\\/g, '/'))?.[1];
+  const path = file.replace(/\\/g, '/');
+  const feature = /^src\/client\/features\/([^/]+)\//.exec(path)?.[1];
+  if (feature) return feature;
+  const group = /^src\/client\/components\/([^/]+)\//.exec(path)?.[1];
+  return group ? `components/${group}` : undefined;
 }
 
-/** A feature's own catalogue (see src/client/lib/words.tsx), beside its code. */
-export const featureCatalogue = (feature: string) => `src/client/features/${feature}/words.bn.json`;
+/** A feature's (or a component group's) own catalogue (see src/client/lib/words.tsx), beside its code. */
+export const featureCatalogue = (feature: string) =>
+  feature.startsWith('components/') ? `src/client/${feature}/words.bn.json` : `src/client/features/${feature}/words.bn.json`;
 
 /**
  * Every problem of the screens' Bengali words. A component's word is found in the shared catalogue (words.bn.json)
@@ -107,7 +116,9 @@ export function lintScreenWords(root: string): Problem[] {
   const content = contentWords(readJson(join(root, 'src/client/config/content.json')));
   const shared = readJson(join(root, catalogue('words')));
   const featureFiles = new Map<string, Record<string, unknown>>();
-  for (const dir of readdirSync(join(root, 'src/client/features'))) {
+  const componentsDir = join(root, 'src/client/components');
+  const groups = (existsSync(componentsDir) ? readdirSync(componentsDir) : []).filter((name) => statSync(join(componentsDir, name)).isDirectory());
+  for (const dir of [...readdirSync(join(root, 'src/client/features')), ...groups.map((g) => `components/${g}`)]) {
     const file = featureCatalogue(dir);
     if (existsSync(join(root, file))) featureFiles.set(dir, readJson(join(root, file)));
   }

@@ -38,7 +38,7 @@ import { notFoundTitle, PageStatusContext, type PageStatus } from './lib/page-st
 const SERVER_RENDERED_PAGES = new Set(['home', 'projects', 'project-detail', 'content', 'blogs', 'blog-post']);
 /** Every language's screen words (the browser loads only its page's; see lib/words.tsx). */
 // Every feature's own catalogue too (features/<feature>/words.bn.json): the browser loads one with its page's code.
-const featuresBn = Object.values(import.meta.glob<ScreenWords>('./features/*/words.bn.json', { eager: true, import: 'default' }));
+const featuresBn = Object.values(import.meta.glob<ScreenWords>(['./features/*/words.bn.json', './components/*/words.bn.json'], { eager: true, import: 'default' }));
 const SCREEN_WORDS: Record<Language, ScreenWords> = { en: {}, bn: Object.assign({}, ...featuresBn, contentBn, screensBn, wordsBn) as ScreenWords };
 
 /** Renders with new data at most this many times (each pass may reveal data a child needs). */

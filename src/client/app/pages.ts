@@ -17,9 +17,9 @@ type Load = () => Promise<{ default: ComponentType<PageProps> }>;
  * beside its code, so it draws in its language from its first render.
  */
 const withWords =
-  (feature: string, load: Load): Load =>
+  (features: string | string[], load: Load): Load =>
   () =>
-    Promise.all([load(), loadFeatureWords(feature, documentLanguage())]).then(([page]) => page);
+    Promise.all([load(), ...[features].flat().map((feature) => loadFeatureWords(feature, documentLanguage()))]).then(([page]) => page);
 
 /** A page drawn with Material (`lazyThemed`), typed as a page: some take no props, all are given PageProps. */
 const withTheme = (load: Load): Page => lazyThemed(load);
@@ -33,17 +33,19 @@ export const pages: Record<string, Page> = {
   blogs: withTheme(withWords('content', () => import('../features/content/BlogsPage'))),
   'blog-post': withTheme(withWords('content', () => import('../features/content/BlogPostPage'))),
   donate: withTheme(withWords('donate', () => import('../features/donate/DonatePage'))),
-  'donation-receipt': withTheme(withWords('donate', () => import('../features/donate/ReceiptPage'))),
+  'donation-receipt': withTheme(withWords(['donate', 'components/app'], () => import('../features/donate/ReceiptPage'))),
   'dashboard-home': withTheme(withWords('dashboard', () => import('../features/dashboard/DashboardHome'))),
   profile: withTheme(withWords('profile', () => import('../features/profile/ProfilePage'))),
   'my-projects': withTheme(withWords('projects', () => import('../features/projects/MyProjectsPage'))),
-  'agreement-text': withTheme(withWords('projects', () => import('../features/projects/AgreementTextPage'))),
+  'agreement-text': withTheme(withWords(['projects', 'components/app'], () => import('../features/projects/AgreementTextPage'))),
   'invest-tab': withTheme(withWords('invest', () => import('../features/invest/InvestTab'))),
-  proposals: withTheme(withWords('invest', () => import('../features/invest/ProposalsPage'))),
+  proposals: withTheme(withWords(['invest', 'components/app'], () => import('../features/invest/ProposalsPage'))),
   'relevant-investors': withTheme(withWords('invest', () => import('../features/invest/RelevantInvestorsPage'))),
-  history: withTheme(withWords('invest', () => import('../features/invest/HistoryPage'))),
-  returns: withTheme(withWords('invest', () => import('../features/invest/ReturnsPage'))),
-  portfolio: withTheme(withWords('portfolio', () => import('../features/portfolio/PortfolioPage'))),
+  // The signed-in components' words (components/app: a donation's state, the agreement's consent panel) come with the
+  // pages that show them.
+  history: withTheme(withWords(['invest', 'components/app'], () => import('../features/invest/HistoryPage'))),
+  returns: withTheme(withWords(['invest', 'components/app'], () => import('../features/invest/ReturnsPage'))),
+  portfolio: withTheme(withWords(['portfolio', 'components/app'], () => import('../features/portfolio/PortfolioPage'))),
   statements: withTheme(withWords('statements', () => import('../features/statements/StatementsPage'))),
   'success-story': withTheme(withWords('projects', () => import('../features/projects/SuccessStoryPage'))),
   settings: withTheme(withWords('dashboard', () => import('../features/dashboard/SettingsPage'))),

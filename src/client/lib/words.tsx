@@ -7,7 +7,9 @@
  * - `words.bn.json`: the words written in the shared components (layout, home, sign-in, the form engine), each said
  *   through `t` with its English text;
  * - `src/client/features/<feature>/words.bn.json`: a feature's own words (the signed-in app's, the staff's), beside its
- *   code, loaded with its pages' chunk (app/pages.ts), so the Bengali home page downloads none of them.
+ *   code, loaded with its pages' chunk (app/pages.ts), so the Bengali home page downloads none of them;
+ * - `src/client/components/<group>/words.bn.json`: the same for components several features share but the home page
+ *   never shows (components/app: the agreement's consent panel, a donation's state), named `components/<group>`.
  * A text missing from its file shows in English; `npm run schemas:check` refuses one (see scripts/screen-words.ts).
  *
  * Counts use ICU plural forms, chosen by the shared `plural` (Intl.PluralRules), never string concatenation:
@@ -118,8 +120,14 @@ export async function loadScreenWords(language: Language): Promise<ScreenWords> 
   return { ...content.default, ...screens.default, ...components.default } as ScreenWords;
 }
 
-/** Each feature's Bengali catalogue (features/<feature>/words.bn.json), a chunk of its own, fetched only when asked. */
-const FEATURE_CATALOGUES = import.meta.glob<{ default: ScreenWords }>('../features/*/words.bn.json');
+/**
+ * Each feature's Bengali catalogue (features/<feature>/words.bn.json) and each component group's
+ * (components/<group>/words.bn.json), a chunk of its own, fetched only when asked.
+ */
+const FEATURE_CATALOGUES = import.meta.glob<{ default: ScreenWords }>(['../features/*/words.bn.json', '../components/*/words.bn.json']);
+
+/** Where a feature's (`invest`) or a component group's (`components/app`) catalogue is. */
+const cataloguePath = (feature: string) => (feature.startsWith('components/') ? `../${feature}/words.bn.json` : `../features/${feature}/words.bn.json`);
 
 /**
  * A feature's words in the page's language, loaded beside its page's code (app/pages.ts awaits both before the page
@@ -128,7 +136,7 @@ const FEATURE_CATALOGUES = import.meta.glob<{ default: ScreenWords }>('../featur
  */
 export async function loadFeatureWords(feature: string, language: Language | undefined): Promise<void> {
   if (!language || language === 'en') return;
-  const load = FEATURE_CATALOGUES[`../features/${feature}/words.bn.json`];
+  const load = FEATURE_CATALOGUES[cataloguePath(feature)];
   if (!load) return;
   try {
     Object.assign(featureWords, (await load()).default);
