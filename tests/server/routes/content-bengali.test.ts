@@ -70,7 +70,7 @@ describe.each(DB_KINDS)('the site content in Bengali on %s', (kind) => {
     const next = structuredClone(now.content);
     next.home.hero.heading = HEADING;
     next.footer.about = ABOUT;
-    const translations = { ...bengaliFor(next, now.translations), [HEADING]: HEADING_BN, [ABOUT]: ABOUT_BN, 'No longer a text of the content': 'বাদ' };
+    const translations: Record<string, string> = { ...bengaliFor(next, now.translations), [HEADING]: HEADING_BN, [ABOUT]: ABOUT_BN, 'No longer a text of the content': 'বাদ' };
     // A Bengali for a text the bundled words already say, changed by staff: the published one wins.
     translations['Explore Projects'] = 'প্রকল্পগুলো ঘুরে দেখুন';
 
@@ -87,7 +87,7 @@ describe.each(DB_KINDS)('the site content in Bengali on %s', (kind) => {
     expect(live.translations).not.toHaveProperty('No longer a text of the content');
     expect((await api(t.app, 'GET', `/content/versions/${v}`, staff)).body.translations[ABOUT]).toBe(ABOUT_BN);
 
-    for (const headers of [{ 'accept-language': 'bn-BD,bn;q=0.9' }, { cookie: 'lang=bn' }]) {
+    for (const headers of [{ 'accept-language': 'bn-BD,bn;q=0.9' }, { cookie: 'lang=bn' }] as Record<string, string>[]) {
       const bn = await page(headers);
       expect(bn).toMatch(/<html[^>]* lang="bn"/);
       expect(bn).toContain(HEADING_BN);
