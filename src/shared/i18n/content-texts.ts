@@ -25,13 +25,23 @@ export function eachContentText(value: unknown, visit: (text: string, key: strin
   }
 }
 
-/** Every text of a content document, each once, in document order, with the key of its first place. */
-export function contentTexts(content: unknown): { text: string; key: string }[] {
-  const seen = new Map<string, string>();
-  eachContentText(content, (text, key) => {
-    if (!seen.has(text)) seen.set(text, key);
-  });
-  return [...seen].map(([text, key]) => ({ text, key }));
+/** A text of the content: the words, the key of its first place and the part of the content it is in (`home`, …). */
+export interface ContentText {
+  text: string;
+  key: string;
+  part: string;
+}
+
+/** Every text of a content document, each once, in document order. */
+export function contentTexts(content: unknown): ContentText[] {
+  const seen = new Map<string, ContentText>();
+  if (!content || typeof content !== 'object' || Array.isArray(content)) return [];
+  for (const [part, value] of Object.entries(content)) {
+    eachContentText(value, (text, key) => {
+      if (!seen.has(text)) seen.set(text, { text, key, part });
+    }, part);
+  }
+  return [...seen.values()];
 }
 
 /** A text with no Bengali: none (or blank), or one that only repeats the English. */
