@@ -198,10 +198,12 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
       return;
     const v = await getContentVersion(version);
     clearTimeout(timer.current);
+    // Its Bengali, and the draft's for a text it shares that it has none for (publishing keeps only its texts' words).
+    const words = { ...translations, ...v.translations };
     setContent(v.content as unknown as Record<string, unknown>);
-    setTranslations(v.translations ?? {});
+    setTranslations(words);
     setBaseVersion(published.version);
-    await saveNow(v.content as unknown as Record<string, unknown>, published.version, v.translations ?? {});
+    await saveNow(v.content as unknown as Record<string, unknown>, published.version, words);
     reload();
   }
 
