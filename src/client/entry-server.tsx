@@ -101,12 +101,13 @@ function renderToText(element: React.ReactNode, nonce: string | undefined): Prom
 /**
  * Renders a URL (path and query) or returns null when it is a screen rendered in the browser. An address no screen
  * has is rendered as the not-found page (status 404). `nonce` is the response's Content-Security-Policy script
- * nonce; `siteContent` the current published site content (the bundled one without); `language` the request's
+ * nonce; `siteContent` the current published site content (the bundled one without) and `siteWords` its Bengali
+ * (English text → Bengali, said before the bundled words); `language` the request's
  * (forms are drawn in it, as the browser draws them from the page's `<html lang>`).
  */
-export async function render(url: string, load: LoadData, nonce?: string, siteContent?: unknown, language: Language = 'en'): Promise<RenderedPage | null> {
+export async function render(url: string, load: LoadData, nonce?: string, siteContent?: unknown, language: Language = 'en', siteWords?: Record<string, string>): Promise<RenderedPage | null> {
   const words = SCREEN_WORDS[language];
-  const content = localContent((siteContent as SiteContent | undefined) ?? bundledContent, language, words);
+  const content = localContent((siteContent as SiteContent | undefined) ?? bundledContent, language, words, siteWords);
   const target = new URL(url, 'http://localhost');
   const screen = serverRenderedScreen(target.pathname);
   if (!screen && screenOf(target.pathname)) return null;

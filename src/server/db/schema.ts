@@ -540,6 +540,8 @@ export interface FormVersionsTable {
 export interface ContentVersionsTable {
   version: number;
   content: ColumnType<Record<string, unknown>, string, never>;
+  /** Its Bengali: English text → Bengali (migration 032; '{}' before). */
+  translations: ColumnType<Record<string, string>, string | undefined, never>;
   note: Generated<string>;
   author_id: string | null;
   published_at: Generated<Date>;
@@ -558,6 +560,7 @@ export interface ContentDraftsTable {
   author_id: string;
   base_version: number;
   content: ColumnType<Record<string, unknown>, string, string>;
+  translations: ColumnType<Record<string, string>, string | undefined, string>;
   updated_at: Timestamp;
 }
 

@@ -18,19 +18,25 @@ const document = { type: 'object', maxProperties: 50 } as const;
 const versionParams = { type: 'object', properties: { v: { type: 'integer', minimum: 1, maximum: 1_000_000 } }, required: ['v'] } as const;
 
 type Doc = Record<string, unknown>;
+type Words = Record<string, string>;
+
+/** The content's Bengali: English text → Bengali (bounded like any staff input). */
+const words = { type: 'object', maxProperties: 5000, additionalProperties: { type: 'string', maxLength: 5000 } } as const;
+/** A draft or a version with its words: one key per text of the content. */
+const WITH_WORDS = { inputLimits: { maxKeys: 5000, maxValues: 20_000 } };
 
 export default async function contentRoutes(app: FastifyInstance): Promise<void> {
   const site = app.siteContent;
   const tags = ['content'];
   const staffOnly = { security: [{ bearer: [] }] };
 
-  app.get('/content', { schema: { tags, description: 'The current site content: { version, content }. Strong ETag; 304 on If-None-Match.' } }, async (request, reply) => {
+  app.get('/content', { schema: { tags, description: 'The current site content: { version, content, translations } (its Bengali: English text → Bengali). Strong ETag; 304 on If-None-Match.' } }, async (request, reply) => {
     const v = await site.version(await site.currentVersion());
     if (!v) throw notFound('The site content');
     const etag = `"content-${v.version}"`;
     reply.header('ETag', etag).header('Cache-Control', 'no-cache');
     if (notModified(request, etag)) return reply.status(304).send();
-    return { version: v.version, content: v.content };
+    return { version: v.version, content: v.content, translations: v.translations };
   });
 
   app.get('/content/schema', { schema: { tags, ...staffOnly, description: 'content.schema.json, which the content form is generated from (staff).' }, onRequest: app.requireStaff }, async () => site.contentSchema);
@@ -47,7 +53,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const v = await site.version(request.params.v);
       if (!v) throw notFound('This version of the site content');
-      return { version: v.version, content: v.content };
+      return { version: v.version, content: v.content, translations: v.translations };
     },
   );
 
@@ -56,24 +62,27 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     const rows = await app.db.selectFrom('content_drafts').selectAll().orderBy('updated_at', 'desc').execute();
     const { mine, others } = await draftsOf(app.db, rows, me.id);
     if (!mine) return reply.status(404).send({ message: 'You have no draft of the site content.', others });
-    return { baseVersion: mine.base_version, content: mine.content, updatedAt: mine.updated_at.toISOString(), others };
+    // The draft's Bengali, else its base version's (a draft saved before drafts kept words).
+    const translations = site.wordsFor(mine.content, { ...(await site.version(mine.base_version))?.translations, ...mine.translations });
+    return { baseVersion: mine.base_version, content: mine.content, translations, updatedAt: mine.updated_at.toISOString(), others };
   });
 
-  app.put<{ Body: { baseVersion: number; content: Doc } }>(
+  app.put<{ Body: { baseVersion: number; content: Doc; translations?: Words } }>(
     '/content/draft',
     {
       schema: {
         tags,
         ...staffOnly,
-        body: { type: 'object', properties: { baseVersion: { type: 'integer', minimum: 1 }, content: document }, required: ['baseVersion', 'content'], additionalProperties: false },
-        description: "Saves the caller's content draft (autosave; staff). The answer lists its problems, which do not stop a draft.",
+        body: { type: 'object', properties: { baseVersion: { type: 'integer', minimum: 1 }, content: document, translations: words }, required: ['baseVersion', 'content'], additionalProperties: false },
+        description: "Saves the caller's content draft and its Bengali (autosave; staff). The answer lists its problems, which do not stop a draft.",
       },
+      config: WITH_WORDS,
       onRequest: app.requireStaff,
     },
     async (request) => {
       const me = currentUser(request);
       if (!(await site.version(request.body.baseVersion))) throw badRequest(`Version ${request.body.baseVersion} of the site content does not exist.`, [{ path: '/baseVersion', message: 'No such version' }]);
-      const values = { base_version: request.body.baseVersion, content: JSON.stringify(request.body.content), updated_at: new Date() };
+      const values = { base_version: request.body.baseVersion, content: JSON.stringify(request.body.content), translations: JSON.stringify(request.body.translations ?? {}), updated_at: new Date() };
       const row = await app.db
         .insertInto('content_drafts')
         .values({ author_id: me.id, ...values })
@@ -91,7 +100,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     return reply.status(204).send();
   });
 
-  app.post<{ Body: { baseVersion: number; content: Doc; note: string } }>(
+  app.post<{ Body: { baseVersion: number; content: Doc; translations?: Words; note: string } }>(
     '/content/publish',
     {
       schema: {
@@ -99,13 +108,14 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
         ...staffOnly,
         body: {
           type: 'object',
-          properties: { baseVersion: { type: 'integer', minimum: 1 }, content: document, note: { type: 'string', maxLength: NOTE_MAX } },
+          properties: { baseVersion: { type: 'integer', minimum: 1 }, content: document, translations: words, note: { type: 'string', maxLength: NOTE_MAX } },
           required: ['baseVersion', 'content', 'note'],
           additionalProperties: false,
         },
         description:
-          "Publishes site content as the next version (staff): 201 when it is live at once, 202 when it waits for another staff member's approval (STUDIO_REQUIRE_APPROVAL); 409 when another version was published after the draft was started, 422 with the problems when it breaks its schema or a link leads nowhere.",
+          "Publishes site content as the next version (staff): 201 when it is live at once, 202 when it waits for another staff member's approval (STUDIO_REQUIRE_APPROVAL); 409 when another version was published after the draft was started, 422 with the problems when it breaks its schema or a link leads nowhere, or while a text has no Bengali (`translations`, else the base version's words) or its Bengali only repeats the English.",
       },
+      config: WITH_WORDS,
       onRequest: app.requireStaff,
     },
     async (request, reply) => {
@@ -117,11 +127,21 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if ((await site.currentVersion()) !== baseVersion) throw await stale();
       const problems = site.problems(content);
       if (problems.length > 0) throw new AppError(422, `This content cannot be published: ${countOf(problems.length, 'problem')} to fix first.`, problems);
+      // Every text in Bengali too: the words sent, else the base version's.
+      const translations = request.body.translations ?? (await site.version(baseVersion))?.translations ?? {};
+      const missing = site.missingWords(content, translations);
+      if (missing.length > 0) {
+        throw new AppError(
+          422,
+          `This content cannot be published: ${countOf(missing.length, 'text')} ${missing.length === 1 ? 'has' : 'have'} no Bengali yet.`,
+          missing.slice(0, 50).map((m) => ({ path: '/translations', message: m.repeats ? `The Bengali only repeats the English “${m.text}”: translate it.` : `No Bengali for “${m.text}”.` })),
+        );
+      }
       const status = (await approvalRequired(app)) ? 'pending_approval' : 'live';
       let version: number;
       try {
         version = await app.db.transaction().execute(async (trx) => {
-          const v = await site.publish(trx, content, note, me.id, baseVersion, status);
+          const v = await site.publish(trx, content, translations, note, me.id, baseVersion, status);
           await trx.deleteFrom('content_drafts').where('author_id', '=', me.id).execute();
           return v;
         });

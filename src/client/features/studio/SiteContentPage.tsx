@@ -2,8 +2,9 @@
  * Staff: the site content (texts, menus, home-page sections, pages, blog posts, help) edited through a form the
  * engine generates from content.schema.json (with content.ui.json's hints), the way the forms are edited: the draft
  * saves itself with the problems the server finds, the Changes tab compares it with the published version, the
- * History tab restores an older one, and Publish (with a note) is refused while there are problems or when someone
- * published after the draft was started. When approval is required (four eyes) a published version waits until
+ * History tab restores an older one, the Bengali tab puts every English text beside its Bengali
+ * (ContentTranslationsPanel), and Publish (with a note) is refused while there are problems, while a text has no
+ * Bengali, or when someone published after the draft was started. When approval is required (four eyes) a published version waits until
  * another staff member approves it (PendingApproval). Visitors get a live version on their next page load.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -39,6 +40,7 @@ import {
   saveContentDraft,
   type ContentProblem,
   type ContentVersionSummary,
+  type ContentWords,
   type OtherDraft,
   type PublishedContent,
 } from '../../lib/content-api';
@@ -46,6 +48,7 @@ import { formatDateTime } from '../../../shared/format/dates';
 import contentUi from '../../config/content.ui.json';
 import contentFormWords from './content-form.bn.json';
 import { Diff } from './DiffPanel';
+import ContentTranslationsPanel, { contentDraftWords } from './ContentTranslationsPanel';
 import { pretty } from './use-studio-draft';
 import { decisionLine, draftLine, statusLabel, wentLive } from './words';
 import { useWords } from '../../lib/words';
@@ -59,7 +62,7 @@ interface Loaded {
   published: PublishedContent;
   schema: Record<string, unknown>;
   /** What the form starts from: my draft, or the published content. */
-  start: { content: Record<string, unknown>; baseVersion: number; hasDraft: boolean; updatedAt: string | null };
+  start: { content: Record<string, unknown>; translations: ContentWords; baseVersion: number; hasDraft: boolean; updatedAt: string | null };
   others: OtherDraft[];
 }
 
@@ -77,8 +80,8 @@ async function load(): Promise<Loaded> {
     published,
     schema,
     start: mine
-      ? { content: mine.content as unknown as Record<string, unknown>, baseVersion: mine.baseVersion, hasDraft: true, updatedAt: mine.updatedAt }
-      : { content: published.content as unknown as Record<string, unknown>, baseVersion: published.version, hasDraft: false, updatedAt: null },
+      ? { content: mine.content as unknown as Record<string, unknown>, translations: mine.translations ?? {}, baseVersion: mine.baseVersion, hasDraft: true, updatedAt: mine.updatedAt }
+      : { content: published.content as unknown as Record<string, unknown>, translations: published.translations ?? {}, baseVersion: published.version, hasDraft: false, updatedAt: null },
     others: draft.others,
   };
 }
@@ -110,6 +113,7 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
   const { t, language } = useWords();
   const n = (v: number) => formatNumber(v, language);
   const [content, setContent] = useState(loaded.start.content);
+  const [translations, setTranslations] = useState<ContentWords>(loaded.start.translations);
   const [baseVersion, setBaseVersion] = useState(loaded.start.baseVersion);
   const [hasDraft, setHasDraft] = useState(loaded.start.hasDraft);
   const [problems, setProblems] = useState<ContentProblem[]>([]);
@@ -123,6 +127,9 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
   // Each text once per change, not on every comparison.
   const contentText = useMemo(() => JSON.stringify(content), [content]);
   const publishedText = useMemo(() => JSON.stringify(published.content), [published]);
+  const wordsText = useMemo(() => JSON.stringify(translations), [translations]);
+  const publishedWordsText = useMemo(() => JSON.stringify(published.translations ?? {}), [published]);
+  const missingCount = useMemo(() => contentDraftWords(content, translations).missing.size, [content, translations]);
   const [versions, setVersions] = useState<ContentVersionSummary[] | null>(null);
   useEffect(() => {
     listContentVersions().then(setVersions, () => setVersions(null));
@@ -131,10 +138,10 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
     [published, t],
   );
 
-  const saveNow = useCallback(async (next: Record<string, unknown>, base: number) => {
+  const saveNow = useCallback(async (next: Record<string, unknown>, base: number, words: ContentWords) => {
     setSave({ state: 'saving' });
     try {
-      const answer = await saveContentDraft(base, next);
+      const answer = await saveContentDraft(base, next, words);
       setProblems(answer.problems);
       setHasDraft(true);
       setSave({ state: 'saved' });
@@ -149,7 +156,13 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
     if (JSON.stringify(next) === contentText) return;
     setContent(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void saveNow(next, baseVersion), SAVE_DELAY_MS);
+    timer.current = setTimeout(() => void saveNow(next, baseVersion, translations), SAVE_DELAY_MS);
+  }
+
+  function wordsChanged(next: ContentWords): void {
+    setTranslations(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void saveNow(content, baseVersion, next), SAVE_DELAY_MS);
   }
 
   async function discard(): Promise<void> {
@@ -170,7 +183,7 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
   async function rebase(): Promise<void> {
     const now = await getPublishedContent();
     clearTimeout(timer.current);
-    await saveNow(content, now.version);
+    await saveNow(content, now.version, translations);
     reload();
   }
 
@@ -185,13 +198,16 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
       return;
     const v = await getContentVersion(version);
     clearTimeout(timer.current);
+    // Its Bengali, and the draft's for a text it shares that it has none for (publishing keeps only its texts' words).
+    const words = { ...translations, ...v.translations };
     setContent(v.content as unknown as Record<string, unknown>);
+    setTranslations(words);
     setBaseVersion(published.version);
-    await saveNow(v.content as unknown as Record<string, unknown>, published.version);
+    await saveNow(v.content as unknown as Record<string, unknown>, published.version, words);
     reload();
   }
 
-  const same = contentText === publishedText;
+  const same = contentText === publishedText && wordsText === publishedWordsText;
   const saveText =
     save.state === 'saving'
       ? t('Saving…')
@@ -256,6 +272,7 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
       </Box>
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label={t('Site content views')} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
         <Tab label={t('Edit')} />
+        <Tab label={missingCount ? t('Bengali ({count} missing)', { count: n(missingCount) }) : t('Bengali')} />
         <Tab label={same ? t('Changes') : t('Changes (unpublished)')} />
         <Tab label={t('History')} />
       </Tabs>
@@ -264,10 +281,27 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
           <SchemaForm formId={'content' as FormId} definition={definition} initialData={loaded.start.content as never} onSubmit={() => undefined} onChange={(d) => changed(d as Record<string, unknown>)} hideTitle />
         </Paper>
       </Box>
-      {tab === 1 && <Diff label={t('Site content')} published={pretty(published.content)} draft={pretty(content)} />}
-      {tab === 2 && <History current={published.version} onRestore={(v) => void restore(v)} />}
+      {tab === 1 && <ContentTranslationsPanel content={content} translations={translations} onChange={wordsChanged} />}
+      {tab === 2 && <Diff label={t('Site content')} published={pretty(published.content)} draft={pretty(content)} />}
+      {tab === 3 && <History current={published.version} onRestore={(v) => void restore(v)} />}
       <Box sx={{ mt: 3 }}>
-        <PublishContent baseVersion={baseVersion} content={content} problems={problems} disabled={same} onPublished={({ version, status }) => {
+        {missingCount > 0 && (
+          <Alert
+            severity="warning"
+            role="note"
+            sx={{ mb: 2 }}
+            action={
+              tab === 1 ? undefined : (
+                <Button color="inherit" size="small" onClick={() => setTab(1)}>
+                  {t('Write the Bengali')}
+                </Button>
+              )
+            }
+          >
+            {t('{count, plural, one {# text} other {# texts}} without Bengali: publishing waits for them.', { count: missingCount })}
+          </Alert>
+        )}
+        <PublishContent baseVersion={baseVersion} content={content} translations={translations} problems={problems} disabled={same} onPublished={({ version, status }) => {
           toast(
             status === 'pending_approval'
               ? {
@@ -285,9 +319,10 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
   );
 }
 
-function PublishContent({ baseVersion, content, problems, disabled, onPublished, onStale }: {
+function PublishContent({ baseVersion, content, translations, problems, disabled, onPublished, onStale }: {
   baseVersion: number;
   content: unknown;
+  translations: ContentWords;
   problems: ContentProblem[];
   disabled: boolean;
   onPublished: (published: Published) => void;
@@ -296,12 +331,12 @@ function PublishContent({ baseVersion, content, problems, disabled, onPublished,
   const { t } = useWords();
   const [refusal, setRefusal] = useState<{ stale: boolean; message: string; problems: ContentProblem[] } | null>(null);
   // A refusal is about the content it was given: an edit makes it old news (the draft's own check follows).
-  useEffect(() => setRefusal(null), [content]);
+  useEffect(() => setRefusal(null), [content, translations]);
 
   async function publish(note: string): Promise<boolean> {
     setRefusal(null);
     try {
-      onPublished(await publishContent(baseVersion, content, note));
+      onPublished(await publishContent(baseVersion, content, translations, note));
       return true;
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError(0, String(e));
