@@ -78,7 +78,7 @@ export default function ContentTranslationsPanel({ content, translations, onChan
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
         <Typography role="status" color={missing.size ? 'error' : 'text.secondary'}>
           {missing.size
-            ? t('{count, plural, one {# text} other {# texts}} without Bengali: publishing waits for them.', { count: missing.size })
+            ? t('{count, plural, one {# text} other {# texts}} without Bengali: Bengali readers see them in English until you write it.', { count: missing.size })
             : t('Every one of the {count, plural, one {# text} other {# texts}} has its Bengali.', { count: texts.length })}
         </Typography>
         <FormControlLabel control={<Checkbox checked={missingOnly !== null} onChange={(e) => setMissingOnly(e.target.checked ? new Set(missing.keys()) : null)} />} label={t('Missing only')} />

@@ -298,7 +298,7 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
               )
             }
           >
-            {t('{count, plural, one {# text} other {# texts}} without Bengali: publishing waits for them.', { count: missingCount })}
+            {t('{count, plural, one {# text} other {# texts}} without Bengali: Bengali readers see them in English until you write it.', { count: missingCount })}
           </Alert>
         )}
         <PublishContent baseVersion={baseVersion} content={content} translations={translations} problems={problems} disabled={same} onPublished={({ version, status }) => {
