@@ -13,7 +13,7 @@ import { noticeSite } from '../notices/links';
 import { handleCallback } from '../payments/callbacks';
 import { createSession, GatewayError } from '../payments/sslcommerz';
 import type { DonateForm } from '../../shared/generated/form-types';
-import { idParams } from './params';
+import { idParams } from './schemas';
 
 /** The gateway posts its fields form-encoded; they are read as a flat string map and checked in code. */
 const formBody = { type: 'object', additionalProperties: { type: 'string' }, maxProperties: 100 } as const;

@@ -14,7 +14,7 @@ import { audit } from '../audit';
 import { notify } from '../notices/notify';
 import { noticeLinks, noticeSite } from '../notices/links';
 import { needsReview, OPINION_SUBJECT, reviewHistory } from '../shariah/reviews';
-import { idParams } from './params';
+import { idParams } from './schemas';
 import { registerFileRule } from '../files/access';
 import { PUBLIC_STATUSES, viewsOf } from '../market/projects';
 

@@ -10,7 +10,7 @@ import type { CharityDisbursementForm, CharityReceiptForm } from '../../shared/g
 import { currentUser } from '../plugins/auth';
 import { conflict, fieldErrors, notFound } from '../errors';
 import { audit } from '../audit';
-import { idParams } from './params';
+import { idParams } from './schemas';
 import { chargeAmount, lateChargeView } from '../late-payments/charges';
 import { daysOverdue } from '../../shared/domain/late-charge';
 import { dhakaToday } from '../../shared/format/dhaka-calendar';

@@ -17,7 +17,7 @@ import { donationView } from './donations';
 import { normaliseReference } from '../payments/reference';
 import { formatDate } from '../../shared/format/dates';
 import { addDays, dhakaToday, endOfDhakaDay } from '../../shared/format/dhaka-calendar';
-import { idParams } from './params';
+import { idParams } from './schemas';
 import { requireApprovedReview } from '../shariah/reviews';
 
 
