@@ -95,6 +95,9 @@ export const pageOf = <S>(items: S) => object({ items: arrayOf(items), nextCurso
  */
 export const freeForm = (description: string) => ({ type: 'object', additionalProperties: true, description }) as const;
 
+/** A redirect (3xx): no JSON body; where to in Location. */
+export const redirect = (description: string) => ({ type: 'null', description }) as const;
+
 /** A 204: no body. */
 export const noContent = { type: 'null', description: 'No content.' } as const;
 
