@@ -7,7 +7,7 @@
  * - the site content's texts of the parts translated so far (CONTENT_PARTS of content.json).
  * A screen or part not translated yet is added here when it is: the check then holds it to every word.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { eachContentText } from '../../src/client/config/content-words';
 import type { Problem } from './schema-lint';
@@ -30,15 +30,19 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** Every literal `t('…')` text in the client's source, with each file it is in. */
+function allComponentWords(root: string): [string, string][] {
+  const found: [string, string][] = [];
+  for (const file of sourceFiles(join(root, 'src/client'))) {
+    for (const m of readFileSync(file, 'utf8').matchAll(CALL)) found.push([m[2]!.replace(/\\(.)/g, '$1'), relative(root, file)]);
+  }
+  return found;
+}
+
 /** Every literal `t('…')` text in the client's source, with the file it is first in. */
 export function componentWords(root: string): Map<string, string> {
   const found = new Map<string, string>();
-  for (const file of sourceFiles(join(root, 'src/client'))) {
-    for (const m of readFileSync(file, 'utf8').matchAll(CALL)) {
-      const text = m[2]!.replace(/\\(.)/g, '$1');
-      if (!found.has(text)) found.set(text, relative(root, file));
-    }
-  }
+  for (const [text, file] of allComponentWords(root)) if (!found.has(text)) found.set(text, file);
   return found;
 }
 
@@ -62,9 +66,10 @@ export function contentWords(content: Record<string, unknown>): Set<string> {
   return out;
 }
 
-/** The `{name}` values a message puts in (a plural's own words aside). */
+/** The `{name}` values a message puts in (a plural's own words aside: `one {Backer}` is a form, not a value). */
 function placeholders(message: string): string[] {
-  return [...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]!).sort();
+  const values = message.replace(/(?:\b(?:zero|one|two|few|many|other)|=\d+)\s*\{[^{}]*\}/g, '');
+  return [...values.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]!).sort();
 }
 
 /** The problems of one catalogue against the words it must have. */
@@ -85,14 +90,50 @@ export function lintCatalogue(file: string, words: Record<string, unknown>, need
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 
-/** Every problem of the screens' Bengali words. */
+/**
+ * The feature a client source file belongs to: `src/client/features/<feature>/…` (named `<feature>`), or a group of
+ * components shown only past the home page, `src/client/components/<group>/…` (named `components/<group>`).
+ */
+function featureOf(file: string): string | undefined {
+  const path = file.replace(/\\/g, '/');
+  const feature = /^src\/client\/features\/([^/]+)\//.exec(path)?.[1];
+  if (feature) return feature;
+  const group = /^src\/client\/components\/([^/]+)\//.exec(path)?.[1];
+  return group ? `components/${group}` : undefined;
+}
+
+/** A feature's (or a component group's) own catalogue (see src/client/lib/words.tsx), beside its code. */
+export const featureCatalogue = (feature: string) =>
+  feature.startsWith('components/') ? `src/client/${feature}/words.bn.json` : `src/client/features/${feature}/words.bn.json`;
+
+/**
+ * Every problem of the screens' Bengali words. A component's word is found in the shared catalogue (words.bn.json)
+ * or, for a file of a feature that has one, in its feature's catalogue, which its pages load (app/pages.ts).
+ */
 export function lintScreenWords(root: string): Problem[] {
   const catalogue = (name: string) => join(CATALOGUE_DIR, `${name}.bn.json`);
   const screens = screenConfigWords(readJson(join(root, 'src/client/config/screens.json')));
   const content = contentWords(readJson(join(root, 'src/client/config/content.json')));
+  const shared = readJson(join(root, catalogue('words')));
+  const featureFiles = new Map<string, Record<string, unknown>>();
+  const componentsDir = join(root, 'src/client/components');
+  const groups = (existsSync(componentsDir) ? readdirSync(componentsDir) : []).filter((name) => statSync(join(componentsDir, name)).isDirectory());
+  for (const dir of [...readdirSync(join(root, 'src/client/features')), ...groups.map((g) => `components/${g}`)]) {
+    const file = featureCatalogue(dir);
+    if (existsSync(join(root, file))) featureFiles.set(dir, readJson(join(root, file)));
+  }
+  const sharedNeeded: [string, string][] = [];
+  const featureNeeded = new Map<string, [string, string][]>([...featureFiles.keys()].map((f) => [f, []]));
+  for (const [english, file] of allComponentWords(root)) {
+    const feature = featureOf(file);
+    const own = feature === undefined ? undefined : featureNeeded.get(feature);
+    if (own && !(english in shared)) own.push([english, file]);
+    else sharedNeeded.push([english, file]);
+  }
   return [
     ...lintCatalogue(catalogue('screens'), readJson(join(root, catalogue('screens'))), [...screens].map((w) => [w, 'screens.json'])),
     ...lintCatalogue(catalogue('content'), readJson(join(root, catalogue('content'))), [...content].map((w) => [w, 'content.json'])),
-    ...lintCatalogue(catalogue('words'), readJson(join(root, catalogue('words'))), componentWords(root)),
+    ...lintCatalogue(catalogue('words'), shared, sharedNeeded),
+    ...[...featureFiles].flatMap(([feature, words]) => lintCatalogue(featureCatalogue(feature), words, featureNeeded.get(feature)!)),
   ];
 }

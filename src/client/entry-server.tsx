@@ -37,7 +37,9 @@ import { notFoundTitle, PageStatusContext, type PageStatus } from './lib/page-st
  */
 const SERVER_RENDERED_PAGES = new Set(['home', 'projects', 'project-detail', 'content', 'blogs', 'blog-post']);
 /** Every language's screen words (the browser loads only its page's; see lib/words.tsx). */
-const SCREEN_WORDS: Record<Language, ScreenWords> = { en: {}, bn: { ...contentBn, ...screensBn, ...wordsBn } };
+// Every feature's own catalogue too (features/<feature>/words.bn.json): the browser loads one with its page's code.
+const featuresBn = Object.values(import.meta.glob<ScreenWords>(['./features/*/words.bn.json', './components/*/words.bn.json'], { eager: true, import: 'default' }));
+const SCREEN_WORDS: Record<Language, ScreenWords> = { en: {}, bn: Object.assign({}, ...featuresBn, contentBn, screensBn, wordsBn) as ScreenWords };
 
 /** Renders with new data at most this many times (each pass may reveal data a child needs). */
 const MAX_PASSES = 3;
@@ -99,12 +101,13 @@ function renderToText(element: React.ReactNode, nonce: string | undefined): Prom
 /**
  * Renders a URL (path and query) or returns null when it is a screen rendered in the browser. An address no screen
  * has is rendered as the not-found page (status 404). `nonce` is the response's Content-Security-Policy script
- * nonce; `siteContent` the current published site content (the bundled one without); `language` the request's
+ * nonce; `siteContent` the current published site content (the bundled one without) and `siteWords` its Bengali
+ * (English text → Bengali, said before the bundled words); `language` the request's
  * (forms are drawn in it, as the browser draws them from the page's `<html lang>`).
  */
-export async function render(url: string, load: LoadData, nonce?: string, siteContent?: unknown, language: Language = 'en'): Promise<RenderedPage | null> {
+export async function render(url: string, load: LoadData, nonce?: string, siteContent?: unknown, language: Language = 'en', siteWords?: Record<string, string>): Promise<RenderedPage | null> {
   const words = SCREEN_WORDS[language];
-  const content = localContent((siteContent as SiteContent | undefined) ?? bundledContent, language, words);
+  const content = localContent((siteContent as SiteContent | undefined) ?? bundledContent, language, words, siteWords);
   const target = new URL(url, 'http://localhost');
   const screen = serverRenderedScreen(target.pathname);
   if (!screen && screenOf(target.pathname)) return null;

@@ -14,7 +14,7 @@ import { AppRoutes } from './app/router';
 import { startFromServerRender } from './lib/auth';
 import { readPageData } from './lib/preload';
 import { getToken } from './lib/api';
-import { readSiteContent, SiteContentContext } from './config';
+import { readSiteContent, readSiteWords, SiteContentContext } from './config';
 import { localContent } from './config/content-words';
 import { loadScreenWords, ScreenWordsContext, type ScreenWords } from './lib/words';
 import { documentLanguage } from '../shared/i18n/language';
@@ -35,7 +35,7 @@ const language = documentLanguage() ?? 'en';
 
 function start(words: ScreenWords) {
   // The site content the server sent the page with (published in the studio; the bundled file without it).
-  const siteContent = localContent(readSiteContent(document), language, words);
+  const siteContent = localContent(readSiteContent(document), language, words, readSiteWords(document));
   const app = (
     <StrictMode>
       <ScreenWordsContext.Provider value={words}>

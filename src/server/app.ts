@@ -2,6 +2,7 @@
  * Builds the Fastify app: configuration and database, the shared form schemas as validation, security headers,
  * sessions, the API under /api/v1, its OpenAPI document at /api/docs, and the built front end. Tests build it too.
  */
+import { buildAnswerSerializer } from './answer-serializer';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -100,6 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // process exited ("onReady hook timed out") instead of starting a little later.
     pluginTimeout: 120_000,
     ajv: { customOptions: { strict: false } },
+    // Answers written from their declared schemas, a missing field left out rather than a 500 (answer-serializer.ts).
+    schemaController: { compilersFactory: { buildSerializer: buildAnswerSerializer } },
     frameworkErrors,
     clientErrorHandler,
   });

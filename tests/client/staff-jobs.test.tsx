@@ -5,6 +5,10 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import StaffJobsPage from '../../src/client/features/staff/StaffJobsPage';
 import { api } from '../../src/client/lib/api';
+import { PageLanguageContext } from '../../src/client/lib/page-language';
+import { ScreenWordsContext } from '../../src/client/lib/words';
+import sharedBn from '../../src/client/config/i18n/words.bn.json';
+import staffBn from '../../src/client/features/staff/words.bn.json';
 
 describe('StaffJobsPage', () => {
   afterEach(() => {
@@ -52,5 +56,33 @@ describe('StaffJobsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Run purge now' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Not run: The job purge did not run: another process is running it.');
     expect(screen.getByRole('button', { name: 'Run purge now' })).toBeEnabled();
+  });
+
+  it('says it all in Bengali on a Bengali page: headings, descriptions, dates, states and the button', async () => {
+    vi.spyOn(api, 'get').mockImplementation(
+      async () =>
+        ({
+          items: [
+            { name: 'close-campaigns', schedule: '*/15 * * * * *', description: 'Closes campaigns whose end date has passed.', lastRun: { startedAt: '2026-11-23T11:39:00Z', finishedAt: '2026-11-23T11:39:00Z', ok: true, result: 'closed 2 campaigns' } },
+            { name: 'pledges', schedule: '0 5 * * * *', description: 'Reminds donors of unpaid pledges, then expires them.', lastRun: null },
+          ],
+        }) as never,
+    );
+    render(
+      <PageLanguageContext.Provider value="bn">
+        <ScreenWordsContext.Provider value={{ ...sharedBn, ...staffBn }}>
+          <StaffJobsPage />
+        </ScreenWordsContext.Provider>
+      </PageLanguageContext.Provider>,
+    );
+    const table = await screen.findByRole('table', { name: 'নির্ধারিত কাজ' });
+    expect(within(table).getByRole('columnheader', { name: 'শেষবার চলেছে' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('শেষ তারিখ পেরিয়ে যাওয়া ক্যাম্পেইন বন্ধ করে।');
+    expect(rows[1]).toHaveTextContent('২৩ নভেম্বর ২০২৬, ১৭:৩৯');
+    expect(rows[1]).toHaveTextContent('ঠিক আছে');
+    expect(rows[2]).toHaveTextContent('অপরিশোধিত অঙ্গীকারের কথা দাতাদের মনে করিয়ে দেয়, তারপর মেয়াদোত্তীর্ণ করে।');
+    expect(rows[2]).toHaveTextContent('এখনো চলেনি');
+    expect(within(rows[2]!).getByRole('button', { name: 'pledges এখনই চালান' })).toHaveTextContent('এখনই চালান');
   });
 });

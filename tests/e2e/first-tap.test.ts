@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoPageErrors, newPage, screenshot, SHOTS, startHarness, type Harness } from './harness';
-import { apiPerson, seedOpenProjects } from './seed';
+import { readFileSync } from 'node:fs';
+import { apiPerson, apiStaff, apiVerifiedOwner, call, seedOpenProjects } from './seed';
+import { ROOT } from '../server/helpers';
 
 let h: Harness;
 
@@ -126,6 +128,70 @@ describe('the first tap, before the code has arrived', () => {
     await expect.poll(firstShown).toBe(`3 of ${count}`);
     expect(await carousel.getByRole('button', { name: 'Go to slide 3' }).getAttribute('aria-current')).toBe('true');
     expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('shows a project gallery\'s image on its thumbnail at once, and the code takes the gallery over on that image, moving it once', async () => {
+    // A project with three images (the form's three image fields).
+    const fixture = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/forms/project-owner.valid.json'), 'utf8')) as Record<string, string>;
+    const png = (name: string) => fixture.companyImage!.replace(/name=[^;]+;/, `name=${name};`);
+    const owner = await apiVerifiedOwner(h);
+    const created = await call(h, 'POST', '/projects', owner, { ...fixture, bname: 'Three pictures', projectProfileImage: png('a.png'), businessPhoto: png('b.png') });
+    await call(h, 'POST', `/staff/projects/${created.id}/review`, await apiStaff(h), { decision: 'approve' });
+
+    const { context, page } = await newPage(h, 390);
+    const code = await holdAppCode(page);
+    await page.goto(`/projectDetails?id=${created.id}`, { waitUntil: 'load' });
+    const thumbs = page.getByRole('list', { name: 'Project images' }).getByRole('button');
+    expect(await thumbs.count()).toBe(3);
+    const shown = () => page.locator('.gallery-slide:not([hidden]) img').getAttribute('alt');
+    const pressed = () => thumbs.evaluateAll((all) => all.map((b) => b.getAttribute('aria-pressed')));
+    expect(await shown()).toBe('Three pictures, image 1');
+    await thumbs.nth(1).click();
+    expect(await shown()).toBe('Three pictures, image 2');
+    expect(await pressed()).toEqual(['false', 'true', 'false']);
+    expect(await page.locator('.gallery-slide:not([hidden])').count()).toBe(1);
+    expect(await isHydrated(page)).toBe(false);
+    await screenshot(page, 'first-tap-gallery-390');
+
+    code.release();
+    await expect.poll(() => isHydrated(page), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => thumbs.nth(2).evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')))).toBe(true);
+    // Taken over on the image the person chose, not back to the first, and not moved again.
+    expect(await shown()).toBe('Three pictures, image 2');
+    expect(await pressed()).toEqual(['false', 'true', 'false']);
+    // The code's own thumbnails go on from there; the first again too.
+    await thumbs.nth(2).click();
+    await expect.poll(shown).toBe('Three pictures, image 3');
+    await thumbs.nth(0).click();
+    await expect.poll(shown).toBe('Three pictures, image 1');
+    expect(await pressed()).toEqual(['true', 'false', 'false']);
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('says at once that the language switch is on its way, before the code, and arrives in Bengali', async () => {
+    const { context, page } = await newPage(h, 1366);
+    await holdAppCode(page);
+    // What the page showed between the tap and its leaving, kept across it: the mark, the link's busy state, the dimming.
+    await page.addInitScript(() => {
+      addEventListener('DOMContentLoaded', () =>
+        new MutationObserver(() => {
+          if (!document.documentElement.hasAttribute('data-switching') || sessionStorage.getItem('switching')) return;
+          const link = document.querySelector('a[hreflang="bn"][aria-busy="true"]');
+          const main = document.querySelector('main');
+          sessionStorage.setItem('switching', JSON.stringify({ busy: !!link, opacity: main ? getComputedStyle(main).opacity : null }));
+        }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-switching'] }),
+      );
+    });
+    await page.goto('/', { waitUntil: 'load' });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.locator('a[hreflang="bn"]').filter({ visible: true }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 30_000 }).toBe('bn');
+    const seen = JSON.parse((await page.evaluate(() => sessionStorage.getItem('switching'))) ?? 'null') as { busy: boolean; opacity: string } | null;
+    expect(seen).toMatchObject({ busy: true });
+    // The new page is not marked.
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-switching'))).toBe(false);
     await context.close();
   });
 

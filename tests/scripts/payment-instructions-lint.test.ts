@@ -41,6 +41,18 @@ describe('payment instructions lint', () => {
     ]);
   });
 
+  it('reports a summary a Bengali reader would read in English', () => {
+    const data = shipped();
+    data.methods.Cash.summary = 'Bring the cash to our office.';
+    data.methods.Bank.summary = { en: 'Transfer it.' };
+    data.methods.Card.summary = { en: 'Pay by card.', bn: 'Pay by card.' };
+    expect(lint(data)).toEqual([
+      'src/server/payments/instructions.json /methods/Bank/summary: has no Bengali: write it as { "en": "…", "bn": "…" }',
+      'src/server/payments/instructions.json /methods/Cash/summary: has no Bengali: write it as { "en": "…", "bn": "…" }',
+      'src/server/payments/instructions.json /methods/Card/summary: its Bengali repeats the English',
+    ]);
+  });
+
   it('reports a method the donate form offers that has no instructions', () => {
     const donate = structuredClone(loadSchemas().donate) as Json;
     donate.allOf[0].then.properties.paymentMethod.enum.push('Rocket');

@@ -6,45 +6,59 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageProps } from '../config';
 import { lazyThemed } from './lazy-themed';
+import { loadFeatureWords } from '../lib/words';
+import { documentLanguage } from '../../shared/i18n/language';
 
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
+type Load = () => Promise<{ default: ComponentType<PageProps> }>;
+
+/**
+ * A feature's page with the feature's words in the page's language (features/<feature>/words.bn.json), fetched
+ * beside its code, so it draws in its language from its first render.
+ */
+const withWords =
+  (features: string | string[], load: Load): Load =>
+  () =>
+    Promise.all([load(), ...[features].flat().map((feature) => loadFeatureWords(feature, documentLanguage()))]).then(([page]) => page);
 
 /** A page drawn with Material (`lazyThemed`), typed as a page: some take no props, all are given PageProps. */
-const withTheme = (load: () => Promise<{ default: ComponentType<PageProps> }>): Page => lazyThemed(load);
+const withTheme = (load: Load): Page => lazyThemed(load);
 
 export const pages: Record<string, Page> = {
-  home: lazy(() => import('../features/home/HomePage')),
-  otp: withTheme(() => import('../features/auth/OtpPage')),
-  projects: lazy(() => import('../features/projects/ProjectsPage')),
-  'project-detail': lazy(() => import('../features/projects/ProjectDetailPage')),
-  content: withTheme(() => import('../features/content/ContentPage')),
-  blogs: withTheme(() => import('../features/content/BlogsPage')),
-  'blog-post': withTheme(() => import('../features/content/BlogPostPage')),
-  donate: withTheme(() => import('../features/donate/DonatePage')),
-  'donation-receipt': withTheme(() => import('../features/donate/ReceiptPage')),
-  'dashboard-home': withTheme(() => import('../features/dashboard/DashboardHome')),
-  profile: withTheme(() => import('../features/profile/ProfilePage')),
-  'my-projects': withTheme(() => import('../features/projects/MyProjectsPage')),
-  'agreement-text': withTheme(() => import('../features/projects/AgreementTextPage')),
-  'invest-tab': withTheme(() => import('../features/invest/InvestTab')),
-  proposals: withTheme(() => import('../features/invest/ProposalsPage')),
-  'relevant-investors': withTheme(() => import('../features/invest/RelevantInvestorsPage')),
-  history: withTheme(() => import('../features/invest/HistoryPage')),
-  returns: withTheme(() => import('../features/invest/ReturnsPage')),
-  portfolio: withTheme(() => import('../features/portfolio/PortfolioPage')),
-  statements: withTheme(() => import('../features/statements/StatementsPage')),
-  'success-story': withTheme(() => import('../features/projects/SuccessStoryPage')),
-  settings: withTheme(() => import('../features/dashboard/SettingsPage')),
-  'staff-verifications': withTheme(() => import('../features/staff/StaffVerificationsPage')),
-  'staff-projects': withTheme(() => import('../features/staff/StaffProjectsPage')),
-  'staff-donations': withTheme(() => import('../features/staff/StaffDonationsPage')),
-  'staff-jobs': withTheme(() => import('../features/staff/StaffJobsPage')),
-  'staff-defaults': withTheme(() => import('../features/staff/StaffDefaultsPage')),
-  'staff-charity': withTheme(() => import('../features/staff/StaffCharityPage')),
-  'staff-refunds': withTheme(() => import('../features/staff/StaffRefundsPage')),
-  'staff-people': withTheme(() => import('../features/staff/StaffPeoplePage')),
-  'shariah-reviews': withTheme(() => import('../features/staff/ShariahQueuePage')),
-  'staff-forms': withTheme(() => import('../features/studio/FormsListPage')),
-  'staff-form-studio': withTheme(() => import('../features/studio/FormStudioPage')),
-  'staff-content': withTheme(() => import('../features/studio/SiteContentPage')),
+  home: lazy(withWords('home', () => import('../features/home/HomePage'))),
+  otp: withTheme(withWords('auth', () => import('../features/auth/OtpPage'))),
+  projects: lazy(withWords('projects', () => import('../features/projects/ProjectsPage'))),
+  'project-detail': lazy(withWords('projects', () => import('../features/projects/ProjectDetailPage'))),
+  content: withTheme(withWords('content', () => import('../features/content/ContentPage'))),
+  blogs: withTheme(withWords('content', () => import('../features/content/BlogsPage'))),
+  'blog-post': withTheme(withWords('content', () => import('../features/content/BlogPostPage'))),
+  donate: withTheme(withWords('donate', () => import('../features/donate/DonatePage'))),
+  'donation-receipt': withTheme(withWords(['donate', 'components/app'], () => import('../features/donate/ReceiptPage'))),
+  'dashboard-home': withTheme(withWords('dashboard', () => import('../features/dashboard/DashboardHome'))),
+  profile: withTheme(withWords('profile', () => import('../features/profile/ProfilePage'))),
+  'my-projects': withTheme(withWords('projects', () => import('../features/projects/MyProjectsPage'))),
+  'agreement-text': withTheme(withWords(['projects', 'components/app'], () => import('../features/projects/AgreementTextPage'))),
+  'invest-tab': withTheme(withWords('invest', () => import('../features/invest/InvestTab'))),
+  proposals: withTheme(withWords(['invest', 'components/app'], () => import('../features/invest/ProposalsPage'))),
+  'relevant-investors': withTheme(withWords('invest', () => import('../features/invest/RelevantInvestorsPage'))),
+  // The signed-in components' words (components/app: a donation's state, the agreement's consent panel) come with the
+  // pages that show them.
+  history: withTheme(withWords(['invest', 'components/app'], () => import('../features/invest/HistoryPage'))),
+  returns: withTheme(withWords(['invest', 'components/app'], () => import('../features/invest/ReturnsPage'))),
+  portfolio: withTheme(withWords(['portfolio', 'components/app'], () => import('../features/portfolio/PortfolioPage'))),
+  statements: withTheme(withWords('statements', () => import('../features/statements/StatementsPage'))),
+  'success-story': withTheme(withWords('projects', () => import('../features/projects/SuccessStoryPage'))),
+  settings: withTheme(withWords('dashboard', () => import('../features/dashboard/SettingsPage'))),
+  'staff-verifications': withTheme(withWords('staff', () => import('../features/staff/StaffVerificationsPage'))),
+  'staff-projects': withTheme(withWords('staff', () => import('../features/staff/StaffProjectsPage'))),
+  'staff-donations': withTheme(withWords('staff', () => import('../features/staff/StaffDonationsPage'))),
+  'staff-jobs': withTheme(withWords('staff', () => import('../features/staff/StaffJobsPage'))),
+  'staff-defaults': withTheme(withWords('staff', () => import('../features/staff/StaffDefaultsPage'))),
+  'staff-charity': withTheme(withWords('staff', () => import('../features/staff/StaffCharityPage'))),
+  'staff-refunds': withTheme(withWords('staff', () => import('../features/staff/StaffRefundsPage'))),
+  'staff-people': withTheme(withWords('staff', () => import('../features/staff/StaffPeoplePage'))),
+  'shariah-reviews': withTheme(withWords('staff', () => import('../features/staff/ShariahQueuePage'))),
+  'staff-forms': withTheme(withWords('studio', () => import('../features/studio/FormsListPage'))),
+  'staff-form-studio': withTheme(withWords('studio', () => import('../features/studio/FormStudioPage'))),
+  'staff-content': withTheme(withWords('studio', () => import('../features/studio/SiteContentPage'))),
 };

@@ -1,7 +1,9 @@
 import { formatMoney } from '../../shared/domain/money';
+import { useWords } from '../lib/words';
 
-/** An amount shown as taka (৳ with thousands separators) or by its currency code. */
+/** An amount shown as taka (৳ with lakh grouping, in the page language's digits) or by its currency code. */
 export default function Money({ amount, currency = 'BDT' }: { amount: string | number | null | undefined; currency?: string | null }) {
+  const { language } = useWords();
   if (amount === null || amount === undefined || amount === '') return <>—</>;
-  return <>{formatMoney(amount, 'en', currency ?? 'BDT')}</>;
+  return <>{formatMoney(amount, language, currency ?? 'BDT')}</>;
 }

@@ -1,37 +1,31 @@
 /**
  * The site content's words in the page's language. The content is written in English (content.json, or as staff
- * publish it); its texts are said through the screen words (i18n/content.bn.json: English text → translation),
- * while its links, categories, icons, pictures, dates and people's names stay as they are. A text staff changed
- * that has no translation yet shows in English.
+ * publish it); each published version carries its Bengali (`translations`: English text → Bengali, edited side by
+ * side in the studio), said first, and the bundled words (i18n/content.bn.json, through the screen words) are the
+ * fallback for a version published before versions carried their own. Links, categories, icons, pictures, dates and
+ * people's names stay as they are.
  */
 import type { Language } from '../../shared/i18n/language';
+import { eachContentText, keptKey } from '../../shared/i18n/content-texts';
 import type { ScreenWords } from '../lib/words';
 
-/** Keys whose values are not words to translate (addresses, values, names people are known by). */
-const KEPT = new Set(['$schema', 'to', 'category', 'icon', 'src', 'videoUrl', 'figure', 'slug', 'date', 'name', 'phone', 'email']);
+export { eachContentText };
 
-/** Whether a string is words a person reads (has Latin letters), not a value. */
-const isText = (text: string) => /[A-Za-z]{2}/.test(text);
+type Said = (text: string) => string | undefined;
 
-/** Calls `visit` for every text of a content value (or a part of it), with the key it is under. */
-export function eachContentText(value: unknown, visit: (text: string, key: string) => void, key = ''): void {
-  if (typeof value === 'string') {
-    if (!KEPT.has(key) && isText(value)) visit(value, key);
-  } else if (Array.isArray(value)) {
-    for (const item of value) eachContentText(item, visit, key);
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) eachContentText(v, visit, k);
-  }
-}
-
-function translate(value: unknown, words: ScreenWords, key: string): unknown {
-  if (typeof value === 'string') return KEPT.has(key) ? value : (words[value] ?? value);
-  if (Array.isArray(value)) return value.map((item) => translate(item, words, key));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, translate(v, words, k)]));
+function translate(value: unknown, say: Said, key: string): unknown {
+  if (typeof value === 'string') return keptKey(key) ? value : (say(value) ?? value);
+  if (Array.isArray(value)) return value.map((item) => translate(item, say, key));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, translate(v, say, k)]));
   return value;
 }
 
-/** The content with its texts in a language (the same object for English). */
-export function localContent<T>(content: T, language: Language, words: ScreenWords): T {
-  return language === 'en' ? content : (translate(content, words, '') as T);
+/**
+ * The content with its texts in a language (the same object for English): the version's own `published` words
+ * first, then the screen words.
+ */
+export function localContent<T>(content: T, language: Language, words: ScreenWords, published?: Readonly<Record<string, string>>): T {
+  if (language === 'en') return content;
+  const say: Said = (text) => (published?.[text]?.trim() ? published[text] : undefined) ?? words[text];
+  return translate(content, say, '') as T;
 }

@@ -35,13 +35,21 @@ export const SITE_CONTENT_SCRIPT = 'site-content';
 
 /** The content a page was sent with, or the bundled one. */
 export function readSiteContent(doc: Document): SiteContent {
+  return readSiteScript(doc).content ?? bundledContent;
+}
+
+/** The words (English text → Bengali) the page's content was published with; none with the bundled content. */
+export function readSiteWords(doc: Document): Record<string, string> | undefined {
+  return readSiteScript(doc).translations;
+}
+
+function readSiteScript(doc: Document): { content?: SiteContent; translations?: Record<string, string> } {
   const text = doc.getElementById(SITE_CONTENT_SCRIPT)?.textContent;
-  if (!text) return bundledContent;
+  if (!text) return {};
   try {
-    const parsed = JSON.parse(text) as { content?: SiteContent };
-    return parsed.content ?? bundledContent;
+    return JSON.parse(text) as { content?: SiteContent; translations?: Record<string, string> };
   } catch {
-    return bundledContent;
+    return {};
   }
 }
 

@@ -87,11 +87,13 @@ function ListValue({ field, ctx }: { field: ShownField; ctx: Ctx }) {
 /** One value, shown the way its schema says. */
 /** A phone number in the one readable form, drawn once its rules have loaded (as stored meanwhile). */
 function PhoneValue({ field, siblings }: { field: ShownField; siblings: Data }): ReactNode {
+  const language = useFormLanguage();
   if (!phoneFormatLoaded()) use(loadPhoneFormat());
-  return <span>{valueText(field, siblings)}</span>;
+  return <span>{valueText(field, siblings, language)}</span>;
 }
 
 function Value({ field, ctx, siblings }: { field: ShownField; ctx: Ctx; siblings: Data }): ReactNode {
+  const language = useFormLanguage();
   const kind = kindOf(field);
   if (kind === 'list') return <ListValue field={field} ctx={ctx} />;
   if (kind === 'object') {
@@ -106,7 +108,7 @@ function Value({ field, ctx, siblings }: { field: ShownField; ctx: Ctx; siblings
       </Suspense>
     );
   }
-  const text = valueText(field, siblings);
+  const text = valueText(field, siblings, language);
   if (kind === 'link') {
     return (
       <a href={text} target="_blank" rel="noopener noreferrer" className="link-primary" style={{ wordBreak: 'break-all' }}>

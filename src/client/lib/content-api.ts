@@ -3,9 +3,13 @@ import { api } from './api';
 import type { Published, VersionDecision, VersionStatus } from './forms-api';
 import type { SiteContent } from '../config';
 
+/** The content's Bengali: English text → Bengali. */
+export type ContentWords = Record<string, string>;
+
 export interface PublishedContent {
   version: number;
   content: SiteContent;
+  translations: ContentWords;
 }
 
 export interface ContentProblem {
@@ -22,6 +26,7 @@ export interface OtherDraft {
 export interface ContentDraft {
   baseVersion: number;
   content: SiteContent;
+  translations: ContentWords;
   updatedAt: string;
   others: OtherDraft[];
 }
@@ -33,10 +38,11 @@ export const getContentSchema = () => api.get<Record<string, unknown>>('/content
 export const getContentVersion = (version: number) => api.get<PublishedContent>(`/content/versions/${version}`);
 export const listContentVersions = () => api.get<ContentVersionSummary[]>('/content/versions');
 export const getContentDraft = () => api.get<ContentDraft>('/content/draft');
-export const saveContentDraft = (baseVersion: number, content: unknown) =>
-  api.put<{ baseVersion: number; updatedAt: string; problems: ContentProblem[] }>('/content/draft', { baseVersion, content });
+export const saveContentDraft = (baseVersion: number, content: unknown, translations: ContentWords) =>
+  api.put<{ baseVersion: number; updatedAt: string; problems: ContentProblem[] }>('/content/draft', { baseVersion, content, translations });
 export const deleteContentDraft = () => api.delete<unknown>('/content/draft');
-export const publishContent = (baseVersion: number, content: unknown, note: string) => api.post<Published>('/content/publish', { baseVersion, content, note });
+export const publishContent = (baseVersion: number, content: unknown, translations: ContentWords, note: string) =>
+  api.post<Published>('/content/publish', { baseVersion, content, translations, note });
 /** Staff (not its author): approves a content version waiting for approval or returns it with a note. */
 export const decideContentVersion = (version: number, approve: boolean, note: string) =>
   api.post<{ version: number; status: VersionStatus }>(`/content/versions/${version}/${approve ? 'approve' : 'return'}`, { note });

@@ -4,7 +4,12 @@
  * without a programmer (src/client/config/i18n/<catalogue>.<lang>.json):
  * - `screens.bn.json`: the words of the screen config (screens.json: titles, intros, links, popups);
  * - `content.bn.json`: the bundled site content's words (menu, footer, home sections);
- * - `words.bn.json`: the words written in the components, each said through `t` with its English text.
+ * - `words.bn.json`: the words written in the shared components (layout, home, sign-in, the form engine), each said
+ *   through `t` with its English text;
+ * - `src/client/features/<feature>/words.bn.json`: a feature's own words (the signed-in app's, the staff's), beside its
+ *   code, loaded with its pages' chunk (app/pages.ts), so the Bengali home page downloads none of them;
+ * - `src/client/components/<group>/words.bn.json`: the same for components several features share but the home page
+ *   never shows (components/app: the agreement's consent panel, a donation's state), named `components/<group>`.
  * A text missing from its file shows in English; `npm run schemas:check` refuses one (see scripts/screen-words.ts).
  *
  * Counts use ICU plural forms, chosen by the shared `plural` (Intl.PluralRules), never string concatenation:
@@ -79,9 +84,15 @@ export function formatWords(message: string, language: Language, params: WordPar
   return out + message.slice(i);
 }
 
+/**
+ * The features' words loaded so far in this page (each feature's catalogue arrives with its page's code, see
+ * `loadFeatureWords`). Read after the page's own words; the server renderer has every feature's in those.
+ */
+const featureWords: ScreenWords = {};
+
 /** A text in a language: its translation from the words (English, as written, without one), values put in. */
 export function sayWords(words: ScreenWords, language: Language, english: string, params?: WordParams): string {
-  const message = language === 'en' ? english : (words[english] ?? english);
+  const message = language === 'en' ? english : (words[english] ?? featureWords[english] ?? english);
   return params || message.includes('{') ? formatWords(message, language, params) : message;
 }
 
@@ -107,4 +118,29 @@ export async function loadScreenWords(language: Language): Promise<ScreenWords> 
     import('../config/i18n/words.bn.json'),
   ]);
   return { ...content.default, ...screens.default, ...components.default } as ScreenWords;
+}
+
+/**
+ * Each feature's Bengali catalogue (features/<feature>/words.bn.json) and each component group's
+ * (components/<group>/words.bn.json), a chunk of its own, fetched only when asked.
+ */
+const FEATURE_CATALOGUES = import.meta.glob<{ default: ScreenWords }>(['../features/*/words.bn.json', '../components/*/words.bn.json']);
+
+/** Where a feature's (`invest`) or a component group's (`components/app`) catalogue is. */
+const cataloguePath = (feature: string) => (feature.startsWith('components/') ? `../${feature}/words.bn.json` : `../features/${feature}/words.bn.json`);
+
+/**
+ * A feature's words in the page's language, loaded beside its page's code (app/pages.ts awaits both before the page
+ * draws, so its first render already has them). English, the server (which renders with every catalogue) and a
+ * feature without a catalogue load nothing. A catalogue that fails to load leaves the page in English, not broken.
+ */
+export async function loadFeatureWords(feature: string, language: Language | undefined): Promise<void> {
+  if (!language || language === 'en') return;
+  const load = FEATURE_CATALOGUES[cataloguePath(feature)];
+  if (!load) return;
+  try {
+    Object.assign(featureWords, (await load()).default);
+  } catch {
+    // English words rather than no page.
+  }
 }

@@ -10,7 +10,8 @@
  * The first things a person does answer without the code: links are plain links to pages drawn on the server too;
  * the phone menu is the browser's own popover (its button's `popovertarget`, left alone here); a form's fields are
  * plain inputs; a carousel's arrows, dots and arrow keys (`data-carousel-*`) move its scroll-snap window from here,
- * keeping its dots and inert slides in step by the rule Carousel.tsx uses, which reads the position once it runs.
+ * keeping its dots and inert slides in step by the rule Carousel.tsx uses, which reads the position once it runs; a
+ * project gallery's thumbnails (`data-gallery-to`) show their image, and the gallery's code takes the choice.
  *
  * A press on another of the page's controls (a filter, a form's submit) before the code has taken it over is held
  * back, not lost: it is pressed again once the code has, and the control is marked meanwhile (`data-held`: shown as
@@ -143,6 +144,37 @@
     true,
   );
 
+  // The language switch (a plain link to /lang/…, which comes back to the page drawn in the other language): that takes
+  // a round trip or two, so this page says at once that it is on its way (site.css, `data-switching`), with the code
+  // or without it. A click that opens another tab leaves this page as it is; a page restored by Back is shown as left.
+  addEventListener(
+    'click',
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href^="/lang/"]') : null;
+      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      document.documentElement.setAttribute('data-switching', '');
+      link.setAttribute('aria-busy', 'true');
+    },
+    true,
+  );
+  addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    document.documentElement.removeAttribute('data-switching');
+    document.querySelectorAll('a[href^="/lang/"][aria-busy]').forEach((link) => link.removeAttribute('aria-busy'));
+  });
+
+  // A project's gallery before its code: a thumbnail shows its image, as Gallery (ProjectDetailPage.tsx) does, and the
+  // choice is noted on the gallery for that code to take as its state.
+  const showImage = (thumb) => {
+    const gallery = thumb.closest('.gallery');
+    if (!gallery) return false;
+    const to = Number(thumb.getAttribute('data-gallery-to'));
+    gallery.querySelectorAll('.gallery-slide').forEach((slide, k) => slide.toggleAttribute('hidden', k !== to));
+    gallery.querySelectorAll('[data-gallery-to]').forEach((other, k) => other.setAttribute('aria-pressed', String(k === to)));
+    gallery.setAttribute('data-gallery-active', String(to));
+    return true;
+  };
+
   addEventListener(
     'click',
     (event) => {
@@ -158,6 +190,12 @@
         event.stopImmediatePropagation();
         const step = control.getAttribute('data-carousel-step');
         c.go(step === null ? Number(control.getAttribute('data-carousel-to')) : c.now() + Number(step));
+        return;
+      }
+      if (control.matches('[data-gallery-to]') && showImage(control)) {
+        start();
+        event.preventDefault();
+        event.stopImmediatePropagation();
         return;
       }
       event.preventDefault();

@@ -2,7 +2,8 @@
  * The site content's published versions (table content_versions): which one is current, each version's document,
  * and the checks a version must pass (content.schema.json and the links the schema lint follows). Version 1 is
  * src/client/config/content.json; the file edited since the server last read it becomes the next version at start,
- * so the JSON-file path keeps working. Every page the server sends carries the current version (plugins/client.ts),
+ * so the JSON-file path keeps working. Each version carries its Bengali (`translations`, migration 032): the file's
+ * from i18n/content.bn.json, a studio version's as staff wrote them beside the English (refused while any is missing). Every page the server sends carries the current version (plugins/client.ts),
  * so a publish reaches visitors on their next page load, with no rebuild.
  */
 import type { Kysely } from 'kysely';
@@ -19,8 +20,13 @@ import { CONTENT_FILE, lintConfig } from '../../shared/forms/schema-lint';
 import { repoRoot } from '../../shared/forms/load-schemas';
 import { Seeding, seedWithRetries } from '../forms/seeding';
 import { RiskStatement } from './risk-statement';
+import { missingWords, wordsOf, type MissingWord } from '../../shared/i18n/content-texts';
 
 type Doc = Record<string, unknown>;
+type Words = Record<string, string>;
+
+/** The bundled Bengali of the site content (English text → Bengali): version 1's words and the fallback. */
+export const CONTENT_WORDS_FILE = 'src/client/config/i18n/content.bn.json';
 
 const DIGEST_KEY = 'site-content';
 /** The site content's versions as the four-eyes step sees them. */
@@ -33,6 +39,11 @@ export interface ContentVersion {
   /** False for a version that is not (or not yet) live: waiting for approval, returned or superseded. */
   live: boolean;
   content: Doc;
+  /**
+   * Its Bengali, English text → Bengali, for the texts it has: the words published with it, else (a version
+   * published before versions carried words) the bundled content.bn.json's.
+   */
+  translations: Words;
   note: string;
   authorId: string | null;
   publishedAt: Date;
@@ -51,6 +62,7 @@ export class SiteContent {
   private current: { version: number; at: number } | null = null;
   private readonly seeding = new Seeding('site content versions', () => this.seed());
   private readonly file: Doc;
+  private readonly fileWords: Words;
   private readonly schema: Doc;
   private readonly screens: { config: Doc; schema: Doc };
 
@@ -60,6 +72,7 @@ export class SiteContent {
     private readonly formIds: readonly string[],
   ) {
     this.file = readJson(CONTENT_FILE);
+    this.fileWords = readJson(CONTENT_WORDS_FILE) as Words;
     this.schema = readJson('src/client/config/content.schema.json');
     this.screens = { config: readJson('src/client/config/screens.json'), schema: readJson('src/client/config/screens.schema.json') };
   }
@@ -78,19 +91,20 @@ export class SiteContent {
   }
 
   private async seed(): Promise<void> {
-    const digest = createHash('sha256').update(JSON.stringify(this.file)).digest('hex');
+    const words = wordsOf(this.file, this.fileWords);
+    const digest = createHash('sha256').update(JSON.stringify(this.file)).update(JSON.stringify(words)).digest('hex');
     await this.db.transaction().execute(async (trx) => {
       const seen = await trx.selectFrom('form_file_digests').select('digest').where('form_id', '=', DIGEST_KEY).forUpdate().executeTakeFirst();
       if (seen?.digest === digest) return;
       const newest = await trx.selectFrom('content_versions').selectAll().where('status', '=', 'live').orderBy('version', 'desc').limit(1).executeTakeFirst();
       const last = await trx.selectFrom('content_versions').select((eb) => eb.fn.max('version').as('v')).executeTakeFirst();
       // A database whose content was published in the studio, never read from this file before: the studio's wins.
-      const keep = newest && (isDeepStrictEqual(newest.content, this.file) || (!seen && newest.version > 1));
+      const keep = newest && ((isDeepStrictEqual(newest.content, this.file) && isDeepStrictEqual(this.wordsFor(newest.content, newest.translations), words)) || (!seen && newest.version > 1));
       if (!keep) {
         // Numbered after every version, proposals waiting for approval included.
         const version = Number(last?.v ?? 0) + 1;
         const note = version === 1 ? `From ${CONTENT_FILE}` : `From the file ${CONTENT_FILE}, edited since`;
-        await trx.insertInto('content_versions').values({ version, content: JSON.stringify(this.file), note }).onConflict((oc) => oc.column('version').doNothing()).execute();
+        await trx.insertInto('content_versions').values({ version, content: JSON.stringify(this.file), translations: JSON.stringify(words), note }).onConflict((oc) => oc.column('version').doNothing()).execute();
         if (version > 1) await audit(trx, { actorId: null, action: 'content.publish', subjectType: 'content', subjectId: DIGEST_KEY, before: `version ${newest?.version ?? version - 1}`, after: `version ${version}`, note });
       }
       await trx.insertInto('form_file_digests').values({ form_id: DIGEST_KEY, digest }).onConflict((oc) => oc.column('form_id').doUpdateSet({ digest })).execute();
@@ -115,7 +129,7 @@ export class SiteContent {
     if (cached) return cached;
     const row = await this.db.selectFrom('content_versions').selectAll().where('version', '=', version).executeTakeFirst();
     if (!row) return null;
-    const v: ContentVersion = { version: row.version, live: row.status === 'live', content: row.content, note: row.note, authorId: row.author_id, publishedAt: row.published_at };
+    const v: ContentVersion = { version: row.version, live: row.status === 'live', content: row.content, translations: this.wordsFor(row.content, row.translations), note: row.note, authorId: row.author_id, publishedAt: row.published_at };
     // A decided version never changes; one waiting for approval may still go live.
     if (row.status !== 'pending_approval') this.versions.set(version, v);
     return v;
@@ -131,7 +145,7 @@ export class SiteContent {
       const v = await this.version(await this.currentVersion());
       if (!v) return null;
       let same = this.sameAsFile.get(v.version);
-      if (same === undefined) this.sameAsFile.set(v.version, (same = isDeepStrictEqual(v.content, this.file)));
+      if (same === undefined) this.sameAsFile.set(v.version, (same = isDeepStrictEqual(v.content, this.file) && isDeepStrictEqual(v.translations, wordsOf(this.file, this.fileWords))));
       return same ? null : v;
     } catch {
       return null;
@@ -139,6 +153,16 @@ export class SiteContent {
   }
 
   private readonly sameAsFile = new Map<number, boolean>();
+
+  /** A content document's words: those given for its texts, the bundled ones for a text given none. */
+  wordsFor(content: Doc, given: Words | null | undefined): Words {
+    return wordsOf(content, { ...this.fileWords, ...wordsOf(content, given ?? {}) });
+  }
+
+  /** The texts of a content document that have no Bengali in `words` (publishing is refused while any has not). */
+  missingWords(content: Doc, words: Words): MissingWord[] {
+    return missingWords(content, words);
+  }
 
   /** What is wrong with a content document: its schema, then the links that lead to no screen. */
   problems(content: unknown): ContentProblem[] {
@@ -152,9 +176,9 @@ export class SiteContent {
    * Writes a document as the next version (the caller has checked it), live at once or waiting for approval
    * (studio/versions.ts); `after`: the live version it was made from.
    */
-  async publish(trx: Kysely<DB>, content: Doc, note: string, authorId: string, after: number, status: VersionStatus): Promise<number> {
+  async publish(trx: Kysely<DB>, content: Doc, translations: Words, note: string, authorId: string, after: number, status: VersionStatus): Promise<number> {
     const version = await nextVersion(trx, CONTENT_DOCUMENT, authorId, after);
-    await trx.insertInto('content_versions').values({ version, content: JSON.stringify(content), note, author_id: authorId, status, base_version: after }).execute();
+    await trx.insertInto('content_versions').values({ version, content: JSON.stringify(content), translations: JSON.stringify(wordsOf(content, translations)), note, author_id: authorId, status, base_version: after }).execute();
     await auditPublish(trx, CONTENT_DOCUMENT, authorId, after, version, status, note);
     return version;
   }

@@ -271,6 +271,8 @@ export interface DonationsTable {
   refund_reference: string | null;
   refunded_at: NullableTimestamp;
   refunded_by: string | null;
+  /** The language the donor read the donate page in (migration 031): a signed-out donor's e-mails follow it; NULL before. */
+  language: Generated<string | null>;
 }
 
 export interface PaymentSessionsTable {
@@ -538,6 +540,8 @@ export interface FormVersionsTable {
 export interface ContentVersionsTable {
   version: number;
   content: ColumnType<Record<string, unknown>, string, never>;
+  /** Its Bengali: English text → Bengali (migration 032; '{}' before). */
+  translations: ColumnType<Record<string, string>, string | undefined, never>;
   note: Generated<string>;
   author_id: string | null;
   published_at: Generated<Date>;
@@ -556,6 +560,7 @@ export interface ContentDraftsTable {
   author_id: string;
   base_version: number;
   content: ColumnType<Record<string, unknown>, string, string>;
+  translations: ColumnType<Record<string, string>, string | undefined, string>;
   updated_at: Timestamp;
 }
 

@@ -112,6 +112,10 @@ const PATTERNS: [RegExp, (...parts: string[]) => string][] = [
   [/^This draft cannot be published: (\d+) problems? to fix first\.$/, (n) => `এই খসড়াটি প্রকাশ করা যাবে না: আগে ${bengaliDigits(n)}টি সমস্যা ঠিক করতে হবে।`],
   [/^This draft cannot be published: (\d+) texts? (?:has|have) no translation yet \((.*)\)\.$/s, (n, which) =>
     `এই খসড়াটি প্রকাশ করা যাবে না: ${bengaliDigits(n)}টি লেখার এখনও অনুবাদ নেই (${which})।`],
+  [/^This content cannot be published: (\d+) problems? to fix first\.$/, (n) => `এই বিষয়বস্তু প্রকাশ করা যাবে না: আগে ${bengaliDigits(n)}টি সমস্যা ঠিক করতে হবে।`],
+  [/^This content cannot be published: (\d+) texts? (?:has|have) no Bengali yet\.$/, (n) => `এই বিষয়বস্তু প্রকাশ করা যাবে না: ${bengaliDigits(n)}টি লেখার এখনও বাংলা নেই।`],
+  [/^No Bengali for “(.+)”\.$/s, (text) => `“${text}”-এর বাংলা এখনও লেখা হয়নি।`],
+  [/^The Bengali only repeats the English “(.+)”: translate it\.$/s, (text) => `“${text}”-এর বাংলা ঘরে ইংরেজিটাই আবার লেখা: বাংলায় অনুবাদ করুন।`],
   [/^Version (\d+) of (the site content|this form) does not exist\.$/, (v, what) => `${what === 'this form' ? 'এই ফর্মের' : 'সাইটের বিষয়বস্তুর'} সংস্করণ ${bengaliDigits(v)} নেই।`],
   [/^You published version (\d+) yourself: another staff member must (approve|return) it \(four eyes\)\. To change it, publish a new version\.$/, (v, act) =>
     `সংস্করণ ${bengaliDigits(v)} আপনি নিজেই প্রকাশ করেছেন: অন্য একজন কর্মীকে এটি ${act === 'approve' ? 'অনুমোদন' : 'ফেরত'} করতে হবে (চার চোখের নীতি)। বদলাতে হলে নতুন একটি সংস্করণ প্রকাশ করুন।`],

@@ -149,11 +149,11 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
     .where('reminded_at', 'is', null)
     .where('created_at', '<', remindBefore)
     .where(sql<boolean>`coalesce(data->>'email', '') <> ''`)
-    .returning(['id', 'amount', 'reference', 'receipt_key', 'created_at', sql<string>`data->>'email'`.as('email')])
+    .returning(['id', 'amount', 'reference', 'receipt_key', 'created_at', 'language', sql<string>`data->>'email'`.as('email')])
     .execute();
   for (const d of byMail) {
     const { words, link } = reminder(d);
-    await queueMail(trx, { to: d.email, ...words.mail(site.defaultLanguage, link) });
+    await queueMail(trx, { to: d.email, ...words.mail(accountLanguage(d.language, site), link) });
   }
   return { summary: `reminded ${countOf(due.length + byMail.length, 'pledge')}, expired ${countOf(expired.length, 'pledge')}`, messages };
 }

@@ -13,7 +13,7 @@ import type { Transaction } from 'kysely';
 import type { DB, ProjectStatus } from '../db/schema';
 import type { DonateForm } from '../../shared/generated/form-types';
 import { audit } from '../audit';
-import { notify, queueGuestMail, type Words } from '../notices/notify';
+import { accountLanguage, notify, queueGuestMail, type Words } from '../notices/notify';
 import { absoluteLink, noticeLinks, type NoticeSite } from '../notices/links';
 import { toPaisa } from '../../shared/domain/money';
 import { formatMoney, formatNumber } from '../../shared/format/money';
@@ -59,11 +59,11 @@ export const GOAL_NOT_REACHED = {
 
 /**
  * A donor is told where they can be: a notice when they gave signed in (in their language), else an e-mail when they
- * left an address (in the site's default language).
+ * left an address (in the language they pledged in, else the site's default language).
  */
 export async function tellDonor(
   trx: Transaction<DB>,
-  d: { id: string; donor_id: string | null; receipt_key: string; data: unknown },
+  d: { id: string; donor_id: string | null; receipt_key: string; data: unknown; language: string | null },
   title: Words,
   text: Words,
   site: NoticeSite,
@@ -74,7 +74,7 @@ export async function tellDonor(
     return;
   }
   const email = (d.data as Partial<DonateForm>).email;
-  if (email) await queueGuestMail(trx, email, title, text, absoluteLink(site.origin, link), site.defaultLanguage);
+  if (email) await queueGuestMail(trx, email, title, text, absoluteLink(site.origin, link), accountLanguage(d.language, site));
 }
 
 export interface EndCampaign {
@@ -145,14 +145,14 @@ async function returnTheMoney(trx: Transaction<DB>, p: { id: string; title: stri
     .set({ status: 'refund_due' })
     .where('project_id', '=', p.id)
     .where('status', '=', 'confirmed')
-    .returning(['id', 'donor_id', 'amount', 'reference', 'receipt_key', 'data'])
+    .returning(['id', 'donor_id', 'amount', 'reference', 'receipt_key', 'data', 'language'])
     .execute();
   const pledges = await trx
     .updateTable('donations')
     .set({ status: 'cancelled', decided_at: how.closedAt, staff_note: words.pledgeNote })
     .where('project_id', '=', p.id)
     .where('status', '=', 'pledged')
-    .returning(['id', 'donor_id', 'amount', 'reference', 'receipt_key', 'data'])
+    .returning(['id', 'donor_id', 'amount', 'reference', 'receipt_key', 'data', 'language'])
     .execute();
 
   for (const a of expired) {

@@ -119,7 +119,7 @@ export async function notifyDonationConfirmed(trx: Transaction<DB>, donationId: 
   const d = await trx
     .selectFrom('donations as d')
     .innerJoin('projects as p', 'p.id', 'd.project_id')
-    .select(['d.id', 'd.donor_id', 'd.amount', 'd.reference', 'd.receipt_key', 'd.data', 'p.title'])
+    .select(['d.id', 'd.donor_id', 'd.amount', 'd.reference', 'd.receipt_key', 'd.data', 'd.language', 'p.title'])
     .where('d.id', '=', donationId)
     .executeTakeFirstOrThrow();
   const title: Words = { en: `Your donation ${d.reference} is confirmed`, bn: `আপনার দান ${d.reference} নিশ্চিত হয়েছে` };
@@ -133,15 +133,15 @@ export async function notifyDonationConfirmed(trx: Transaction<DB>, donationId: 
     return;
   }
   const email = (d.data as Partial<DonateForm>).email;
-  if (email) await queueGuestMail(trx, email, title, text, absoluteLink(site.origin, link), site.defaultLanguage);
+  if (email) await queueGuestMail(trx, email, title, text, absoluteLink(site.origin, link), accountLanguage(d.language, site));
 }
 
 /** "Your receipt:" before its address, in a guest's e-mail. */
 const YOUR_RECEIPT: Words = { en: 'Your receipt:', bn: 'আপনার রসিদ:' };
 
 /**
- * An e-mail to a donor who pledged signed out (an address, no account): in the site's default language, as nothing
- * else says which they read, with the receipt's address.
+ * An e-mail to a donor who pledged signed out (an address, no account), with the receipt's address: in the language
+ * they pledged in (donations.language), else the site's default language.
  */
 export async function queueGuestMail(trx: Transaction<DB>, to: string, title: Words, text: Words, receipt: string, language: Language): Promise<void> {
   await queueMail(trx, { to, subject: mailSubject(title[language], language), text: `${text[language]}\n\n${YOUR_RECEIPT[language]} ${receipt}` });

@@ -1,6 +1,6 @@
 /**
  * The reminder of a pledge not paid yet: a text message to a donor who pledged signed in (in their language), an
- * e-mail to one who pledged signed out with an address (in the site's default language). Both lead to the receipt.
+ * e-mail to one who pledged signed out with an address (in the language they pledged in, else the site's default). Both lead to the receipt.
  */
 import type { Language } from '../../shared/i18n/language';
 import { formatMoney } from '../../shared/format/money';

@@ -9,11 +9,15 @@ import { repoRoot } from '../../shared/forms/load-schemas';
 import { ConfigError } from '../config';
 import type { PaymentInstructions } from '../../shared/api/views';
 import { arrayOf, boolean, object, string } from '../routes/schemas';
+import type { Language } from '../../shared/i18n/language';
 
 export const INSTRUCTIONS_SCHEMA_FILE = join(repoRoot(), 'src/server/payments/instructions.schema.json');
 
+/** What the donor reads, per language (a plain text is English, shown in every language). */
+export type Saying = string | { en: string; bn?: string };
+
 interface MethodBase {
-  summary: string;
+  summary: Saying;
   payOnline: boolean;
 }
 
@@ -51,12 +55,41 @@ export function loadPaymentInstructions(file: string): PaymentInstructionsFile {
   return data as PaymentInstructionsFile;
 }
 
-/** The instructions of one method, as label/value lines; null for a method the file does not describe. */
-export function instructionsFor(file: PaymentInstructionsFile, method: string): InstructionsView | null {
-  const view = (summary: string, details: [string, string | undefined][]): InstructionsView => ({
+/** A saying in a language: its own words, else the English. */
+export function say(saying: Saying, language: Language): string {
+  return typeof saying === 'string' ? saying : (saying[language] ?? saying.en);
+}
+
+/** The lines' labels in Bengali (the values are the accounts as staff typed them). */
+const LABELS_BN: Record<string, string> = {
+  'Account name': 'হিসাবের নাম',
+  'Account number': 'হিসাব নম্বর',
+  Bank: 'ব্যাংক',
+  Branch: 'শাখা',
+  'Routing number': 'রাউটিং নম্বর',
+  Office: 'অফিস',
+  'Opening hours': 'খোলার সময়',
+  Payee: 'প্রাপক',
+  'Send or bring it to': 'যেখানে পাঠাবেন বা নিয়ে আসবেন',
+  'merchant number': 'মার্চেন্ট নম্বর',
+};
+
+/** A line's label in a language (a wallet's is its provider's name and "merchant number"). */
+function labelIn(label: string, language: Language): string {
+  if (language === 'en') return label;
+  const wallet = / merchant number$/.exec(label);
+  if (wallet) return `${label.slice(0, wallet.index)} ${LABELS_BN['merchant number']}`;
+  return LABELS_BN[label] ?? label;
+}
+
+/**
+ * The instructions of one method in a language, as label/value lines; null for a method the file does not describe.
+ */
+export function instructionsFor(file: PaymentInstructionsFile, method: string, language: Language = 'en'): InstructionsView | null {
+  const view = (summary: Saying, details: [string, string | undefined][]): InstructionsView => ({
     method,
-    summary,
-    details: details.filter((d): d is [string, string] => Boolean(d[1])).map(([label, value]) => ({ label, value })),
+    summary: say(summary, language),
+    details: details.filter((d): d is [string, string] => Boolean(d[1])).map(([label, value]) => ({ label: labelIn(label, language), value })),
     sample: file.sample,
   });
   const m = file.methods;

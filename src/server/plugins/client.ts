@@ -37,7 +37,7 @@ export interface ClientPluginOptions {
 
 /** What dist/ssr/entry-server.js exports (src/client/entry-server.tsx); typed here, as client and server never meet. */
 interface Renderer {
-  render(url: string, load: (path: string) => Promise<{ status: number; body: unknown }>, nonce?: string, siteContent?: unknown, language?: string): Promise<RenderedPage | null>;
+  render(url: string, load: (path: string) => Promise<{ status: number; body: unknown }>, nonce?: string, siteContent?: unknown, language?: string, siteWords?: Record<string, string>): Promise<RenderedPage | null>;
 }
 interface RenderedPage {
   html: string;
@@ -101,13 +101,13 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
 }
 
 /**
- * The current site content as a JSON script (read by the browser's `readSiteContent`), placed before #root; none
- * when the content the front end was built with is current.
+ * The current site content as a JSON script (read by the browser's `readSiteContent`), placed before #root, with its
+ * Bengali on a page not in English; none when the content the front end was built with (and its words) is current.
  */
-function withSiteContent(template: string, siteContent: { version: number; content: unknown } | null, nonce: string | undefined): string {
+function withSiteContent(template: string, siteContent: { version: number; content: unknown; translations: Record<string, string> } | null, nonce: string | undefined, language: string): string {
   if (!siteContent) return template;
   const nonceAttr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
-  return template.replace('<div id="root"', () => `<script type="application/json" id="site-content"${nonceAttr}>${jsonForScript({ version: siteContent.version, content: siteContent.content })}</script><div id="root"`);
+  return template.replace('<div id="root"', () => `<script type="application/json" id="site-content"${nonceAttr}>${jsonForScript({ version: siteContent.version, content: siteContent.content, ...(language === 'en' ? {} : { translations: siteContent.translations }) })}</script><div id="root"`);
 }
 
 /** The page: the built index.html with the rendered markup, its styles, its title and its data. */
@@ -211,8 +211,8 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
     const renderer = await rendererLoad;
     if (renderer) {
       try {
-        const page = await renderer.render(request.url, load, nonce, site?.content, request.language);
-        if (page) return sendHtml(request, reply, withSiteContent(assemble(renderedTemplate, page, nonce), site, nonce), page.status);
+        const page = await renderer.render(request.url, load, nonce, site?.content, request.language, site?.translations);
+        if (page) return sendHtml(request, reply, withSiteContent(assemble(renderedTemplate, page, nonce), site, nonce, request.language), page.status);
       } catch (err) {
         request.log.error({ err }, 'server rendering failed: sending the page to render in the browser');
       }
@@ -220,7 +220,7 @@ async function clientPlugin(app: FastifyInstance, options: ClientPluginOptions):
     // Drawn in the browser: a screen's page, or (an address no screen has) the router's not-found page, with 404.
     // Never the built file as it is: the page carries the phone region.
     const status = isScreen(path) ? 200 : 404;
-    return sendHtml(request, reply, withSiteContent(template, site, nonce), status);
+    return sendHtml(request, reply, withSiteContent(template, site, nonce, request.language), status);
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { instructionsFor, loadPaymentInstructions, payableOnline, type InstructionsView, type PaymentInstructionsFile } from '../payments/instructions';
 import type { SslcommerzSettings } from '../payments/sslcommerz';
+import type { Language } from '../../shared/i18n/language';
 
 /** SSLCommerz takes amounts from 10 to 500,000 taka per transaction. */
 const GATEWAY_MIN = 10;
@@ -15,7 +16,8 @@ export interface Payments {
   instructions: PaymentInstructionsFile;
   /** The gateway's settings, or undefined when PAYMENT_GATEWAY is off. */
   gateway: SslcommerzSettings | undefined;
-  instructionsFor(method: string): InstructionsView | null;
+  /** How to pay a method, in the reader's language. */
+  instructionsFor(method: string, language?: Language): InstructionsView | null;
   /** Whether "Pay now" is offered for a pledge of this method and amount. */
   canPayOnline(method: string, amount: string): boolean;
 }
@@ -32,7 +34,7 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('payments', {
     instructions,
     gateway,
-    instructionsFor: (method: string) => instructionsFor(instructions, method),
+    instructionsFor: (method: string, language?: Language) => instructionsFor(instructions, method, language),
     canPayOnline: (method: string, amount: string) =>
       Boolean(gateway) && payableOnline(instructions, method) && Number(amount) >= GATEWAY_MIN && Number(amount) <= GATEWAY_MAX,
   });

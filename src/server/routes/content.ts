@@ -10,7 +10,7 @@ import { AppError, badRequest, notFound } from '../errors';
 import { countOf } from '../../shared/format/count';
 import { draftsOf, emailsOf, isUniqueViolation, noDraftSchema, notModified, otherDraftsSchema, publishedSchemas, staleDraft } from './versioned';
 import { decisionRoutes, decisionView, DECISION_COLUMNS, versionListItemSchema } from './approvals';
-import { arrayOf, dateTime, fieldErrorSchema, freeForm, integer, noContent, object } from './schemas';
+import { arrayOf, dateTime, fieldErrorSchema, freeForm, integer, noContent, object, string } from './schemas';
 import { approvalRequired, liveVersion, StaleBase } from '../studio/versions';
 import { CONTENT_DOCUMENT } from '../content/site-content';
 
@@ -19,11 +19,19 @@ const document = { type: 'object', maxProperties: 50 } as const;
 const versionParams = { type: 'object', properties: { v: { type: 'integer', minimum: 1, maximum: 1_000_000 } }, required: ['v'] } as const;
 
 type Doc = Record<string, unknown>;
+type Words = Record<string, string>;
+
+/** The content's Bengali: English text → Bengali (bounded like any staff input). */
+const words = { type: 'object', maxProperties: 5000, additionalProperties: { type: 'string', maxLength: 5000 } } as const;
+/** A draft or a version with its words: one key per text of the content. */
+const WITH_WORDS = { inputLimits: { maxKeys: 5000, maxValues: 20_000 } };
 
 // Free-form: the site content is the document content.schema.json describes (its texts, links and pages), which staff
 // change in the studio; the API passes it on as stored.
 const contentDocument = freeForm('The site content, as content.schema.json describes it.');
-const contentVersionSchema = object({ version: integer, content: contentDocument });
+/** The content's Bengali: English text → Bengali. */
+const wordsSchema = { type: 'object', additionalProperties: string } as const;
+const contentVersionSchema = object({ version: integer, content: contentDocument, translations: wordsSchema });
 const problemsSchema = arrayOf(fieldErrorSchema);
 
 export default async function contentRoutes(app: FastifyInstance): Promise<void> {
@@ -31,13 +39,13 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
   const tags = ['content'];
   const staffOnly = { security: [{ bearer: [] }] };
 
-  app.get('/content', { schema: { tags, description: 'The current site content: { version, content }. Strong ETag; 304 on If-None-Match.', response: { 200: contentVersionSchema, 304: noContent } } }, async (request, reply) => {
+  app.get('/content', { schema: { tags, description: 'The current site content: { version, content, translations } (its Bengali: English text → Bengali). Strong ETag; 304 on If-None-Match.', response: { 200: contentVersionSchema, 304: noContent } } }, async (request, reply) => {
     const v = await site.version(await site.currentVersion());
     if (!v) throw notFound('The site content');
     const etag = `"content-${v.version}"`;
     reply.header('ETag', etag).header('Cache-Control', 'no-cache');
     if (notModified(request, etag)) return reply.status(304).send();
-    return { version: v.version, content: v.content };
+    return { version: v.version, content: v.content, translations: v.translations };
   });
 
   app.get('/content/schema', { schema: { tags, ...staffOnly, description: 'content.schema.json, which the content form is generated from (staff).', response: { 200: freeForm('A JSON Schema document (content.schema.json): free-form by nature.') } }, onRequest: app.requireStaff }, async () => site.contentSchema);
@@ -54,34 +62,37 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const v = await site.version(request.params.v);
       if (!v) throw notFound('This version of the site content');
-      return { version: v.version, content: v.content };
+      return { version: v.version, content: v.content, translations: v.translations };
     },
   );
 
-  app.get('/content/draft', { schema: { tags, ...staffOnly, description: "The caller's content draft and who else has one (staff); 404 (with `others`) when the caller has none.", response: { 200: object({ baseVersion: integer, content: contentDocument, updatedAt: dateTime, others: otherDraftsSchema }), 404: noDraftSchema } }, onRequest: app.requireStaff }, async (request, reply) => {
+  app.get('/content/draft', { schema: { tags, ...staffOnly, description: "The caller's content draft and who else has one (staff); 404 (with `others`) when the caller has none.", response: { 200: object({ baseVersion: integer, content: contentDocument, translations: wordsSchema, updatedAt: dateTime, others: otherDraftsSchema }), 404: noDraftSchema } }, onRequest: app.requireStaff }, async (request, reply) => {
     const me = currentUser(request);
     const rows = await app.db.selectFrom('content_drafts').selectAll().orderBy('updated_at', 'desc').execute();
     const { mine, others } = await draftsOf(app.db, rows, me.id);
     if (!mine) return reply.status(404).send({ message: 'You have no draft of the site content.', others });
-    return { baseVersion: mine.base_version, content: mine.content, updatedAt: mine.updated_at.toISOString(), others };
+    // The draft's Bengali, else its base version's (a draft saved before drafts kept words).
+    const translations = site.wordsFor(mine.content, { ...(await site.version(mine.base_version))?.translations, ...mine.translations });
+    return { baseVersion: mine.base_version, content: mine.content, translations, updatedAt: mine.updated_at.toISOString(), others };
   });
 
-  app.put<{ Body: { baseVersion: number; content: Doc } }>(
+  app.put<{ Body: { baseVersion: number; content: Doc; translations?: Words } }>(
     '/content/draft',
     {
       schema: {
         tags,
         ...staffOnly,
-        body: { type: 'object', properties: { baseVersion: { type: 'integer', minimum: 1 }, content: document }, required: ['baseVersion', 'content'], additionalProperties: false },
-        description: "Saves the caller's content draft (autosave; staff). The answer lists its problems, which do not stop a draft.",
+        body: { type: 'object', properties: { baseVersion: { type: 'integer', minimum: 1 }, content: document, translations: words }, required: ['baseVersion', 'content'], additionalProperties: false },
+        description: "Saves the caller's content draft and its Bengali (autosave; staff). The answer lists its problems, which do not stop a draft.",
         response: { 200: object({ baseVersion: integer, updatedAt: dateTime, problems: problemsSchema }) },
       },
+      config: WITH_WORDS,
       onRequest: app.requireStaff,
     },
     async (request) => {
       const me = currentUser(request);
       if (!(await site.version(request.body.baseVersion))) throw badRequest(`Version ${request.body.baseVersion} of the site content does not exist.`, [{ path: '/baseVersion', message: 'No such version' }]);
-      const values = { base_version: request.body.baseVersion, content: JSON.stringify(request.body.content), updated_at: new Date() };
+      const values = { base_version: request.body.baseVersion, content: JSON.stringify(request.body.content), translations: JSON.stringify(request.body.translations ?? {}), updated_at: new Date() };
       const row = await app.db
         .insertInto('content_drafts')
         .values({ author_id: me.id, ...values })
@@ -99,7 +110,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     return reply.status(204).send();
   });
 
-  app.post<{ Body: { baseVersion: number; content: Doc; note: string } }>(
+  app.post<{ Body: { baseVersion: number; content: Doc; translations?: Words; note: string } }>(
     '/content/publish',
     {
       schema: {
@@ -107,14 +118,15 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
         ...staffOnly,
         body: {
           type: 'object',
-          properties: { baseVersion: { type: 'integer', minimum: 1 }, content: document, note: { type: 'string', maxLength: NOTE_MAX } },
+          properties: { baseVersion: { type: 'integer', minimum: 1 }, content: document, translations: words, note: { type: 'string', maxLength: NOTE_MAX } },
           required: ['baseVersion', 'content', 'note'],
           additionalProperties: false,
         },
         description:
-          "Publishes site content as the next version (staff): 201 when it is live at once, 202 when it waits for another staff member's approval (STUDIO_REQUIRE_APPROVAL); 409 when another version was published after the draft was started, 422 with the problems when it breaks its schema or a link leads nowhere.",
+          "Publishes site content as the next version (staff): 201 when it is live at once, 202 when it waits for another staff member's approval (STUDIO_REQUIRE_APPROVAL); 409 when another version was published after the draft was started, 422 with the problems when it breaks its schema or a link leads nowhere, or while a text has no Bengali (`translations`, else the base version's words) or its Bengali only repeats the English.",
         response: publishedSchemas,
       },
+      config: WITH_WORDS,
       onRequest: app.requireStaff,
     },
     async (request, reply) => {
@@ -126,11 +138,21 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       if ((await site.currentVersion()) !== baseVersion) throw await stale();
       const problems = site.problems(content);
       if (problems.length > 0) throw new AppError(422, `This content cannot be published: ${countOf(problems.length, 'problem')} to fix first.`, problems);
+      // Every text in Bengali too: the words sent, else the base version's.
+      const translations = request.body.translations ?? (await site.version(baseVersion))?.translations ?? {};
+      const missing = site.missingWords(content, translations);
+      if (missing.length > 0) {
+        throw new AppError(
+          422,
+          `This content cannot be published: ${countOf(missing.length, 'text')} ${missing.length === 1 ? 'has' : 'have'} no Bengali yet.`,
+          missing.slice(0, 50).map((m) => ({ path: '/translations', message: m.repeats ? `The Bengali only repeats the English “${m.text}”: translate it.` : `No Bengali for “${m.text}”.` })),
+        );
+      }
       const status = (await approvalRequired(app)) ? 'pending_approval' : 'live';
       let version: number;
       try {
         version = await app.db.transaction().execute(async (trx) => {
-          const v = await site.publish(trx, content, note, me.id, baseVersion, status);
+          const v = await site.publish(trx, content, translations, note, me.id, baseVersion, status);
           await trx.deleteFrom('content_drafts').where('author_id', '=', me.id).execute();
           return v;
         });

@@ -26,6 +26,7 @@ import { receiptMail } from '../notices/receipt-mail';
 import { absoluteLink, noticeLinks, siteOrigin, noticeSite } from '../notices/links';
 import { boolean, dateTime, dateTimeOrNull, freeForm, idParams, integer, money, object, orNull, pageOf, string, stringOrNull, uuid } from './schemas';
 import { instructionsSchema } from '../payments/instructions';
+import type { Language } from '../../shared/i18n/language';
 
 /** The receipt key a link holder sends (the page reads it from the address's fragment). */
 export const receiptKeyHeaders = {
@@ -112,15 +113,15 @@ function withoutContact(data: Partial<DonateForm>): Partial<DonateForm> {
   return rest;
 }
 
-/** The receipt: the donation, how to pay its method, and whether "Pay now" is offered. */
-export function receiptView(app: FastifyInstance, row: Selectable<DonationsTable>, projectTitle: string, withContact: boolean) {
+/** The receipt: the donation, how to pay its method (in the reader's language), and whether "Pay now" is offered. */
+export function receiptView(app: FastifyInstance, row: Selectable<DonationsTable>, projectTitle: string, withContact: boolean, language: Language) {
   const view = donationView(row);
   const data = row.data as Partial<DonateForm>;
   return {
     ...view,
     ...(withContact ? {} : { donorName: row.anonymous ? 'Anonymous' : null }),
     projectTitle,
-    instructions: app.payments.instructionsFor(row.payment_method),
+    instructions: app.payments.instructionsFor(row.payment_method, language),
     payOnline: row.status === 'pledged' && app.payments.canPayOnline(row.payment_method, row.amount),
     ...(withContact ? { email: data.email ?? null } : {}),
     /** The stored donate form, shown from its schema; without the donor's contact when the viewer is not the donor. */
@@ -185,6 +186,7 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
               reference,
               anonymous: request.body.anonymous ?? false,
               receipt_key: receiptKey,
+              language: request.language,
             })
             .returningAll()
             .executeTakeFirstOrThrow();
@@ -195,13 +197,13 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
               amount: made.amount,
               paymentMethod: made.payment_method,
               projectTitle: project.title,
-              instructions: app.payments.instructionsFor(made.payment_method),
+              instructions: app.payments.instructionsFor(made.payment_method, request.language),
               link: absoluteLink(origin, noticeLinks.receipt(made.id, receiptKey)),
             }, request.language);
             await queueMail(trx, { to: email, ...mail });
           }
           return {
-            ...receiptView(app, made, project.title, made.donor_id !== null),
+            ...receiptView(app, made, project.title, made.donor_id !== null, request.language),
             // Only here: the pledger's browser goes to the receipt's own address, which the key opens.
             receiptKey,
             message: `Thank you! Your pledge of ${formatMoney(made.amount)} by ${made.payment_method} is recorded with the payment reference ${made.reference}. Pay as shown below; staff confirm it when the money arrives.`,
@@ -227,7 +229,7 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => {
       const { row, withContact } = await viewableDonation(app, request.params.id, await app.readSession(request), request.headers[RECEIPT_KEY_HEADER]);
-      return receiptView(app, row, row.project_title, withContact);
+      return receiptView(app, row, row.project_title, withContact, request.language);
     },
   );
 

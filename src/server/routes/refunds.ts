@@ -117,7 +117,7 @@ export default async function refundRoutes(app: FastifyInstance): Promise<void> 
           .set({ status: 'refunded', refund_reference: reference, refunded_at: app.now(), refunded_by: me.id })
           .where('id', '=', request.params.id)
           .where('status', '=', 'refund_due')
-          .returning(['id', 'donor_id', 'amount', 'reference', 'receipt_key', 'data'])
+          .returning(['id', 'donor_id', 'amount', 'reference', 'receipt_key', 'data', 'language'])
           .executeTakeFirst();
         if (!row) {
           const existing = await trx.selectFrom('donations').select('status').where('id', '=', request.params.id).executeTakeFirst();

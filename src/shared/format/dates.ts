@@ -62,3 +62,11 @@ export function parseDateTime(text: string): Date | null {
   if (!m || month < 0) return null;
   return new Date(Date.UTC(Number(m[3]), month, Number(m[1]), Number(m[4]), Number(m[5])) - DHAKA_OFFSET_MS);
 }
+
+/**
+ * A calendar month (`2026-07`): `Jul 2026` (`জুলাই ২০২৬` in Bengali); `short` leaves the year out (`Jul`, `জুলাই`).
+ */
+export function formatMonth(month: string, language: Language = 'en', short = false): string {
+  const name = (language === 'bn' ? BN_MONTHS : MONTHS)[Number(month.slice(5, 7)) - 1] ?? month;
+  return short ? name : `${name} ${localDigits(month.slice(0, 4), language)}`;
+}

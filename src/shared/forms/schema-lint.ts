@@ -409,6 +409,16 @@ export function lintPaymentInstructions(instructions: Node, schema: Node, donate
     }
   }
   const methods = isNode(instructions.methods) ? instructions.methods : {};
+  // What a donor reads is said in both languages (issue 29 §3): a plain text or a missing `bn` shows English to a
+  // Bengali reader.
+  for (const [method, entry] of Object.entries(methods)) {
+    const summary = isNode(entry) ? entry.summary : undefined;
+    if (summary !== undefined && !(isNode(summary) && typeof summary.bn === 'string' && summary.bn.trim() !== '')) {
+      problems.push({ file, pointer: `/methods/${method}/summary`, message: 'has no Bengali: write it as { "en": "…", "bn": "…" }' });
+    } else if (isNode(summary) && summary.bn === summary.en) {
+      problems.push({ file, pointer: `/methods/${method}/summary`, message: 'its Bengali repeats the English' });
+    }
+  }
   for (const method of donateSchema ? paymentMethodsOf(donateSchema) : []) {
     if (!(method in methods)) {
       problems.push({ file, pointer: '/methods', message: `the donate form offers "${method}" but it has no instructions: add methods["${method}"]` });

@@ -9,10 +9,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, ROOT, signUpVerified, startTestApp, type TestApp } from '../helpers';
 import { api, makeStaff, type Person } from '../market-helpers';
+import { bengaliFor } from '../content-words';
+import { wordsOf } from '../../../src/shared/i18n/content-texts';
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- free-form JSON edits
 
 const file = JSON.parse(readFileSync(join(ROOT, 'src/client/config/content.json'), 'utf8')) as Doc;
+const fileWords = wordsOf(file, JSON.parse(readFileSync(join(ROOT, 'src/client/config/i18n/content.bn.json'), 'utf8')) as Record<string, string>);
 
 function siteContentScript(html: string): Doc | null {
   const m = /<script type="application\/json" id="site-content"[^>]*>([\s\S]*?)<\/script>/.exec(html);
@@ -35,7 +38,7 @@ describe.each(DB_KINDS)('site content versions on %s', (kind) => {
   it('serves version 1 from content.json with an ETag, and pages carry nothing extra while it is current', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/content' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ version: 1, content: file });
+    expect(res.json()).toEqual({ version: 1, content: file, translations: fileWords });
     const again = await t.app.inject({ method: 'GET', url: '/api/v1/content', headers: { 'if-none-match': res.headers.etag as string } });
     expect(again.statusCode).toBe(304);
     const home = await t.app.inject({ method: 'GET', url: '/' });
@@ -95,12 +98,12 @@ describe.each(DB_KINDS)('site content versions on %s', (kind) => {
     const next = structuredClone(file);
     next.tagline = 'Fund what matters </script><b>';
     next.home.hero.heading = 'Halal funding for real projects';
-    const published = await api(t.app, 'POST', '/content/publish', staff, { baseVersion: 1, content: next, note: 'New hero' });
+    const published = await api(t.app, 'POST', '/content/publish', staff, { baseVersion: 1, content: next, translations: bengaliFor(next, fileWords), note: 'New hero' });
     expect(published.status).toBe(201);
     expect(published.body).toEqual({ version: 2 });
     expect((await api(t.app, 'GET', '/content/draft', staff)).status).toBe(404);
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/content' })).json()).toEqual({ version: 2, content: next });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/content' })).json()).toEqual({ version: 2, content: next, translations: bengaliFor(next, fileWords) });
     // A server-rendered page is drawn with it and carries it; its title uses it too.
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.body).toContain('Halal funding for real projects');
@@ -125,11 +128,12 @@ describe.each(DB_KINDS)('site content versions on %s', (kind) => {
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(new RegExp(`^Version 2 was published by ${staff.email.replace(/[.+]/g, '\\$&')} on .* after your draft was started from version 1`));
 
-    // Rolling back: version 1's content again, as version 3; pages carry nothing extra again.
+    // Rolling back: version 1's content again, as version 3 (with a Bengali for every text, more than the bundled
+    // words have, so pages carry it).
     const v1 = await api(t.app, 'GET', '/content/versions/1', staff);
-    const back = await api(t.app, 'POST', '/content/publish', staff, { baseVersion: 2, content: v1.body.content, note: 'Back to the file' });
+    const back = await api(t.app, 'POST', '/content/publish', staff, { baseVersion: 2, content: v1.body.content, translations: bengaliFor(v1.body.content, v1.body.translations), note: 'Back to the file' });
     expect(back.body).toEqual({ version: 3 });
-    expect(siteContentScript((await t.app.inject({ method: 'GET', url: '/' })).body)).toBeNull();
+    expect(siteContentScript((await t.app.inject({ method: 'GET', url: '/' })).body)).toEqual({ version: 3, content: file });
     // A published version never changes.
     await expect(t.app.db.updateTable('content_versions').set({ note: 'edited' } as never).execute()).rejects.toThrow(/immutable/);
   });

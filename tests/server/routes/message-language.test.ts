@@ -121,7 +121,7 @@ describe.each(DB_KINDS)('messages in the recipient’s language on %s', (kind) =
     expect(investorOverdue!.text).toMatch(new RegExp(`due to you on ${formatDate(due)}, is not paid yet\\. The owner has been told\\.$`));
   });
 
-  it('sends a pledge’s receipt e-mail in the language it was made in', async () => {
+  it('sends a pledge’s receipt e-mail, its payment instructions and its later e-mails in the language it was made in', async () => {
     clock.now = new Date();
     const owner = await verifiedOwner(t.app, staff);
     const projectId = await openProject(t.app, owner, staff);
@@ -132,9 +132,25 @@ describe.each(DB_KINDS)('messages in the recipient’s language on %s', (kind) =
     const [bnMail] = await mails(t.app, 'rahim.bn@example.com');
     expect(bnMail!.subject).toBe(`হালাল ফান্ড: আপনার দানের রসিদ ${json<{ reference: string }>(bn).reference}`);
     expect(bnMail!.text).toMatch(/^".+" প্রকল্পে ৳১,৫০,০০০ দানের অঙ্গীকারের জন্য আপনাকে ধন্যবাদ।/);
+    // How to pay, in the pledge's language: the answer, the e-mail, and the receipt read again in each language.
+    const bnReceipt = json<{ id: string; receiptKey: string; instructions: { summary: string; details: { label: string }[] } }>(bn);
+    expect(bnReceipt.instructions.summary).toMatch(/^নিচের হিসাবে টাকা পাঠান/);
+    expect(bnReceipt.instructions.details.map((d) => d.label)).toEqual(['হিসাবের নাম', 'হিসাব নম্বর', 'ব্যাংক', 'শাখা', 'রাউটিং নম্বর']);
+    expect(bnMail!.text).toContain('নিচের হিসাবে টাকা পাঠান');
+    expect(bnMail!.text).not.toContain('Transfer (BEFTN');
+    const readReceipt = (lang: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/donations/${bnReceipt.id}`, headers: { 'accept-language': lang, 'x-receipt-key': bnReceipt.receiptKey } });
+    expect(json<typeof bnReceipt>(await readReceipt('en')).instructions.summary).toMatch(/^Transfer \(BEFTN/);
+    expect(json<typeof bnReceipt>(await readReceipt('bn')).instructions.details[0]!.label).toBe('হিসাবের নাম');
     expect((await pledge('en', 'rahim.en@example.com')).statusCode).toBe(201);
     const [enMail] = await mails(t.app, 'rahim.en@example.com');
     expect(enMail!.text).toMatch(/^Thank you for your pledge of ৳1,50,000 to ".+"\./);
+    expect(enMail!.text).toContain('Transfer (BEFTN');
+    // Confirmed later by staff (the site's default language is English): the signed-out donor is told in Bengali.
+    expect((await api(t.app, 'POST', `/staff/donations/${bnReceipt.id}/review`, staff, { decision: 'approve' })).status).toBe(200);
+    const confirmed = (await mails(t.app, 'rahim.bn@example.com')).find((m) => m.subject.includes('নিশ্চিত'));
+    expect(confirmed?.subject).toBe(`হালাল ফান্ড: আপনার দান ${json<{ reference: string }>(bn).reference} নিশ্চিত হয়েছে`);
+    expect(confirmed!.text).toMatch(/দান পৌঁছেছে এবং নিশ্চিত হয়েছে। ধন্যবাদ।/);
   });
 });
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acknowledgeRisk, DB_KINDS, signUpVerified, startTestApp, type TestApp } from '../helpers';
 import { agreementForm, api, makeStaff, openProject, verifiedOwner, type Person } from '../market-helpers';
+import { bengaliFor } from '../content-words';
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON
 
@@ -15,7 +16,7 @@ async function publishContent(t: TestApp, staff: Person, edit: (c: Doc) => void)
   const current = (await api(t.app, 'GET', '/content')).body;
   const content = structuredClone(current.content) as Doc;
   edit(content);
-  const res = await api(t.app, 'POST', '/content/publish', staff, { baseVersion: current.version, content, note: 'test' });
+  const res = await api(t.app, 'POST', '/content/publish', staff, { baseVersion: current.version, content, translations: bengaliFor(content, current.translations), note: 'test' });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.version as number;
 }

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestApp, type TestApp } from '../helpers';
 import { api, makeStaff, type Person } from '../market-helpers';
+import { bengaliFor as contentBengali } from '../content-words';
 import { loadSchemas, loadUiSchemas } from '../../../src/shared/forms/load-schemas';
 import { bengaliFor } from '../form-words';
 
@@ -137,16 +138,16 @@ describe.each(DB_KINDS)('four eyes on the studio on %s', (kind) => {
   });
 
   it('the site content waits the same way: the author cannot approve, another staff member can', async () => {
-    const now = (await api(t.app, 'GET', '/content')).body as { version: number; content: Record<string, unknown> };
+    const now = (await api(t.app, 'GET', '/content')).body as { version: number; content: Record<string, unknown>; translations: Record<string, string> };
     const next = { ...now.content, tagline: 'Checked by two people' };
-    const res = await api(t.app, 'POST', '/content/publish', author, { baseVersion: now.version, content: next, note: 'Tagline' });
+    const res = await api(t.app, 'POST', '/content/publish', author, { baseVersion: now.version, content: next, translations: contentBengali(next, now.translations), note: 'Tagline' });
     expect(res.status).toBe(202);
     const v = res.body.version as number;
     expect((await api(t.app, 'GET', '/content')).body.version).toBe(now.version);
     expect((await api(t.app, 'GET', '/content/versions', checker)).body[0]).toMatchObject({ version: v, status: 'pending_approval', publishedBy: author.email });
     expect((await api(t.app, 'POST', `/content/versions/${v}/approve`, author, {})).status).toBe(403);
     expect((await api(t.app, 'POST', `/content/versions/${v}/approve`, checker, {})).status).toBe(200);
-    expect((await api(t.app, 'GET', '/content')).body).toEqual({ version: v, content: next });
+    expect((await api(t.app, 'GET', '/content')).body).toEqual({ version: v, content: next, translations: contentBengali(next, now.translations) });
     const audit = await t.app.db.selectFrom('audit_log').select(['action', 'after_status']).where('subject_type', '=', 'content').orderBy('id').execute();
     expect(audit).toEqual([
       { action: 'content.propose', after_status: `version ${v} waiting for approval` },

@@ -7,24 +7,26 @@ import { useContent } from '../../config';
 import PageHero from '../../components/PageHero';
 import NotFoundPage from '../../components/NotFoundPage';
 import { formatDate } from '../../../shared/format/dates';
+import { useWords } from '../../lib/words';
 
 /** One article. */
 export default function BlogPostPage() {
+  const { t, language } = useWords();
   const content = useContent();
   const { slug } = useParams();
   const post = content.blogs.find((p) => p.slug === slug);
   if (!post) return <NotFoundPage />;
   return (
     <>
-      <PageHero title={post.title} intro={formatDate(post.date)} />
+      <PageHero title={t(post.title)} intro={formatDate(post.date, language)} />
       <Container maxWidth="md" component="article" sx={{ py: { xs: 4, md: 6 } }}>
         {post.body.map((para, i) => (
           <Typography key={i} sx={{ fontSize: 17, lineHeight: 1.8, mb: 2 }}>
-            {para}
+            {t(para)}
           </Typography>
         ))}
         <Button component={RouterLink} to="/blogs" startIcon={<ArrowBackIcon />} sx={{ mt: 2 }}>
-          All articles
+          {t('All articles')}
         </Button>
       </Container>
     </>

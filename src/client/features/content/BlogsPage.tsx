@@ -8,14 +8,16 @@ import Typography from '@mui/material/Typography';
 import { useContent } from '../../config';
 import PageHero from '../../components/PageHero';
 import { formatDate } from '../../../shared/format/dates';
+import { useWords } from '../../lib/words';
 
 /** The blog: articles from the content file. */
 export default function BlogsPage() {
+  const { t, language } = useWords();
   const content = useContent();
   const posts = [...content.blogs].sort((a, b) => b.date.localeCompare(a.date));
   return (
     <>
-      <PageHero title="Blogs" intro="How Halal Fund works, and what we learn along the way." />
+      <PageHero title={t('Blogs')} intro={t('How Halal Fund works, and what we learn along the way.')} />
       <Container sx={{ py: { xs: 4, md: 6 } }}>
         <Grid container spacing={3}>
           {posts.map((p) => (
@@ -23,13 +25,14 @@ export default function BlogsPage() {
               <Card sx={{ height: '100%' }}>
                 <CardActionArea component={RouterLink} to={`/blogs/${p.slug}`} sx={{ height: '100%', alignItems: 'flex-start' }}>
                   <CardContent>
-                    <Typography variant="overline" color="text.secondary">
-                      {formatDate(p.date)}
+                    {/* A date as the product writes it (25 Jan 2027, ২৫ জানুয়ারি ২০২৭), not in capitals. */}
+                    <Typography variant="body2" component="p" color="text.secondary" sx={{ mb: 0.5 }}>
+                      {formatDate(p.date, language)}
                     </Typography>
                     <Typography variant="h6" component="h2" gutterBottom>
-                      {p.title}
+                      {t(p.title)}
                     </Typography>
-                    <Typography color="text.secondary">{p.summary}</Typography>
+                    <Typography color="text.secondary">{t(p.summary)}</Typography>
                   </CardContent>
                 </CardActionArea>
               </Card>

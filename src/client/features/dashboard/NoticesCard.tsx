@@ -11,6 +11,8 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import { formatDateTime } from '../../../shared/format/dates';
+import { useWords } from '../../lib/words';
+import { formatNumber } from '../../../shared/format/money';
 
 interface Notice {
   id: string;
@@ -23,6 +25,7 @@ interface Notice {
 
 /** The person's latest notices, unread first in weight, each markable as read. */
 export default function NoticesCard() {
+  const { t, language } = useWords();
   const state = useApi<{ unread: number; items: Notice[] }>('/me/notices');
   const markRead = async (id: string) => {
     await api.post(`/me/notices/${id}/read`);
@@ -35,29 +38,30 @@ export default function NoticesCard() {
           <Badge badgeContent={state.data?.unread ?? 0} color="primary" aria-hidden="true">
             <NotificationsIcon />
           </Badge>
-          Notices
-          {state.data ? <Typography component="span" color="text.secondary">({state.data.unread} unread)</Typography> : null}
+          {t('Notices')}
+          {state.data ? (
+            <Typography component="span" color="text.secondary">
+              {t('({count} unread)', { count: formatNumber(state.data.unread, language) })}
+            </Typography>
+          ) : null}
         </Typography>
         {state.error ? <Typography color="error">{state.error.message}</Typography> : null}
-        {state.data && state.data.items.length === 0 ? <Typography color="text.secondary">Nothing yet.</Typography> : null}
-        <List dense aria-label="Notices">
+        {state.data && state.data.items.length === 0 ? <Typography color="text.secondary">{t('Nothing yet.')}</Typography> : null}
+        <List dense aria-label={t('Notices')}>
           {state.data?.items.map((n) => (
-            <ListItem
-              key={n.id}
-              disableGutters
-              secondaryAction={
-                n.readAt ? null : (
-                  <Button size="small" onClick={() => void markRead(n.id)} aria-label={`Mark "${n.title}" read`}>
-                    Mark read
-                  </Button>
-                )
-              }
-            >
+            // The button beside the text, not laid over it (a secondary action's fixed space is too narrow for a
+            // longer label, as the Bengali one is).
+            <ListItem key={n.id} disableGutters sx={{ gap: 1, alignItems: 'flex-start' }}>
               <ListItemText
                 primary={n.link ? <RouterLink to={n.link}>{n.title}</RouterLink> : n.title}
-                secondary={`${formatDateTime(n.createdAt)} · ${n.text}`}
+                secondary={`${formatDateTime(n.createdAt, language)} · ${n.text}`}
                 slotProps={{ primary: { sx: { fontWeight: n.readAt ? 'normal' : 'bold' } } }}
               />
+              {n.readAt ? null : (
+                <Button size="small" sx={{ flexShrink: 0, mt: 0.5 }} onClick={() => void markRead(n.id)} aria-label={t('Mark "{title}" read', { title: n.title })}>
+                  {t('Mark read')}
+                </Button>
+              )}
             </ListItem>
           ))}
         </List>

@@ -7,10 +7,12 @@ import Typography from '@mui/material/Typography';
 import { useAuth } from '../../lib/auth';
 import { formatPhone } from '../../../shared/phone/phone.js';
 import NoticesCard from './NoticesCard';
+import { useWords } from '../../lib/words';
 import NoticePreferencesCard from './NoticePreferencesCard';
 
 /** Settings: notices and which of them are e-mailed, change password, sign out. */
 export default function SettingsPage() {
+  const { t } = useWords();
   const { me, signOut } = useAuth();
   const navigate = useNavigate();
   return (
@@ -25,13 +27,13 @@ export default function SettingsPage() {
         <Card sx={{ height: '100%' }}>
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
-              Password
+              {t('Password')}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              Changing your password signs you out everywhere else.
+              {t('Changing your password signs you out everywhere else.')}
             </Typography>
             <Button component={RouterLink} to="/dashboard/settings/password" variant="contained">
-              Change password
+              {t('Change password')}
             </Button>
           </CardContent>
         </Card>
@@ -40,10 +42,10 @@ export default function SettingsPage() {
         <Card sx={{ height: '100%' }}>
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
-              Session
+              {t('Session')}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              Signed in as {me?.email} ({formatPhone(me?.phone ?? '')}).
+              {t('Signed in as {email} ({phone}).', { email: me?.email ?? '', phone: formatPhone(me?.phone ?? '') })}
             </Typography>
             <Button
               variant="outlined"
@@ -53,7 +55,7 @@ export default function SettingsPage() {
                 navigate('/login', { replace: true });
               }}
             >
-              Sign out
+              {t('Sign out')}
             </Button>
           </CardContent>
         </Card>

@@ -27,13 +27,15 @@ import InlineFailure from '../../components/InlineFailure';
 import type { Message } from '../../components/MessageDialog';
 import { receiptPath } from '../../../shared/donations/receipt-link';
 import type { FreshReceipt } from './ReceiptPage';
-import { formatMoney } from '../../../shared/format/money';
+import { formatMoney, formatNumber } from '../../../shared/format/money';
+import { useWords } from '../../lib/words';
 
 // The receipt page (the read-only view of the donation, with its phone formatting) is needed once a donation is made:
 // its code is fetched while the donation is sent, not with the form.
 const loadReceipt = () => import('./ReceiptPage');
 
 export default function DonatePage() {
+  const { t, language } = useWords();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const projectId = params.get('project') ?? '';
@@ -65,46 +67,46 @@ export default function DonatePage() {
       const e = err as ApiError;
       if (e.network) setNotice(e.message);
       else if (e.status === 400 && e.errors.length) setServerErrors(e.errors);
-      else setMessage({ title: 'Donation not recorded', text: e.message, tone: 'error' });
+      else setMessage({ title: t('Donation not recorded'), text: e.message, tone: 'error' });
       setBusy(false);
     }
   }
 
   let body;
   if (loading) {
-    body = <Loading label="Loading open projects…" />;
+    body = <Loading label={t('Loading open projects…')} />;
   } else if (error) {
-    body = <ErrorState message={`Open projects could not be loaded: ${error.message}`} onRetry={reload} />;
+    body = <ErrorState message={t('Open projects could not be loaded: {reason}', { reason: error.message })} onRetry={reload} />;
   } else if (projects.length === 0) {
-    body = <EmptyState title="No project is taking donations right now." text="Approved, open projects appear here." />;
+    body = <EmptyState title={t('No project is taking donations right now.')} text={t('Approved, open projects appear here.')} />;
   } else {
     body = (
       <Paper sx={{ p: { xs: 2.5, md: 4 } }}>
         {/* The browser's own select, as the form's closed lists (a phone's system picker; no menu code on this route). */}
         <FormControl fullWidth sx={{ mb: 3 }}>
           <InputLabel htmlFor="donate-project" id="donate-project-label" shrink>
-            Project
+            {t('Project')}
           </InputLabel>
           <NativeSelect
             id="donate-project"
             value={chosen ? projectId : ''}
             onChange={(e) => setParams({ project: e.target.value }, { replace: true })}
-            input={<OutlinedInput label="Project" notched />}
+            input={<OutlinedInput label={t('Project')} notched />}
             sx={chosen ? undefined : { color: 'text.secondary', '& option': { color: 'text.primary' } }}
           >
             {!chosen && (
               <option value="" disabled>
-                Choose a project
+                {t('Choose a project')}
               </option>
             )}
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.title} — {p.figures.progressPercent}% of {formatMoney(p.figures.goal)}
+                {t('{title} — {percent}% of {goal}', { title: p.title, percent: formatNumber(p.figures.progressPercent, language), goal: formatMoney(p.figures.goal, language) })}
               </option>
             ))}
           </NativeSelect>
         </FormControl>
-        {projectId && !chosen && <Alert severity="warning" sx={{ mb: 2 }}>That project is not taking donations. Choose an open one.</Alert>}
+        {projectId && !chosen && <Alert severity="warning" sx={{ mb: 2 }}>{t('That project is not taking donations. Choose an open one.')}</Alert>}
         {notice && (
           <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
             {notice}
@@ -116,7 +118,7 @@ export default function DonatePage() {
             <InlineFailure failure={message} onClose={() => setMessage(null)} />
           </>
         ) : (
-          <Typography color="text.secondary">Choose the project you want to support.</Typography>
+          <Typography color="text.secondary">{t('Choose the project you want to support.')}</Typography>
         )}
       </Paper>
     );
@@ -125,7 +127,10 @@ export default function DonatePage() {
   return (
     <>
       <Box className="no-print">
-        <PageHero title="Donate" intro="Give to an open project. After you pledge, your receipt tells you how to pay; the gift shows as raised once the money arrives." />
+        <PageHero
+          title={t('Donate')}
+          intro={t('Give to an open project. After you pledge, your receipt tells you how to pay; the gift shows as raised once the money arrives.')}
+        />
       </Box>
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
         {body}

@@ -18,7 +18,8 @@ import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { FormReadOnlyView } from '../../form-engine/read-only';
 import DetailList from '../../components/DetailList';
-import { DONATION_STATUS } from '../../components/donation-status';
+import { donationStatus } from '../../components/app/donation-status';
+import { useWords } from '../../lib/words';
 import { formatDateTime } from '../../../shared/format/dates';
 import { RECEIPT_KEY_HEADER } from '../../../shared/donations/receipt-link';
 import { rememberReceiptKey } from './receipt-keys';
@@ -26,9 +27,10 @@ import { rememberReceiptKey } from './receipt-keys';
 
 /** `receiptKey`: the key of the receipt's address, which opens it to a donor who is not signed in (Pay now needs it too). */
 export default function Receipt({ receipt, heading, receiptKey }: { receipt: DonationReceipt; heading: string; receiptKey?: string | null }) {
+  const { t, language } = useWords();
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
-  const status = DONATION_STATUS[receipt.status];
+  const status = donationStatus(receipt.status, t);
   const howTo = receipt.instructions;
 
   async function payNow() {
@@ -59,7 +61,7 @@ export default function Receipt({ receipt, heading, receiptKey }: { receipt: Don
 
       <Box sx={{ border: 2, borderColor: 'primary.main', borderRadius: 2, p: 2, mb: 3, textAlign: 'center' }}>
         <Typography color="text.secondary" id="payment-reference-label">
-          Payment reference — quote it with your payment
+          {t('Payment reference — quote it with your payment')}
         </Typography>
         <Typography
           aria-labelledby="payment-reference-label"
@@ -71,12 +73,12 @@ export default function Receipt({ receipt, heading, receiptKey }: { receipt: Don
       </Box>
 
       <Box sx={{ display: 'grid', gap: 1 }}>
-        <FormReadOnlyView formId="donate" formVersion={receipt.formVersion} data={receipt.data} label="Your donation" />
+        <FormReadOnlyView formId="donate" formVersion={receipt.formVersion} data={receipt.data} label={t('Your donation')} />
         <DetailList
           items={[
-            ['Project', receipt.projectTitle],
-            ['Status', status.text],
-            ['Pledged on', formatDateTime(receipt.createdAt)],
+            [t('Project'), receipt.projectTitle],
+            [t('Status'), status.text],
+            [t('Pledged on'), formatDateTime(receipt.createdAt, language)],
           ]}
           sx={{ gridTemplateColumns: { xs: '1fr', sm: 'minmax(9rem, 36%) 1fr' }, columnGap: 3, '& dt': { typography: 'body2', color: 'text.secondary' } }}
         />
@@ -85,17 +87,17 @@ export default function Receipt({ receipt, heading, receiptKey }: { receipt: Don
       {howTo && receipt.status === 'pledged' && (
         <Box component="section" aria-labelledby="how-to-pay" sx={{ mt: 3 }}>
           <Typography variant="h6" component="h3" id="how-to-pay" sx={{ mb: 1 }}>
-            How to pay by {howTo.method}
+            {t('How to pay by {method}', { method: howTo.method })}
           </Typography>
           {howTo.sample && (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              These are sample payment details: the platform has not published its real accounts yet. Do not send money to them — contact us instead.
+              {t('These are sample payment details: the platform has not published its real accounts yet. Do not send money to them — contact us instead.')}
             </Alert>
           )}
           <Typography sx={{ mb: 1.5 }}>{howTo.summary}</Typography>
           <DetailList
             sx={{ gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, bgcolor: 'action.hover', p: 2, borderRadius: 1 }}
-            items={[...howTo.details.map((d) => [d.label, <strong>{d.value}</strong>] as const), ['Reference to quote', <strong>{receipt.reference}</strong>]]}
+            items={[...howTo.details.map((d) => [d.label, <strong>{d.value}</strong>] as const), [t('Reference to quote'), <strong>{receipt.reference}</strong>]]}
           />
         </Box>
       )}
@@ -108,14 +110,14 @@ export default function Receipt({ receipt, heading, receiptKey }: { receipt: Don
       <Box sx={{ display: 'flex', gap: 2, mt: 3, flexWrap: 'wrap' }} className="no-print">
         {receipt.payOnline && (
           <Button variant="contained" onClick={payNow} disabled={paying}>
-            {paying ? 'Opening the payment page…' : 'Pay now'}
+            {paying ? t('Opening the payment page…') : t('Pay now')}
           </Button>
         )}
         <Button variant={receipt.payOnline ? 'outlined' : 'contained'} startIcon={<PrintIcon />} onClick={() => window.print()}>
-          Print receipt
+          {t('Print receipt')}
         </Button>
         <Button component={RouterLink} to={`/projectDetails?id=${receipt.projectId}`} variant="outlined">
-          Back to the project
+          {t('Back to the project')}
         </Button>
       </Box>
     </Paper>

@@ -18,13 +18,26 @@ import PageHero from '../../components/PageHero';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import Receipt from './Receipt';
 import { rememberedReceiptKey } from './receipt-keys';
+import { useWords, type Words } from '../../lib/words';
 
-const RETURNS: Record<string, { severity: 'success' | 'info' | 'warning'; text: string }> = {
-  success: { severity: 'success', text: 'The payment gateway confirmed your payment.' },
-  unverified: { severity: 'warning', text: 'The payment gateway sent you back, but we could not verify the payment yet. If money left your account, staff will match it by your payment reference.' },
-  fail: { severity: 'warning', text: 'The payment did not go through. Nothing was charged; you can try again or pay another way.' },
-  cancel: { severity: 'info', text: 'You cancelled the payment. Your pledge stays open: pay whenever you are ready.' },
-};
+/** What the gateway's return (`payment=…`) says, in the page language; undefined for no return. */
+function paymentReturn(payment: string | null, t: Words['t']): { severity: 'success' | 'info' | 'warning'; text: string } | undefined {
+  switch (payment) {
+    case 'success':
+      return { severity: 'success', text: t('The payment gateway confirmed your payment.') };
+    case 'unverified':
+      return {
+        severity: 'warning',
+        text: t('The payment gateway sent you back, but we could not verify the payment yet. If money left your account, staff will match it by your payment reference.'),
+      };
+    case 'fail':
+      return { severity: 'warning', text: t('The payment did not go through. Nothing was charged; you can try again or pay another way.') };
+    case 'cancel':
+      return { severity: 'info', text: t('You cancelled the payment. Your pledge stays open: pay whenever you are ready.') };
+    default:
+      return undefined;
+  }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,6 +49,7 @@ export interface FreshReceipt {
 }
 
 export default function ReceiptPage() {
+  const { t } = useWords();
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -46,7 +60,7 @@ export default function ReceiptPage() {
   const kept = valid && !inAddress ? rememberedReceiptKey(id) : null;
   const key = inAddress ?? kept;
   const state = useApi<DonationReceipt>(valid ? `/donations/${id}` : null, key ? { [RECEIPT_KEY_HEADER]: key } : undefined);
-  const back = RETURNS[params.get('payment') ?? ''];
+  const back = paymentReturn(params.get('payment'), t);
   const fresh = location.state as FreshReceipt | null;
   const justMade = fresh?.receipt?.id === id ? fresh : null;
 
@@ -59,20 +73,20 @@ export default function ReceiptPage() {
   const receipt = state.data ? { ...state.data, message: justMade?.receipt.message } : (justMade?.receipt ?? null);
 
   let body;
-  if (!valid) body = <ErrorState message="This link does not name a donation. Check the address, or find the donation under Investment History." />;
+  if (!valid) body = <ErrorState message={t('This link does not name a donation. Check the address, or find the donation under Investment History.')} />;
   else if (state.error?.status === 404) body = <NotHere signedIn={auth === 'signed-in'} hasKey={key !== null} />;
   else if (state.error) body = <ErrorState message={state.error.message} onRetry={state.reload} />;
-  else if (!receipt) body = <Loading label="Loading the receipt…" />;
+  else if (!receipt) body = <Loading label={t('Loading the receipt…')} />;
   else {
     // A pledge just made is announced, as the donate page used to show it in place.
     body = (
       <Box role={justMade ? 'status' : undefined}>
         {justMade?.emailedTo && (
           <Alert severity="info" sx={{ mb: 2 }} className="no-print">
-            A copy of this receipt, with its link, is on its way to {justMade.emailedTo}.
+            {t('A copy of this receipt, with its link, is on its way to {email}.', { email: justMade.emailedTo })}
           </Alert>
         )}
-        <Receipt receipt={receipt} heading={justMade ? 'Thank you for your donation' : `Your donation to ${receipt.projectTitle}`} receiptKey={key} />
+        <Receipt receipt={receipt} heading={justMade ? t('Thank you for your donation') : t('Your donation to {title}', { title: receipt.projectTitle })} receiptKey={key} />
       </Box>
     );
   }
@@ -80,7 +94,10 @@ export default function ReceiptPage() {
   return (
     <>
       <Box className="no-print">
-        <PageHero title="Donation receipt" intro="Your payment reference, the amount and how to pay. Print it, or keep this page's address: it opens this receipt again, on any device." />
+        <PageHero
+          title={t('Donation receipt')}
+          intro={t("Your payment reference, the amount and how to pay. Print it, or keep this page's address: it opens this receipt again, on any device.")}
+        />
       </Box>
       <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
         {back && receipt && (
@@ -96,21 +113,22 @@ export default function ReceiptPage() {
 
 /** A receipt this visitor may not see, or that does not exist: the same answer, with the ways that could open it. */
 function NotHere({ signedIn, hasKey }: { signedIn: boolean; hasKey: boolean }) {
+  const { t } = useWords();
   const location = useLocation();
   const text = hasKey
-    ? 'No receipt opens with this link. Check that the whole address was copied from the receipt e-mail.'
+    ? t('No receipt opens with this link. Check that the whole address was copied from the receipt e-mail.')
     : signedIn
-      ? 'This receipt is not one of your donations. Open the link from its receipt e-mail, or find your donations under Investment History.'
-      : 'Sign in as the donor to see it, or open the link from its receipt e-mail.';
+      ? t('This receipt is not one of your donations. Open the link from its receipt e-mail, or find your donations under Investment History.')
+      : t('Sign in as the donor to see it, or open the link from its receipt e-mail.');
   const signIn = !signedIn && !hasKey;
   return (
     <EmptyState
-      title="This receipt cannot be shown"
+      title={t('This receipt cannot be shown')}
       text={text}
       action={
         signIn ? (
           <Button component={RouterLink} to="/login" state={{ from: `${location.pathname}${location.search}` }} variant="contained">
-            Sign in
+            {t('Sign in')}
           </Button>
         ) : undefined
       }

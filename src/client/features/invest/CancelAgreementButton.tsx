@@ -7,6 +7,7 @@ import type { Confirmation } from '../../components/ConfirmDialog';
 import { formatMoney } from '../../../shared/domain/money';
 import { formatDateTime } from '../../../shared/format/dates';
 import type { Proposal } from './types';
+import { useWords } from '../../lib/words';
 
 interface Props {
   proposal: Proposal;
@@ -18,11 +19,12 @@ interface Props {
 }
 
 export default function CancelAgreementButton({ proposal, until, confirm, onDone, onFail }: Props) {
-  const when = formatDateTime(until);
+  const { t, language } = useWords();
+  const when = formatDateTime(until, language);
   return (
     <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
       <Typography variant="body2" color="text.secondary">
-        You may cancel this agreement until {when}, with no reason.
+        {t('You may cancel this agreement until {when}, with no reason.', { when })}
       </Typography>
       <Button
         size="small"
@@ -30,10 +32,13 @@ export default function CancelAgreementButton({ proposal, until, confirm, onDone
         variant="outlined"
         onClick={async () => {
           const yes = await confirm({
-            title: `Cancel your agreement for “${proposal.projectTitle}”?`,
-            text: `Your ${formatMoney(proposal.amount)} no longer counts for the project and its repayment schedule is removed. You can cancel until ${when}. This is final.`,
-            confirmText: 'Cancel agreement',
-            cancelText: 'Keep it',
+            title: t('Cancel your agreement for “{title}”?', { title: proposal.projectTitle ?? '' }),
+            text: t('Your {amount} no longer counts for the project and its repayment schedule is removed. You can cancel until {when}. This is final.', {
+              amount: formatMoney(proposal.amount, language),
+              when,
+            }),
+            confirmText: t('Cancel agreement'),
+            cancelText: t('Keep it'),
           });
           if (!yes) return;
           try {
@@ -44,7 +49,7 @@ export default function CancelAgreementButton({ proposal, until, confirm, onDone
           }
         }}
       >
-        Cancel agreement
+        {t('Cancel agreement')}
       </Button>
     </Box>
   );

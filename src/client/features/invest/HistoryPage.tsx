@@ -22,11 +22,15 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toast';
 import OfferCard from './OfferCard';
 import CancelAgreementButton from './CancelAgreementButton';
-import AgreementConsent from '../../components/AgreementConsent';
-import { DONATION_STATUS } from '../../components/donation-status';
+import AgreementConsent from '../../components/app/AgreementConsent';
+import { donationStatus } from '../../components/app/donation-status';
 import { hasAcceptanceEvidence, PROPOSAL_STATUS } from './ProposalsPage';
 import type { Invitation, Offer, Proposal } from './types';
+import { investmentTypeLabel } from '../../components/app/investment-type';
 import { formatDate } from '../../../shared/format/dates';
+import { formatNumber } from '../../../shared/format/money';
+import { localDigits } from '../../../shared/format/digits';
+import { useWords } from '../../lib/words';
 
 interface Donation {
   id: string;
@@ -51,13 +55,24 @@ function useFailures() {
 }
 
 function Requests() {
+  const { t, language } = useWords();
   const { failureOf, fail, clear } = useFailures();
   const { confirm, dialog } = useConfirm();
   const state = usePagedApi<Proposal>('/me/agreement-requests');
   return (
     <>
       {dialog}
-      <ApiItems state={state} empty={<EmptyState title="You have sent no agreement requests." text="Open a project and choose Agreement Request." action={<Button component={RouterLink} to="/projects">Browse projects</Button>} />}>
+      <ApiItems state={state} empty={
+          <EmptyState
+            title={t('You have sent no agreement requests.')}
+            text={t('Open a project and choose Agreement Request.')}
+            action={
+              <Button component={RouterLink} to="/projects">
+                {t('Browse projects')}
+              </Button>
+            }
+          />
+        }>
         {(items) => (
           <Grid container spacing={2}>
             {items.map((p) => (
@@ -68,17 +83,17 @@ function Requests() {
                       <Typography sx={{ fontWeight: 700 }} component="h2">
                         <RouterLink to={`/projectDetails?id=${p.projectId}`}>{p.projectTitle}</RouterLink>
                       </Typography>
-                      <Chip size="small" label={PROPOSAL_STATUS[p.status].label} color={PROPOSAL_STATUS[p.status].color} />
+                      <Chip size="small" label={PROPOSAL_STATUS(t)[p.status].label} color={PROPOSAL_STATUS(t)[p.status].color} />
                     </Box>
                     <Typography>
-                      <Money amount={p.amount} /> · {p.investmentType} · sent {formatDate(p.createdAt)}
+                      <Money amount={p.amount} /> · {investmentTypeLabel(p.investmentType, t)} · {t('sent {date}', { date: formatDate(p.createdAt, language) })}
                     </Typography>
-                    {p.declineReason && <Typography variant="body2" color="text.secondary">Owner’s reason: {p.declineReason}</Typography>}
+                    {p.declineReason && <Typography variant="body2" color="text.secondary">{t('Owner’s reason: {reason}', { reason: p.declineReason })}</Typography>}
                     {p.document && <AgreementConsent agreementId={p.id} document={p.document} party="investor" />}
                     {p.acceptance && hasAcceptanceEvidence(p) && (
                       <>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }}>The owner’s acceptance</Typography>
-                        <FormReadOnlyView formId="agreement-accept" formVersion={p.acceptanceFormVersion} data={p.acceptance} fileUrl={fileUrl} label="The owner’s acceptance" />
+                        <Typography variant="body2" sx={{ fontWeight: 600 }}>{t('The owner’s acceptance')}</Typography>
+                        <FormReadOnlyView formId="agreement-accept" formVersion={p.acceptanceFormVersion} data={p.acceptance} fileUrl={fileUrl} label={t('The owner’s acceptance')} />
                       </>
                     )}
                     {p.status === 'pending' && (
@@ -88,9 +103,9 @@ function Requests() {
                           color="error"
                           onClick={async () => {
                             const yes = await confirm({
-                              title: `Withdraw your request for “${p.projectTitle}”?`,
-                              text: 'The owner will no longer see it. This is final.',
-                              confirmText: 'Withdraw request',
+                              title: t('Withdraw your request for “{title}”?', { title: p.projectTitle ?? '' }),
+                              text: t('The owner will no longer see it. This is final.'),
+                              confirmText: t('Withdraw request'),
                             });
                             if (!yes) return;
                             clear(p.id);
@@ -98,12 +113,12 @@ function Requests() {
                               await api.post(`/agreement-requests/${p.id}/withdraw`);
                               state.reload();
                             } catch (e) {
-                              fail(p.id, 'Could not withdraw', e);
+                              fail(p.id, t('Could not withdraw'), e);
                               state.reload();
                             }
                           }}
                         >
-                          Withdraw
+                          {t('Withdraw')}
                         </Button>
                       </Box>
                     )}
@@ -117,7 +132,7 @@ function Requests() {
                           state.reload();
                         }}
                         onFail={(e) => {
-                          fail(p.id, 'Could not cancel', e);
+                          fail(p.id, t('Could not cancel'), e);
                           state.reload();
                         }}
                       />
@@ -130,17 +145,27 @@ function Requests() {
           </Grid>
         )}
       </ApiItems>
-      <LoadMore state={state} label="Show more requests" />
+      <LoadMore state={state} label={t('Show more requests')} />
     </>
   );
 }
 
 function Offers() {
+  const { t } = useWords();
   const { failureOf, fail, clear } = useFailures();
   const state = usePagedApi<Offer>('/me/offers');
   return (
     <>
-      <ApiItems state={state} empty={<EmptyState title="You have published no offers." action={<Button component={RouterLink} to="/investForm">Create New Invest</Button>} />}>
+      <ApiItems state={state} empty={
+          <EmptyState
+            title={t('You have published no offers.')}
+            action={
+              <Button component={RouterLink} to="/investForm">
+                {t('Create New Invest')}
+              </Button>
+            }
+          />
+        }>
         {(items) => (
           <Grid container spacing={2}>
             {items.map((o) => (
@@ -158,14 +183,14 @@ function Offers() {
                             await api.post(`/offers/${o.id}/withdraw`);
                             state.reload();
                           } catch (e) {
-                            fail(o.id, 'Could not withdraw', e);
+                            fail(o.id, t('Could not withdraw'), e);
                           }
                         }}
                       >
-                        Withdraw offer
+                        {t('Withdraw offer')}
                       </Button>
                     ) : (
-                      <Chip size="small" label="Withdrawn" />
+                      <Chip size="small" label={t('Withdrawn')} />
                     )
                   }
                 />
@@ -175,49 +200,52 @@ function Offers() {
           </Grid>
         )}
       </ApiItems>
-      <LoadMore state={state} label="Show more offers" />
+      <LoadMore state={state} label={t('Show more offers')} />
     </>
   );
 }
 
 /** What the invitation's owner sees of the invited offer's contact details, and the choice to share them. */
 function ContactSharing({ invitation, onShared }: { invitation: Invitation; onShared: () => void }) {
+  const { t } = useWords();
   const { confirm, dialog } = useConfirm();
   const [failure, setFailure] = useState<Message | null>(null);
   const toast = useToast();
   if (invitation.contactShared) {
     return (
       <Typography variant="body2" color="text.secondary">
-        {invitation.contactShared === 'shared' ? 'You shared' : 'You answered with an agreement request, which shares'} the phone and e-mail of your offer with this owner.
+        {invitation.contactShared === 'shared'
+          ? t('You shared the phone and e-mail of your offer with this owner.')
+          : t('You answered with an agreement request, which shares the phone and e-mail of your offer with this owner.')}
       </Typography>
     );
   }
   if (!invitation.offerOpen) return null;
   async function share() {
     const yes = await confirm({
-      title: `Share your contact details with the owner of “${invitation.project.title}”?`,
-      text: 'They will see the phone and e-mail of the offer they invited. Nobody else will. You cannot take this back.',
-      confirmText: 'Share my contact details',
+      title: t('Share your contact details with the owner of “{title}”?', { title: invitation.project.title }),
+      text: t('They will see the phone and e-mail of the offer they invited. Nobody else will. You cannot take this back.'),
+      confirmText: t('Share my contact details'),
     });
     if (!yes) return;
     setFailure(null);
     try {
       const answer = await api.post<{ message: string }>(`/me/invitations/${invitation.id}/share-contact`);
-      toast({ title: 'Contact details shared', text: answer.message, tone: 'success' });
+      toast({ title: t('Contact details shared'), text: answer.message, tone: 'success' });
       onShared();
     } catch (e) {
-      setFailure({ title: 'Not shared', text: (e as ApiError).message, tone: 'error' });
+      setFailure({ title: t('Not shared'), text: (e as ApiError).message, tone: 'error' });
     }
   }
   return (
     <>
       {dialog}
       <Typography variant="body2" color="text.secondary">
-        The owner does not see your phone or e-mail. Sending an agreement request to this project shares them; so does this:
+        {t('The owner does not see your phone or e-mail. Sending an agreement request to this project shares them; so does this:')}
       </Typography>
       <Box>
         <Button size="small" onClick={share}>
-          Share my contact details with this owner
+          {t('Share my contact details with this owner')}
         </Button>
       </Box>
       <InlineFailure failure={failure} />
@@ -226,10 +254,11 @@ function ContactSharing({ invitation, onShared }: { invitation: Invitation; onSh
 }
 
 function Invitations() {
+  const { t, language } = useWords();
   const state = usePagedApi<Invitation>('/me/invitations');
   return (
     <>
-      <ApiItems state={state} empty={<EmptyState title="No invitations yet." text="Project owners who find your offer relevant can send you a Request For Invest." />}>
+      <ApiItems state={state} empty={<EmptyState title={t('No invitations yet.')} text={t('Project owners who find your offer relevant can send you a Request For Invest.')} />}>
         {(items) => (
           <Grid container spacing={2}>
             {items.map((i) => (
@@ -237,21 +266,25 @@ function Invitations() {
                 <Card>
                   <CardContent sx={{ display: 'grid', gap: 1 }}>
                     <Typography variant="body2" color="text.secondary">
-                      {formatDate(i.createdAt)} · Request For Invest
+                      {formatDate(i.createdAt, language)} · {t('Request For Invest')}
                     </Typography>
                     <Typography variant="h6" component="h2">
                       {i.project.title}
                     </Typography>
                     <Typography>
-                      Goal <Money amount={i.project.figures.goal} /> · markup {i.project.figures.markupPercent} % · {i.project.figures.progressPercent}% raised
+                      {t('Goal')} <Money amount={i.project.figures.goal} /> ·{' '}
+                      {t('markup {percent} % · {progress}% raised', {
+                        percent: localDigits(String(i.project.figures.markupPercent), language),
+                        progress: formatNumber(i.project.figures.progressPercent, language),
+                      })}
                     </Typography>
                     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                       <Button size="small" variant="outlined" component={RouterLink} to={`/projectDetails?id=${i.project.id}`}>
-                        See Details
+                        {t('See Details')}
                       </Button>
                       {i.project.status === 'open' && (
                         <Button size="small" variant="contained" component={RouterLink} to={`/investmentAgreementForm?project=${i.project.id}`}>
-                          Agreement Request
+                          {t('Agreement Request')}
                         </Button>
                       )}
                     </Box>
@@ -263,16 +296,26 @@ function Invitations() {
           </Grid>
         )}
       </ApiItems>
-      <LoadMore state={state} label="Show more invitations" />
+      <LoadMore state={state} label={t('Show more invitations')} />
     </>
   );
 }
 
 function Donations() {
+  const { t } = useWords();
   const state = usePagedApi<Donation>('/me/donations');
   return (
     <>
-      <ApiItems state={state} empty={<EmptyState title="No donations from this account yet." action={<Button component={RouterLink} to="/donate">Donate</Button>} />}>
+      <ApiItems state={state} empty={
+          <EmptyState
+            title={t('No donations from this account yet.')}
+            action={
+              <Button component={RouterLink} to="/donate">
+                {t('Donate')}
+              </Button>
+            }
+          />
+        }>
         {(items) => (
           <Grid container spacing={2}>
             {items.map((d) => (
@@ -281,14 +324,14 @@ function Donations() {
                   <CardContent>
                     <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
                       <Typography sx={{ fontWeight: 700 }}>{d.projectTitle}</Typography>
-                      <Chip size="small" label={DONATION_STATUS[d.status].chip} color={DONATION_STATUS[d.status].color} />
+                      <Chip size="small" label={donationStatus(d.status, t).chip} color={donationStatus(d.status, t).color} />
                     </Box>
                     <Typography>
-                      <Money amount={d.amount} /> by {d.paymentMethod} · reference {d.reference}
+                      <Money amount={d.amount} /> {t('by {method} · reference {reference}', { method: d.paymentMethod, reference: d.reference })}
                     </Typography>
-                    {d.note && <Typography variant="body2" color="text.secondary">Staff note: {d.note}</Typography>}
-                    <Button size="small" variant="outlined" sx={{ mt: 1 }} component={RouterLink} to={`/donations/receipt?id=${d.id}`} aria-label={`Receipt ${d.reference}`}>
-                      {d.status === 'pledged' ? 'Receipt and how to pay' : 'Receipt'}
+                    {d.note && <Typography variant="body2" color="text.secondary">{t('Staff note: {note}', { note: d.note })}</Typography>}
+                    <Button size="small" variant="outlined" sx={{ mt: 1 }} component={RouterLink} to={`/donations/receipt?id=${d.id}`} aria-label={t('Receipt {reference}', { reference: d.reference })}>
+                      {d.status === 'pledged' ? t('Receipt and how to pay') : t('Receipt')}
                     </Button>
                   </CardContent>
                 </Card>
@@ -297,7 +340,7 @@ function Donations() {
           </Grid>
         )}
       </ApiItems>
-      <LoadMore state={state} label="Show more donations" />
+      <LoadMore state={state} label={t('Show more donations')} />
     </>
   );
 }
@@ -307,15 +350,16 @@ const HISTORY_TABS = ['requests', 'offers', 'invitations', 'donations'];
 
 /** Investment History: my agreement requests, my offers, the invitations I received, and my donations. */
 export default function HistoryPage() {
+  const { t } = useWords();
   const [params] = useSearchParams();
   const [tab, setTab] = useState(Math.max(0, HISTORY_TABS.indexOf(params.get('tab') ?? '')));
   return (
     <Box>
-      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }} aria-label="Investment history">
-        <Tab label="Agreement requests" />
-        <Tab label="My offers" />
-        <Tab label="Invitations" />
-        <Tab label="Donations" />
+      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }} aria-label={t('Investment history')}>
+        <Tab label={t('Agreement requests')} />
+        <Tab label={t('My offers')} />
+        <Tab label={t('Invitations')} />
+        <Tab label={t('Donations')} />
       </Tabs>
       {tab === 0 && <Requests />}
       {tab === 1 && <Offers />}

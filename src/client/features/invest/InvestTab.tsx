@@ -11,15 +11,17 @@ import Chip from '@mui/material/Chip';
 import OfferCard from './OfferCard';
 import RequestForInvestButton from './RequestForInvest';
 import type { Offer } from './types';
+import { useWords } from '../../lib/words';
 
 /** A card's action: Request For Invest on someone else's offer; on one's own, where to manage it. */
 function CardAction({ offer }: { offer: Offer }) {
+  const { t } = useWords();
   if (!offer.mine) return <RequestForInvestButton offer={offer} />;
   return (
     <>
-      <Chip size="small" label="Your offer" />
+      <Chip size="small" label={t('Your offer')} />
       <Button component={RouterLink} to="/dashboard/history?tab=offers" size="small" variant="outlined">
-        Manage my offers
+        {t('Manage my offers')}
       </Button>
     </>
   );
@@ -27,16 +29,17 @@ function CardAction({ offer }: { offer: Offer }) {
 
 /** The Invest tab: Create New Invest and the investor cards of open offers. */
 export default function InvestTab() {
+  const { t } = useWords();
   const state = usePagedApi<Offer>('/offers');
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-        <Typography color="text.secondary">Investors and donors who published an offer. Owners of matching projects can invite them.</Typography>
+        <Typography color="text.secondary">{t('Investors and donors who published an offer. Owners of matching projects can invite them.')}</Typography>
         <Button component={RouterLink} to="/investForm" variant="contained" startIcon={<AddIcon />}>
-          Create New Invest
+          {t('Create New Invest')}
         </Button>
       </Box>
-      <ApiItems state={state} loadingLabel="Loading offers…" empty={<EmptyState title="No offers yet." text="Publish yours with Create New Invest." />}>
+      <ApiItems state={state} loadingLabel={t('Loading offers…')} empty={<EmptyState title={t('No offers yet.')} text={t('Publish yours with Create New Invest.')} />}>
         {(items) => (
           <Grid container spacing={2}>
             {items.map((o) => (
@@ -47,7 +50,7 @@ export default function InvestTab() {
           </Grid>
         )}
       </ApiItems>
-      <LoadMore state={state} label="Show more offers" />
+      <LoadMore state={state} label={t('Show more offers')} />
     </Box>
   );
 }

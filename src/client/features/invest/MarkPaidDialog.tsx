@@ -18,6 +18,8 @@ import InlineFailure from '../../components/InlineFailure';
 import { useSubmit } from '../../lib/use-submit';
 import PaymentDetails from './PaymentDetails';
 import type { Instalment } from './types';
+import { formatNumber } from '../../../shared/format/money';
+import { useWords } from '../../lib/words';
 
 export interface MarkPaidDialogProps {
   instalment: Instalment;
@@ -27,23 +29,29 @@ export interface MarkPaidDialogProps {
 }
 
 export default function MarkPaidDialog({ instalment: i, onClose, onPaid }: MarkPaidDialogProps) {
+  const { t, language } = useWords();
   const { confirm, dialog } = useConfirm();
-  const investor = i.investorName ?? 'The investor';
+  const investor = i.investorName ?? t('The investor');
+  const seq = formatNumber(i.seq, language);
   const pay = useSubmit<InstalmentPaidForm>(async (form) => {
     await api.post(`/instalments/${i.id}/paid`, form);
     onPaid();
-    return { title: 'Payment recorded', text: `${investor} is asked to confirm instalment ${i.seq} when the money arrives.`, tone: 'success' };
-  }, 'The payment was not recorded');
+    return { title: t('Payment recorded'), text: t('{investor} is asked to confirm instalment {seq} when the money arrives.', { investor, seq }), tone: 'success' };
+  }, t('The payment was not recorded'));
 
   async function submit(form: InstalmentPaidForm) {
     // As the server stores it: the reference without the spaces a pasted SMS brings, none when left blank.
     const { reference, ...rest } = form;
     const answer: InstalmentPaidForm = reference?.trim() ? { ...rest, reference: reference.trim() } : rest;
     const yes = await confirm({
-      title: `Record instalment ${i.seq} as paid?`,
-      text: `${formatMoney(i.amount)} to ${investor} for “${i.projectTitle}”. ${investor} is asked to confirm it when the money arrives; a payment once recorded cannot be changed.`,
+      title: t('Record instalment {seq} as paid?', { seq }),
+      text: t('{amount} to {investor} for “{title}”. {investor} is asked to confirm it when the money arrives; a payment once recorded cannot be changed.', {
+        amount: formatMoney(i.amount, language),
+        investor,
+        title: i.projectTitle,
+      }),
       details: <PaymentDetails instalment={{ seq: i.seq, payment: answer as unknown as Record<string, unknown>, paymentFormVersion: null }} />,
-      confirmText: 'Record payment',
+      confirmText: t('Record payment'),
       tone: 'primary',
     });
     if (yes) await pay.submit(answer);
@@ -53,11 +61,11 @@ export default function MarkPaidDialog({ instalment: i, onClose, onPaid }: MarkP
     <>
       <Dialog open onClose={() => !pay.busy && onClose()} aria-labelledby="mark-paid-title" maxWidth="sm" fullWidth>
         <DialogTitle id="mark-paid-title">
-          Mark instalment {i.seq} of {i.projectTitle} paid
+          {t('Mark instalment {seq} of {title} paid', { seq, title: i.projectTitle })}
         </DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 1 }}>
-            <strong>{formatMoney(i.amount)}</strong> to {investor}, due {formatDate(i.dueOn)}.
+            <strong>{formatMoney(i.amount, language)}</strong> {t('to {investor}, due {date}.', { investor, date: formatDate(i.dueOn, language) })}
           </Typography>
           <SchemaForm
             formId="instalment-paid"
@@ -66,7 +74,7 @@ export default function MarkPaidDialog({ instalment: i, onClose, onPaid }: MarkP
             serverErrors={pay.errors}
             actions={
               <Button onClick={onClose} disabled={pay.busy}>
-                Cancel
+                {t('Cancel')}
               </Button>
             }
           />

@@ -14,14 +14,23 @@ import { formatPhone, toE164 } from '../../../shared/phone/phone.js';
 import { formatMoney } from '../../../shared/domain/money';
 import { formatDate } from '../../../shared/format/dates';
 import type { OfferContactField } from '../../../shared/api/views';
+import type { Language } from '../../../shared/i18n/language';
+import { formatNumber } from '../../../shared/format/money';
+import { useWords, type Words } from '../../lib/words';
 
 /** Why the contact details are on the card, said under them. */
-const CONTACT_NOTE: Record<NonNullable<Offer['contactSource']>, string> = {
-  mine: 'Only you, staff and the owners whose Request For Invest you answer see these.',
-  staff: 'You see these as staff.',
-  answered: 'Shared because they answered your Request For Invest.',
-  shared: 'Shared with you by the investor.',
-};
+function contactNote(source: NonNullable<Offer['contactSource']>, t: Words['t']): string {
+  switch (source) {
+    case 'mine':
+      return t('Only you, staff and the owners whose Request For Invest you answer see these.');
+    case 'staff':
+      return t('You see these as staff.');
+    case 'answered':
+      return t('Shared because they answered your Request For Invest.');
+    case 'shared':
+      return t('Shared with you by the investor.');
+  }
+}
 
 function ContactLine({ item }: { item: OfferContactField }) {
   const shown = item.kind === 'phone' ? formatPhone(item.value) : item.value;
@@ -37,10 +46,10 @@ function ContactLine({ item }: { item: OfferContactField }) {
 }
 
 /** What the card is called by assistive technology (and tells two offers of one person apart). */
-export function offerLabel(offer: Offer): string {
-  const what = offer.amount ? formatMoney(offer.amount, 'en', offer.currency ?? 'BDT') : 'Open to donate';
-  const category = offer.businessCategory ? `, ${offer.businessCategory}` : '';
-  return `Offer by ${offer.name}: ${what}${category}, made ${formatDate(offer.createdAt)}`;
+export function offerLabel(offer: Offer, t: Words['t'], language: Language): string {
+  const what = offer.amount ? formatMoney(offer.amount, language, offer.currency ?? 'BDT') : t('Open to donate');
+  const values = { name: offer.name, what, category: offer.businessCategory ?? '', date: formatDate(offer.createdAt, language) };
+  return offer.businessCategory ? t('Offer by {name}: {what}, {category}, made {date}', values) : t('Offer by {name}: {what}, made {date}', values);
 }
 
 /**
@@ -48,10 +57,11 @@ export function offerLabel(offer: Offer): string {
  * are on it only when the server sent them (the investor's own offer, staff, or an owner the investor answered).
  */
 export default function OfferCard({ offer, action }: { offer: Offer; action?: ReactNode }) {
+  const { t, language } = useWords();
   return (
     <Card
       component="article"
-      aria-label={offerLabel(offer)}
+      aria-label={offerLabel(offer, t, language)}
       sx={{
         height: '100%',
         position: 'relative',
@@ -73,35 +83,38 @@ export default function OfferCard({ offer, action }: { offer: Offer; action?: Re
             </Typography>
           </Box>
           <Box sx={{ flex: 1 }} />
-          <Chip size="small" label={offer.kind} color={offer.kind === 'Investment' ? 'primary' : 'secondary'} />
+          <Chip size="small" label={offer.kind === 'Investment' ? t('Investment') : offer.kind === 'Donate' ? t('Donate') : offer.kind} color={offer.kind === 'Investment' ? 'primary' : 'secondary'} />
         </Box>
         {offer.investorOpenOffers > 1 && (
           <Typography variant="body2" color="text.secondary">
-            {offer.mine ? `One of your ${offer.investorOpenOffers} open offers` : `One of ${offer.investorOpenOffers} open offers by ${offer.name || 'this investor'}`}
+            {offer.mine
+              ? t('One of your {count} open offers', { count: formatNumber(offer.investorOpenOffers, language) })
+              : t('One of {count} open offers by {name}', { count: formatNumber(offer.investorOpenOffers, language), name: offer.name || t('this investor') })}
           </Typography>
         )}
         <Typography variant="h6" component="p">
-          {offer.amount ? <Money amount={offer.amount} currency={offer.currency} /> : 'Open to donate'}
+          {offer.amount ? <Money amount={offer.amount} currency={offer.currency} /> : t('Open to donate')}
         </Typography>
-        <Typography variant="body2">{frequencyText(offer)}</Typography>
+        <Typography variant="body2">{frequencyText(offer, t, language)}</Typography>
         {offer.businessCategory && (
           <Typography variant="body2" color="text.secondary">
-            Interested in {offer.businessCategory}
-            {offer.investmentMethod ? ` · pays by ${offer.investmentMethod}` : ''}
+            {offer.investmentMethod
+              ? t('Interested in {category} · pays by {method}', { category: offer.businessCategory, method: offer.investmentMethod })
+              : t('Interested in {category}', { category: offer.businessCategory })}
           </Typography>
         )}
         {offer.securityPolicy && (
           <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-            Security: {offer.securityPolicy}
+            {t('Security: {policy}', { policy: offer.securityPolicy })}
           </Typography>
         )}
         <Typography variant="body2" color="text.secondary">
-          Made {formatDate(offer.createdAt)}
+          {t('Made {date}', { date: formatDate(offer.createdAt, language) })}
           {offer.projectId && (
             <>
-              {' from '}
+              {` ${t('from')} `}
               <Link component={RouterLink} to={`/projectDetails?id=${offer.projectId}`}>
-                {offer.projectTitle ?? 'a project'}
+                {offer.projectTitle ?? t('a project')}
               </Link>
             </>
           )}
@@ -114,14 +127,14 @@ export default function OfferCard({ offer, action }: { offer: Offer; action?: Re
               ))}
               {offer.contactSource && (
                 <Typography variant="caption" color="text.secondary">
-                  {CONTACT_NOTE[offer.contactSource]}
+                  {contactNote(offer.contactSource, t)}
                 </Typography>
               )}
             </Box>
           )
         ) : (
           <Typography variant="caption" color="text.secondary">
-            Contact details are shared once the investor answers your Request For Invest.
+            {t('Contact details are shared once the investor answers your Request For Invest.')}
           </Typography>
         )}
         {action && (

@@ -5,8 +5,18 @@
  */
 import { FormReadOnlyView } from '../../form-engine/read-only';
 import type { Instalment } from './types';
+import { formatNumber } from '../../../shared/format/money';
+import { useWords } from '../../lib/words';
 
 export default function PaymentDetails({ instalment: i }: { instalment: Pick<Instalment, 'seq' | 'payment' | 'paymentFormVersion'> }) {
+  const { t, language } = useWords();
   if (!i.payment) return null;
-  return <FormReadOnlyView formId="instalment-paid" formVersion={i.paymentFormVersion} data={i.payment} label={`How instalment ${i.seq} was paid`} />;
+  return (
+    <FormReadOnlyView
+      formId="instalment-paid"
+      formVersion={i.paymentFormVersion}
+      data={i.payment}
+      label={t('How instalment {seq} was paid', { seq: formatNumber(i.seq, language) })}
+    />
+  );
 }

@@ -18,21 +18,40 @@ import { usePagedApi } from '../../lib/use-paged-api';
 import { LoadMore } from '../../components/LoadMore';
 import Money from '../../components/Money';
 import InlineFailure from '../../components/InlineFailure';
-import AgreementConsent from '../../components/AgreementConsent';
+import AgreementConsent from '../../components/app/AgreementConsent';
 import { useSubmit } from '../../lib/use-submit';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../../components/NotFoundPage';
 import type { Proposal } from './types';
-import { countOf } from '../../../shared/format/count';
+import { useWords, type Words } from '../../lib/words';
 
-export const PROPOSAL_STATUS: Record<Proposal['status'], { label: string; color: 'info' | 'success' | 'default' | 'warning' }> = {
-  pending: { label: 'Pending', color: 'info' },
-  accepted: { label: 'Accepted', color: 'success' },
-  declined: { label: 'Declined', color: 'warning' },
-  withdrawn: { label: 'Withdrawn', color: 'default' },
-  expired: { label: 'Expired', color: 'default' },
-  cancelled: { label: 'Cancelled', color: 'default' },
-};
+/** Each state of an agreement request: its word in the page language and its colour. */
+export const PROPOSAL_STATUS = (t: Words['t']): Record<Proposal['status'], { label: string; color: 'info' | 'success' | 'default' | 'warning' }> => ({
+  pending: { label: t('Pending'), color: 'info' },
+  accepted: { label: t('Accepted'), color: 'success' },
+  declined: { label: t('Declined'), color: 'warning' },
+  withdrawn: { label: t('Withdrawn'), color: 'default' },
+  expired: { label: t('Expired'), color: 'default' },
+  cancelled: { label: t('Cancelled'), color: 'default' },
+});
+
+/** Who the investor is (stored in English: `Individual`, `Organization`, …), in the page language. */
+function investorTypeLabel(type: string | null, t: Words['t']): string | null {
+  switch (type) {
+    case 'Individual':
+      return t('Individual');
+    case 'Organization':
+      return t('Organization');
+    case 'Agency':
+      return t('Agency');
+    case 'Committee':
+      return t('Committee');
+    case 'NGO':
+      return t('NGO');
+    default:
+      return type;
+  }
+}
 
 /** Whether the owner's acceptance carries anything to show: its documents are optional evidence now. */
 export function hasAcceptanceEvidence(p: Proposal): boolean {
@@ -44,6 +63,7 @@ const IN_CARD_HEADER = ['investorType', 'investorName', 'investmentAmount'];
 
 /** The owner's proposal cards for one project: accept (with documents) or decline (with a reason). */
 export default function ProposalsPage() {
+  const { t } = useWords();
   const [params] = useSearchParams();
   const projectId = params.get('project');
   const cards = usePagedApi<Proposal, { project: { id: string; title: string; status: string }; totalInvestors: number; backers: number; waiting: number }>(
@@ -56,13 +76,24 @@ export default function ProposalsPage() {
     await api.post(`/agreement-requests/${declining.id}/decline`, form);
     setDeclining(null);
     reload();
-    return { title: 'Request declined', text: 'The investor sees your reason under Investment History.', tone: 'success' };
-  }, 'Could not decline');
+    return { title: t('Request declined'), text: t('The investor sees your reason under Investment History.'), tone: 'success' };
+  }, t('Could not decline'));
 
-  if (!projectId) return <EmptyState title="Choose a project first." action={<Button component={RouterLink} to="/dashboard/project">My projects</Button>} />;
-  if (loading) return <Loading label="Loading agreement requests…" />;
+  if (!projectId) {
+    return (
+      <EmptyState
+        title={t('Choose a project first.')}
+        action={
+          <Button component={RouterLink} to="/dashboard/project">
+            {t('My projects')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (loading) return <Loading label={t('Loading agreement requests…')} />;
   if (error?.status === 404) return <NotFoundPage />;
-  if (error || !data) return <ErrorState message={error?.message ?? 'Could not load the requests.'} onRetry={reload} />;
+  if (error || !data) return <ErrorState message={error?.message ?? t('Could not load the requests.')} onRetry={reload} />;
 
   return (
     <Box>
@@ -71,11 +102,13 @@ export default function ProposalsPage() {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {/* The project's own figures: investors have an accepted agreement; backers also count confirmed donors. */}
-        {countOf(data.totalInvestors, 'investor')} with an accepted agreement · {countOf(data.backers, 'backer')} in all ·{' '}
-        {countOf(data.waiting, 'request')} waiting
+        {t(
+          '{investors, plural, one {# investor} other {# investors}} with an accepted agreement · {backers, plural, one {# backer} other {# backers}} in all · {waiting, plural, one {# request} other {# requests}} waiting',
+          { investors: data.totalInvestors, backers: data.backers, waiting: data.waiting },
+        )}
       </Typography>
       {data.items.length === 0 ? (
-        <EmptyState title="No agreement requests yet." text="When investors propose an investment, their cards appear here." />
+        <EmptyState title={t('No agreement requests yet.')} text={t('When investors propose an investment, their cards appear here.')} />
       ) : (
         <Grid container spacing={2}>
           {data.items.map((p) => (
@@ -89,8 +122,8 @@ export default function ProposalsPage() {
               >
                 <CardContent sx={{ display: 'grid', gap: 1 }}>
                   <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
-                    <Typography variant="overline">{p.investorType}</Typography>
-                    <Chip size="small" label={PROPOSAL_STATUS[p.status].label} color={PROPOSAL_STATUS[p.status].color} />
+                    <Typography variant="overline">{investorTypeLabel(p.investorType, t)}</Typography>
+                    <Chip size="small" label={PROPOSAL_STATUS(t)[p.status].label} color={PROPOSAL_STATUS(t)[p.status].color} />
                   </Box>
                   <Typography variant="h6" component="h3">
                     {p.investorName}
@@ -98,28 +131,28 @@ export default function ProposalsPage() {
                   <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 700 }}>
                     <Money amount={p.amount} />
                   </Typography>
-                  <FormReadOnlyView formId="agreement-request" formVersion={p.formVersion} data={p.data} fileUrl={fileUrl} omit={IN_CARD_HEADER} label={`Request of ${p.investorName}`} />
+                  <FormReadOnlyView formId="agreement-request" formVersion={p.formVersion} data={p.data} fileUrl={fileUrl} omit={IN_CARD_HEADER} label={t('Request of {name}', { name: p.investorName ?? '' })} />
                   {p.status === 'declined' && p.declineReason && (
                     <Typography variant="body2" color="text.secondary">
-                      Your reason: {p.declineReason}
+                      {t('Your reason: {reason}', { reason: p.declineReason })}
                     </Typography>
                   )}
                   {p.document && <AgreementConsent agreementId={p.id} document={p.document} party="owner" />}
                   {p.status === 'accepted' && p.acceptance && hasAcceptanceEvidence(p) && (
                     <>
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        Your acceptance
+                        {t('Your acceptance')}
                       </Typography>
-                      <FormReadOnlyView formId="agreement-accept" formVersion={p.acceptanceFormVersion} data={p.acceptance} fileUrl={fileUrl} label="Your acceptance" />
+                      <FormReadOnlyView formId="agreement-accept" formVersion={p.acceptanceFormVersion} data={p.acceptance} fileUrl={fileUrl} label={t('Your acceptance')} />
                     </>
                   )}
                   {p.status === 'pending' && (
                     <Box className="hover-action" sx={{ display: 'flex', gap: 1, mt: 1 }}>
-                      <Button component={RouterLink} to={`/agreementRequest/agreementAccept?id=${p.id}`} variant="contained" aria-label={`Accept the request of ${p.investorName}`}>
-                        Accept
+                      <Button component={RouterLink} to={`/agreementRequest/agreementAccept?id=${p.id}`} variant="contained" aria-label={t('Accept the request of {name}', { name: p.investorName ?? '' })}>
+                        {t('Accept')}
                       </Button>
-                      <Button variant="outlined" color="error" onClick={() => setDeclining(p)} aria-label={`Decline the request of ${p.investorName}`}>
-                        Decline
+                      <Button variant="outlined" color="error" onClick={() => setDeclining(p)} aria-label={t('Decline the request of {name}', { name: p.investorName ?? '' })}>
+                        {t('Decline')}
                       </Button>
                     </Box>
                   )}
@@ -129,9 +162,9 @@ export default function ProposalsPage() {
           ))}
         </Grid>
       )}
-      <LoadMore state={cards} label="Show more requests" />
+      <LoadMore state={cards} label={t('Show more requests')} />
       <Dialog open={Boolean(declining)} onClose={() => !decline.busy && setDeclining(null)} aria-labelledby="decline-title" maxWidth="sm" fullWidth>
-        <DialogTitle id="decline-title">Decline the request of {declining?.investorName}?</DialogTitle>
+        <DialogTitle id="decline-title">{t('Decline the request of {name}?', { name: declining?.investorName ?? '' })}</DialogTitle>
         <DialogContent>
           <SchemaForm
             formId="decline"
@@ -140,7 +173,7 @@ export default function ProposalsPage() {
             serverErrors={decline.errors}
             actions={
               <Button onClick={() => setDeclining(null)} disabled={decline.busy}>
-                Cancel
+                {t('Cancel')}
               </Button>
             }
           />

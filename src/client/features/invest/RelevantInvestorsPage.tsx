@@ -21,38 +21,51 @@ import InlineFailure from '../../components/InlineFailure';
 import { useToast } from '../../components/Toast';
 import NotFoundPage from '../../components/NotFoundPage';
 import OfferCard from './OfferCard';
+import { useWords } from '../../lib/words';
 import type { Offer } from './types';
 import { formatMoney } from '../../../shared/domain/money';
 
 function ChooseProject() {
+  const { t, language } = useWords();
   const projects = usePagedApi<ProjectView>('/me/projects?status=open');
   const { data, error, loading, reload } = projects;
-  if (loading) return <Loading label="Loading your projects…" />;
+  if (loading) return <Loading label={t('Loading your projects…')} />;
   if (error) return <ErrorState message={error.message} onRetry={reload} />;
   // An open campaign whose end date has passed is shown as closed until the closing job has run.
   const open = (data?.items ?? []).filter((p) => p.status === 'open');
   if (open.length === 0 && !projects.more) {
-    return <EmptyState title="You have no open project." text="Investors can be matched to a project once staff approve it." action={<Button component={RouterLink} to="/dashboard/project">My projects</Button>} />;
+    return (
+      <EmptyState
+        title={t('You have no open project.')}
+        text={t('Investors can be matched to a project once staff approve it.')}
+        action={
+          <Button component={RouterLink} to="/dashboard/project">
+            {t('My projects')}
+          </Button>
+        }
+      />
+    );
   }
   return (
     <Paper variant="outlined">
       <Typography sx={{ p: 2, pb: 0 }} color="text.secondary">
-        Choose the project to find investors for:
+        {t('Choose the project to find investors for:')}
       </Typography>
       <List component="div">
         {open.map((p) => (
           <ListItemButton key={p.id} component={RouterLink} to={`/RelevantInvestorCards?project=${p.id}`}>
-            <ListItemText primary={p.title} secondary={`${p.category} · minimum ${formatMoney(p.figures.minInvestment)}`} />
+            <ListItemText primary={p.title} secondary={t('{category} · minimum {amount}', { category: t(p.category), amount: formatMoney(p.figures.minInvestment, language) })} />
           </ListItemButton>
         ))}
       </List>
-      <LoadMore state={projects} label="Show more projects" pb={2} />
+      <LoadMore state={projects} label={t('Show more projects')} pb={2} />
     </Paper>
   );
 }
 
 /** Relevant investors of a project (linked offers first, then matching ones), each with Request For Invest. */
 export default function RelevantInvestorsPage() {
+  const { t } = useWords();
   const [params] = useSearchParams();
   const projectId = params.get('project');
   const { data, error, loading, reload } = useApi<{ items: Offer[] }>(projectId ? `/projects/${projectId}/relevant-investors` : null);
@@ -62,19 +75,19 @@ export default function RelevantInvestorsPage() {
   const toast = useToast();
 
   if (!projectId) return <ChooseProject />;
-  if (loading) return <Loading label="Finding investors…" />;
+  if (loading) return <Loading label={t('Finding investors…')} />;
   if (error?.status === 404) return <NotFoundPage />;
-  if (error || !data) return <ErrorState message={error?.message ?? 'Could not load investors.'} onRetry={reload} />;
+  if (error || !data) return <ErrorState message={error?.message ?? t('Could not load investors.')} onRetry={reload} />;
 
   async function invite(offer: Offer) {
     setSending(offer.id);
     setFailure(null);
     try {
       const answer = await api.post<{ message: string }>(`/offers/${offer.id}/requests`, { projectId });
-      toast({ title: 'Request sent', text: answer.message, tone: 'success' });
+      toast({ title: t('Request sent'), text: answer.message, tone: 'success' });
       reload();
     } catch (e) {
-      setFailure({ offerId: offer.id, message: { title: 'Request not sent', text: (e as ApiError).message, tone: 'error' } });
+      setFailure({ offerId: offer.id, message: { title: t('Request not sent'), text: (e as ApiError).message, tone: 'error' } });
     } finally {
       setSending(null);
     }
@@ -83,10 +96,10 @@ export default function RelevantInvestorsPage() {
   return (
     <Box>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Offers made from your project come first, then open offers in your category that cover your minimum investment.
+        {t('Offers made from your project come first, then open offers in your category that cover your minimum investment.')}
       </Typography>
       {data.items.length === 0 ? (
-        <EmptyState title="No matching investors yet." text="New offers in your category will appear here." />
+        <EmptyState title={t('No matching investors yet.')} text={t('New offers in your category will appear here.')} />
       ) : (
         <Grid container spacing={2}>
           {data.items.map((o) => (
@@ -95,12 +108,12 @@ export default function RelevantInvestorsPage() {
                 offer={o}
                 action={
                   <>
-                    {o.reason === 'linked' && <Chip size="small" label="Offered to this project" color="success" />}
+                    {o.reason === 'linked' && <Chip size="small" label={t('Offered to this project')} color="success" />}
                     {o.invited ? (
-                      <Chip size="small" label="Request sent" />
+                      <Chip size="small" label={t('Request sent')} />
                     ) : (
-                      <Button size="small" variant="contained" disabled={sending === o.id} onClick={() => invite(o)} aria-label={`Request For Invest to ${o.name}`}>
-                        Request For Invest
+                      <Button size="small" variant="contained" disabled={sending === o.id} onClick={() => invite(o)} aria-label={t('Request For Invest to {name}', { name: o.name })}>
+                        {t('Request For Invest')}
                       </Button>
                     )}
                   </>

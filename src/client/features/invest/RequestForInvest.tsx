@@ -21,9 +21,11 @@ import InlineFailure from '../../components/InlineFailure';
 import type { Message } from '../../components/MessageDialog';
 import { useToast } from '../../components/Toast';
 import type { ProjectView } from '../../../shared/api/views';
+import { useWords } from '../../lib/words';
 import type { Offer } from './types';
 
 function ChooseAndSend({ offer, onDone }: { offer: Offer; onDone: () => void }) {
+  const { t } = useWords();
   const projects = usePagedApi<ProjectView>('/me/projects?status=open&limit=50');
   const [chosen, setChosen] = useState('');
   const [sending, setSending] = useState(false);
@@ -38,27 +40,29 @@ function ChooseAndSend({ offer, onDone }: { offer: Offer; onDone: () => void }) 
     setFailure(null);
     try {
       const answer = await api.post<{ message: string }>(`/offers/${offer.id}/requests`, { projectId });
-      toast({ title: 'Request sent', text: answer.message, tone: 'success' });
+      toast({ title: t('Request sent'), text: answer.message, tone: 'success' });
       onDone();
     } catch (e) {
-      setFailure({ title: 'Request not sent', text: (e as ApiError).message, tone: 'error' });
+      setFailure({ title: t('Request not sent'), text: (e as ApiError).message, tone: 'error' });
     } finally {
       setSending(false);
     }
   }
 
-  if (projects.loading) return <DialogContent><Loading label="Loading your open projects…" /></DialogContent>;
+  if (projects.loading) return <DialogContent><Loading label={t('Loading your open projects…')} /></DialogContent>;
   if (projects.error) return <DialogContent><ErrorState message={projects.error.message} onRetry={projects.reload} /></DialogContent>;
   if (open.length === 0) {
     return (
       <>
         <DialogContent>
-          <DialogContentText>A Request For Invest names one of your open projects. You have none yet: once staff approve a project of yours, you can invite investors to it.</DialogContentText>
+          <DialogContentText>
+            {t('A Request For Invest names one of your open projects. You have none yet: once staff approve a project of yours, you can invite investors to it.')}
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onDone}>Close</Button>
+          <Button onClick={onDone}>{t('Close')}</Button>
           <Button component={RouterLink} to="/dashboard/project" variant="contained">
-            My projects
+            {t('My projects')}
           </Button>
         </DialogActions>
       </>
@@ -68,13 +72,13 @@ function ChooseAndSend({ offer, onDone }: { offer: Offer; onDone: () => void }) 
     <>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {offer.name} sees your invitation under Investment History. Their phone and e-mail are shared with you once they answer it.
+          {t('{name} sees your invitation under Investment History. Their phone and e-mail are shared with you once they answer it.', { name: offer.name })}
         </DialogContentText>
         <FormControl fullWidth>
           <InputLabel htmlFor={`rfi-project-${offer.id}`} shrink>
-            Project
+            {t('Project')}
           </InputLabel>
-          <NativeSelect id={`rfi-project-${offer.id}`} value={projectId} onChange={(e) => setChosen(e.target.value)} input={<OutlinedInput label="Project" notched />}>
+          <NativeSelect id={`rfi-project-${offer.id}`} value={projectId} onChange={(e) => setChosen(e.target.value)} input={<OutlinedInput label={t('Project')} notched />}>
             {open.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.title}
@@ -85,9 +89,9 @@ function ChooseAndSend({ offer, onDone }: { offer: Offer; onDone: () => void }) 
         <InlineFailure failure={failure} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onDone}>Cancel</Button>
+        <Button onClick={onDone}>{t('Cancel')}</Button>
         <Button variant="contained" onClick={send} disabled={sending || !projectId}>
-          Send request
+          {t('Send request')}
         </Button>
       </DialogActions>
     </>
@@ -96,15 +100,16 @@ function ChooseAndSend({ offer, onDone }: { offer: Offer; onDone: () => void }) 
 
 /** The card's action for someone else's offer. */
 export default function RequestForInvestButton({ offer }: { offer: Offer }) {
+  const { t } = useWords();
   const [open, setOpen] = useState(false);
   const titleId = `rfi-title-${offer.id}`;
   return (
     <>
-      <Button size="small" variant="contained" onClick={() => setOpen(true)} aria-label={`Request For Invest to ${offer.name}`}>
-        Request For Invest
+      <Button size="small" variant="contained" onClick={() => setOpen(true)} aria-label={t('Request For Invest to {name}', { name: offer.name })}>
+        {t('Request For Invest')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-        <DialogTitle id={titleId}>Request For Invest to {offer.name}</DialogTitle>
+        <DialogTitle id={titleId}>{t('Request For Invest to {name}', { name: offer.name })}</DialogTitle>
         {open && <ChooseAndSend offer={offer} onDone={() => setOpen(false)} />}
       </Dialog>
     </>

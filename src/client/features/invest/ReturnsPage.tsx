@@ -22,7 +22,7 @@ import { usePagedApi } from '../../lib/use-paged-api';
 import { LoadMore } from '../../components/LoadMore';
 import { formatMoney } from '../../../shared/domain/money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
-import AgreementConsent from '../../components/AgreementConsent';
+import AgreementConsent from '../../components/app/AgreementConsent';
 import type { AgreementDocumentView, ConsentParty } from '../../../shared/api/views';
 import type { Instalment, Schedule } from './types';
 import { formatDate } from '../../../shared/format/dates';
@@ -30,17 +30,22 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import PaymentDetails from './PaymentDetails';
 import ScheduleTotals from './ScheduleTotals';
 import { LateChargeNote, LateChargeSummary } from './LateChargeNote';
+import { formatNumber } from '../../../shared/format/money';
+import { useWords, type Words } from '../../lib/words';
 
 // The form engine comes with the dialog, only when an owner marks an instalment paid.
 const MarkPaidDialog = lazy(() => import('./MarkPaidDialog'));
 
-const STATUS: Record<Instalment['status'], { label: string; color: 'warning' | 'info' | 'success' }> = {
-  due: { label: 'Due', color: 'warning' },
-  paid: { label: 'Paid — awaiting confirmation', color: 'info' },
-  confirmed: { label: 'Confirmed', color: 'success' },
-};
+const STATUS = (t: Words['t']): Record<Instalment['status'], { label: string; color: 'warning' | 'info' | 'success' }> => ({
+  due: { label: t('Due'), color: 'warning' },
+  paid: { label: t('Paid — awaiting confirmation'), color: 'info' },
+  confirmed: { label: t('Confirmed'), color: 'success' },
+});
 
 function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agreementId: string | null }) {
+  const { t, language } = useWords();
+  const money = (amount: string) => formatMoney(amount, language);
+  const num = (n: number) => formatNumber(n, language);
   const path = role === 'investor' ? '/me/returns' : '/me/repayments';
   // A page of the schedule at a time (the totals are of all of it), and the chosen agreement's own count and sum.
   const state = usePagedApi<Instalment, Omit<Schedule, 'items'>>(path);
@@ -56,23 +61,33 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
   const [failure, setFailure] = useState<{ id: string; text: string } | null>(null);
   const [paying, setPaying] = useState<Instalment | null>(null);
   const { confirm, dialog } = useConfirm();
-  if (loading) return <Loading label="Loading the schedule…" />;
+  if (loading) return <Loading label={t('Loading the schedule…')} />;
   if (error) return <ErrorState message={error.message} onRetry={reload} />;
   if (!data?.items.length) {
     return (
       <EmptyState
-        title={role === 'investor' ? 'No returns scheduled yet.' : 'You owe no repayments.'}
-        text={role === 'investor' ? 'When an owner accepts your agreement request, its schedule appears here.' : 'When you accept an investment, its schedule appears here.'}
+        title={role === 'investor' ? t('No returns scheduled yet.') : t('You owe no repayments.')}
+        text={role === 'investor' ? t('When an owner accepts your agreement request, its schedule appears here.') : t('When you accept an investment, its schedule appears here.')}
       />
     );
   }
   /** The investor confirms receipt, after reading how the owner says it was paid: confirming is final. */
   async function confirmReceipt(i: Instalment) {
     const yes = await confirm({
-      title: `Confirm you received instalment ${i.seq}?`,
-      text: `${formatMoney(i.amount)} for “${i.projectTitle}”, marked paid by the owner on ${formatDate(i.paidAt)}. Confirm only once the money has reached you${i.payment?.reference ? ' (look for the reference below in your statement)' : ''}: confirming is final.`,
+      title: t('Confirm you received instalment {seq}?', { seq: num(i.seq) }),
+      text: i.payment?.reference
+        ? t('{amount} for “{title}”, marked paid by the owner on {date}. Confirm only once the money has reached you (look for the reference below in your statement): confirming is final.', {
+            amount: money(i.amount),
+            title: i.projectTitle,
+            date: formatDate(i.paidAt, language),
+          })
+        : t('{amount} for “{title}”, marked paid by the owner on {date}. Confirm only once the money has reached you: confirming is final.', {
+            amount: money(i.amount),
+            title: i.projectTitle,
+            date: formatDate(i.paidAt, language),
+          }),
       details: <PaymentDetails instalment={i} />,
-      confirmText: 'Confirm receipt',
+      confirmText: t('Confirm receipt'),
       tone: 'primary',
     });
     if (!yes) return;
@@ -82,7 +97,7 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
       await api.post(`/instalments/${i.id}/confirm`);
       reload();
     } catch (e) {
-      setFailure({ id: i.id, text: `Not recorded: ${(e as ApiError).message}` });
+      setFailure({ id: i.id, text: t('Not recorded: {reason}', { reason: (e as ApiError).message }) });
       reload();
     } finally {
       setBusy(null);
@@ -92,16 +107,16 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
   const statusOf = (i: Instalment) => (
     <>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Chip size="small" label={i.status === 'due' && i.overdue ? 'Overdue' : STATUS[i.status].label} color={i.status === 'due' && i.overdue ? 'error' : STATUS[i.status].color} />
-        {i.agreementInDefaultSince && i.status === 'due' && i.overdue && <Chip size="small" variant="outlined" color="error" label={`Agreement in default since ${formatDate(i.agreementInDefaultSince)}`} />}
+        <Chip size="small" label={i.status === 'due' && i.overdue ? t('Overdue') : STATUS(t)[i.status].label} color={i.status === 'due' && i.overdue ? 'error' : STATUS(t)[i.status].color} />
+        {i.agreementInDefaultSince && i.status === 'due' && i.overdue && <Chip size="small" variant="outlined" color="error" label={t('Agreement in default since {date}', { date: formatDate(i.agreementInDefaultSince, language) })} />}
         {role === 'owner' && i.status === 'due' && (
-          <Button size="small" variant="contained" onClick={() => setPaying(i)} aria-label={`Mark instalment ${i.seq} of ${i.projectTitle} paid`}>
-            Mark paid
+          <Button size="small" variant="contained" onClick={() => setPaying(i)} aria-label={t('Mark instalment {seq} of {title} paid', { seq: num(i.seq), title: i.projectTitle })}>
+            {t('Mark paid')}
           </Button>
         )}
         {role === 'investor' && i.status === 'paid' && (
-          <Button size="small" variant="contained" disabled={busy === i.id} onClick={() => confirmReceipt(i)} aria-label={`Confirm receipt of instalment ${i.seq} of ${i.projectTitle}`}>
-            Confirm receipt
+          <Button size="small" variant="contained" disabled={busy === i.id} onClick={() => confirmReceipt(i)} aria-label={t('Confirm receipt of instalment {seq} of {title}', { seq: num(i.seq), title: i.projectTitle })}>
+            {t('Confirm receipt')}
           </Button>
         )}
       </Box>
@@ -118,14 +133,18 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
       )}
     </>
   );
-  const label = role === 'investor' ? 'Returns to you' : 'Your repayments';
+  const label = role === 'investor' ? t('Returns to you') : t('Your repayments');
   const chosen = chosenSchedule.data?.items[0];
   const chosenCount = chosenSchedule.data?.count ?? 0;
   return (
     <>
       {chosen && (
         <Typography sx={{ mb: 2 }} role="status">
-          {`The schedule of the agreement with ${role === 'owner' ? (chosen.investorName ?? 'the investor') : `“${chosen.projectTitle}”`}: ${chosenCount} instalment${chosenCount === 1 ? '' : 's'} of ${formatMoney(chosenSchedule.data!.totals.scheduled)} in all, highlighted below.`}
+          {t('The schedule of the agreement with {party}: {count, plural, one {# instalment} other {# instalments}} of {amount} in all, highlighted below.', {
+            party: role === 'owner' ? (chosen.investorName ?? t('the investor')) : `“${chosen.projectTitle}”`,
+            count: chosenCount,
+            amount: money(chosenSchedule.data!.totals.scheduled),
+          })}
         </Typography>
       )}
       <ScheduleTotals role={role} totals={data.totals} counts={data.counts} />
@@ -143,10 +162,10 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
             >
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>{i.projectTitle}</Typography>
-                <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatMoney(i.amount)}</Typography>
+                <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{money(i.amount)}</Typography>
               </Box>
               <Typography variant="body2" color="text.secondary">
-                No. {i.seq} · due {formatDate(i.dueOn)}
+                {t('No. {seq} · due {date}', { seq: num(i.seq), date: formatDate(i.dueOn, language) })}
                 {role === 'owner' && i.investorName ? ` · ${i.investorName}` : ''}
               </Typography>
               <Box sx={{ mt: 1 }}>{statusOf(i)}</Box>
@@ -158,12 +177,12 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
           <Table size="small" aria-label={label}>
             <TableHead>
               <TableRow>
-                <TableCell>Project</TableCell>
-                {role === 'owner' && <TableCell>Investor</TableCell>}
+                <TableCell>{t('Project')}</TableCell>
+                {role === 'owner' && <TableCell>{t('Investor')}</TableCell>}
                 <TableCell>#</TableCell>
-                <TableCell>Due</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell>Status</TableCell>
+                <TableCell>{t('Due')}</TableCell>
+                <TableCell align="right">{t('Amount')}</TableCell>
+                <TableCell>{t('Status')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -171,10 +190,10 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
                 <TableRow key={i.id} selected={i.agreementId === agreementId} aria-current={i.agreementId === agreementId ? 'true' : undefined}>
                   <TableCell>{i.projectTitle}</TableCell>
                   {role === 'owner' && <TableCell>{i.investorName}</TableCell>}
-                  <TableCell>{i.seq}</TableCell>
-                  <TableCell>{formatDate(i.dueOn)}</TableCell>
+                  <TableCell>{num(i.seq)}</TableCell>
+                  <TableCell>{formatDate(i.dueOn, language)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(i.amount)}
+                    {money(i.amount)}
                   </TableCell>
                   <TableCell>{statusOf(i)}</TableCell>
                 </TableRow>
@@ -183,7 +202,7 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
           </Table>
         </TableContainer>
       )}
-      <LoadMore state={state} label="Show later instalments" />
+      <LoadMore state={state} label={t('Show later instalments')} />
       {paying && (
         <Suspense fallback={null}>
           <MarkPaidDialog
@@ -218,13 +237,14 @@ function ChosenAgreement({ id }: { id: string }) {
  * (after accepting, from the dashboard) lands on the schedule it is about.
  */
 export default function ReturnsPage() {
+  const { t } = useWords();
   const [params] = useSearchParams();
   const [tab, setTab] = useState(params.get('view') === 'repayments' ? 1 : 0);
   return (
     <Box>
-      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }} aria-label="Schedules">
-        <Tab label="Returns to me" />
-        <Tab label="My repayments" />
+      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }} aria-label={t('Schedules')}>
+        <Tab label={t('Returns to me')} />
+        <Tab label={t('My repayments')} />
       </Tabs>
       {params.get('agreement') && <ChosenAgreement id={params.get('agreement')!} />}
       <ScheduleTable key={tab} role={tab === 0 ? 'investor' : 'owner'} agreementId={params.get('agreement')} />

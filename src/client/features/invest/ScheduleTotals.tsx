@@ -7,26 +7,27 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '../../../shared/domain/money';
-import { countOf } from '../../../shared/format/count';
+import { useWords } from '../../lib/words';
 import type { Schedule } from './types';
 
-export default function ScheduleTotals({ role, totals: t, counts: c }: { role: 'investor' | 'owner' } & Pick<Schedule, 'totals' | 'counts'>) {
+export default function ScheduleTotals({ role, totals, counts: c }: { role: 'investor' | 'owner' } & Pick<Schedule, 'totals' | 'counts'>) {
+  const { t, language } = useWords();
   const tiles: [label: string, amount: string, count: number][] = [
-    ['Scheduled', t.scheduled, c.scheduled],
-    ['Still due', t.due, c.due],
-    ['Paid, awaiting confirmation', t.paid, c.paid],
-    [role === 'investor' ? 'Confirmed received' : 'Confirmed by the investor', t.confirmed, c.confirmed],
+    [t('Scheduled'), totals.scheduled, c.scheduled],
+    [t('Still due'), totals.due, c.due],
+    [t('Paid, awaiting confirmation'), totals.paid, c.paid],
+    [role === 'investor' ? t('Confirmed received') : t('Confirmed by the investor'), totals.confirmed, c.confirmed],
   ];
   return (
-    <Box component="ul" aria-label="Totals" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, minmax(0, max-content))' }, gap: { xs: 1.5, sm: 3 }, mb: 2 }}>
+    <Box component="ul" aria-label={t('Totals')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, minmax(0, max-content))' }, gap: { xs: 1.5, sm: 3 }, mb: 2 }}>
       {tiles.map(([label, amount, count]) => (
         <Paper component="li" key={label} variant="outlined" sx={{ px: 2, py: 1 }}>
           <Typography variant="body2" color="text.secondary">
             {label}
           </Typography>
-          <Typography sx={{ fontWeight: 700 }}>{formatMoney(amount)}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{formatMoney(amount, language)}</Typography>
           <Typography variant="caption" color="text.secondary">
-            {countOf(count, 'instalment')}
+            {t('{count, plural, one {# instalment} other {# instalments}}', { count })}
           </Typography>
         </Paper>
       ))}

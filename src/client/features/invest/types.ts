@@ -1,5 +1,8 @@
 /** API answer shapes of the investment screens. */
 import type { AgreementDocumentView, OfferView, ProjectView } from '../../../shared/api/views';
+import type { Language } from '../../../shared/i18n/language';
+import { formatNumber } from '../../../shared/format/money';
+import type { Words } from '../../lib/words';
 
 /** An investor card, with what the relevant-investors list adds (why it is listed, whether it was invited). */
 export interface Offer extends OfferView {
@@ -110,9 +113,11 @@ export interface Schedule {
 }
 
 /** "every 3 months over 12", "one payment after 12 months" */
-export function frequencyText(o: Offer): string {
-  if (o.kind === 'Donate') return 'Donation';
-  if (o.returnType === 'Recurring') return `${o.durationMonths ?? '?'} months, returned every ${o.returningTime} months over ${o.totalDuration}`;
-  if (o.returnType === 'On-time') return `${o.durationMonths ?? '?'} months, returned on time`;
+export function frequencyText(o: Offer, t: Words['t'], language: Language): string {
+  const n = (v: number | null | undefined) => (v === null || v === undefined ? '?' : formatNumber(v, language));
+  if (o.kind === 'Donate') return t('Donation');
+  if (o.returnType === 'Recurring') return t('{months} months, returned every {every} months over {over}', { months: n(o.durationMonths), every: n(o.returningTime), over: n(o.totalDuration) });
+  if (o.returnType === 'On-time') return t('{months} months, returned on time', { months: n(o.durationMonths) });
   return '—';
 }
+

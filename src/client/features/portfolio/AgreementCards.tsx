@@ -11,12 +11,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { AgreementsPage, PortfolioAgreement } from '../../../shared/api/portfolio';
 import { formatMoney, toPaisa } from '../../../shared/domain/money';
+import { formatNumber } from '../../../shared/format/money';
 import { formatDate } from '../../../shared/format/dates';
 import { LoadMore } from '../../components/LoadMore';
 import { EmptyState } from '../../components/Status';
 import { rateText } from './ReturnFigures';
 import { useMore } from './use-more';
 import { agreementState } from './words';
+import { investmentTypeLabel } from '../../components/app/investment-type';
+import { useWords } from '../../lib/words';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -32,7 +35,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function AgreementCard({ a }: { a: PortfolioAgreement }) {
-  const status = agreementState(a);
+  const { t, language } = useWords();
+  const money = (amount: string) => formatMoney(amount, language);
+  const status = agreementState(a, t);
   const next = a.nextInstalment;
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }} aria-label={a.projectTitle}>
@@ -43,57 +48,65 @@ function AgreementCard({ a }: { a: PortfolioAgreement }) {
         <Chip size="small" label={status.label} color={status.color} />
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {formatMoney(a.amount)} invested on {formatDate(a.acceptedOn)} · {a.investmentType}
+        {t('{amount} invested on {date}', { amount: money(a.amount), date: formatDate(a.acceptedOn, language) })} · {investmentTypeLabel(a.investmentType, t)}
       </Typography>
       {a.inDefaultSince && (
         <Typography variant="body2" color="error" sx={{ fontWeight: 600 }}>
-          In default since {formatDate(a.inDefaultSince)}: an instalment is long overdue. The platform's staff follow it up with the owner.
+          {t("In default since {date}: an instalment is long overdue. The platform's staff follow it up with the owner.", { date: formatDate(a.inDefaultSince, language) })}
         </Typography>
       )}
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
-        <Row label="Received">
-          {formatMoney(a.received)} of {formatMoney(a.total)} ({a.confirmedInstalments} of {a.instalments})
+        <Row label={t('Received')}>
+          {t('{received} of {total} ({confirmed} of {instalments})', {
+            received: money(a.received),
+            total: money(a.total),
+            confirmed: formatNumber(a.confirmedInstalments, language),
+            instalments: formatNumber(a.instalments, language),
+          })}
         </Row>
-        <Row label="Outstanding">{formatMoney(a.outstanding)}</Row>
+        <Row label={t('Outstanding')}>{money(a.outstanding)}</Row>
         {toPaisa(a.overdue) > 0n && (
-          <Row label="Overdue">
+          <Row label={t('Overdue')}>
             <Box component="span" sx={{ color: 'error.main', fontWeight: 600 }}>
-              {formatMoney(a.overdue)}
+              {money(a.overdue)}
             </Box>
           </Row>
         )}
-        <Row label="Next instalment">
+        <Row label={t('Next instalment')}>
           {next ? (
             <Box component="span" sx={{ color: next.overdue ? 'error.main' : undefined, fontWeight: next.overdue ? 600 : undefined }}>
-              {formatMoney(next.amount)} {next.overdue ? 'was due' : 'due'} {formatDate(next.dueOn)}
+              {next.overdue
+                ? t('{amount} was due {date}', { amount: money(next.amount), date: formatDate(next.dueOn, language) })
+                : t('{amount} due {date}', { amount: money(next.amount), date: formatDate(next.dueOn, language) })}
             </Box>
           ) : (
-            'none left to pay'
+            t('none left to pay')
           )}
         </Row>
-        <Row label="Expected XIRR">{rateText(a.xirr, a.xirrReason)}</Row>
-        <Row label="XIRR to date">{rateText(a.xirrToDate, a.xirrToDateReason)}</Row>
+        <Row label={t('Expected XIRR')}>{rateText(a.xirr, a.xirrReason, t, language)}</Row>
+        <Row label={t('XIRR to date')}>{rateText(a.xirrToDate, a.xirrToDateReason, t, language)}</Row>
       </Box>
       <Link component={RouterLink} to={a.scheduleLink} sx={{ justifySelf: 'start', fontWeight: 500 }}>
-        Schedule of {a.projectTitle}
+        {t('Schedule of {title}', { title: a.projectTitle })}
       </Link>
     </Paper>
   );
 }
 
 export default function AgreementCards({ first }: { first: AgreementsPage }) {
+  const { t } = useWords();
   const list = useMore(first, '/me/portfolio/agreements');
   if (list.items.length === 0) {
-    return <EmptyState title="You hold no agreements yet." text="When a project owner accepts your agreement request, it appears here with its schedule and return." />;
+    return <EmptyState title={t('You hold no agreements yet.')} text={t('When a project owner accepts your agreement request, it appears here with its schedule and return.')} />;
   }
   return (
     <>
-      <Box component="ul" aria-label="Your agreements" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 1.5 }}>
+      <Box component="ul" aria-label={t('Your agreements')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 1.5 }}>
         {list.items.map((a) => (
           <AgreementCard key={a.id} a={a} />
         ))}
       </Box>
-      <LoadMore state={list} label="Show more agreements" />
+      <LoadMore state={list} label={t('Show more agreements')} />
     </>
   );
 }

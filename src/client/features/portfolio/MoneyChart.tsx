@@ -15,8 +15,10 @@ import { useTheme } from '@mui/material/styles';
 import type { PortfolioMonth } from '../../../shared/api/portfolio';
 import { formatMoney } from '../../../shared/domain/money';
 import { figureParts, formatFigure } from '../../../shared/format/figure';
+import { localDigits } from '../../../shared/format/digits';
 import { continuousMonths, layoutBars } from './chart-geometry';
 import { monthName, monthShort } from './words';
+import { useWords } from '../../lib/words';
 
 const HEIGHT = 220;
 const AXIS = { left: 64, right: 8, top: 12, bottom: 28 };
@@ -38,10 +40,12 @@ function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
   return [ref, width];
 }
 
-const compact = (taka: number) => formatFigure(figureParts(taka, 'money'));
+
 
 export default function MoneyChart({ months, asOf }: { months: PortfolioMonth[]; asOf: string }) {
   const theme = useTheme();
+  const { t, language } = useWords();
+  const compact = (taka: number) => formatFigure(figureParts(taka, 'money', language));
   const [ref, width] = useWidth<HTMLDivElement>();
   const hatch = useId().replace(/:/g, '');
   const all = continuousMonths(months);
@@ -53,9 +57,12 @@ export default function MoneyChart({ months, asOf }: { months: PortfolioMonth[];
   // A label names its year (Nov ’26) when it is the first, or the year changed since the last label.
   const labelled = bars.filter((b) => b.labelled);
   const withYear = new Set(labelled.filter((b, i) => i === 0 || b.month.slice(0, 4) !== labelled[i - 1]!.month.slice(0, 4)).map((b) => b.month));
-  const summary =
-    `Money out and back by month, ${monthName(all[0]!.month)} to ${monthName(all[all.length - 1]!.month)}: ` +
-    `at most ${formatMoney(maxDown)} out and ${formatMoney(maxUp)} back in a month. The table below has every month's figures.`;
+  const summary = t("Money out and back by month, {from} to {to}: at most {out} out and {back} back in a month. The table below has every month's figures.", {
+    from: monthName(all[0]!.month, language),
+    to: monthName(all[all.length - 1]!.month, language),
+    out: formatMoney(maxDown, language),
+    back: formatMoney(maxUp, language),
+  });
   return (
     <Box component="figure" sx={{ m: 0 }}>
       <Box ref={ref} sx={{ width: '100%', overflow: 'hidden' }}>
@@ -70,7 +77,7 @@ export default function MoneyChart({ months, asOf }: { months: PortfolioMonth[];
             {compact(maxUp)}
           </text>
           <text x={AXIS.left - 6} y={zero + 4} textAnchor="end" fontSize="11" fill={colours.text}>
-            ৳0
+            {formatMoney(0, language)}
           </text>
           {maxDown > 0 && (
             <text x={AXIS.left - 6} y={HEIGHT - AXIS.bottom} textAnchor="end" fontSize="11" fill={colours.text}>
@@ -81,7 +88,7 @@ export default function MoneyChart({ months, asOf }: { months: PortfolioMonth[];
             <g>
               <line x1={nowBar.x + nowBar.width / 2} x2={nowBar.x + nowBar.width / 2} y1={AXIS.top} y2={HEIGHT - AXIS.bottom} stroke={colours.text} strokeDasharray="3 3" />
               <text x={nowBar.x + nowBar.width / 2 + 3} y={AXIS.top + 10} fontSize="11" fill={colours.text}>
-                today
+                {t('today')}
               </text>
             </g>
           )}
@@ -92,7 +99,7 @@ export default function MoneyChart({ months, asOf }: { months: PortfolioMonth[];
               {b.out.height > 0 && <rect x={b.x} y={b.out.y} width={b.width} height={b.out.height} fill={colours.out} />}
               {b.labelled && (
                 <text x={b.x + b.width / 2} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill={colours.text}>
-                  {withYear.has(b.month) ? `${monthShort(b.month)} ’${b.month.slice(2, 4)}` : monthShort(b.month)}
+                  {withYear.has(b.month) ? `${monthShort(b.month, language)} ’${localDigits(b.month.slice(2, 4), language)}` : monthShort(b.month, language)}
                 </text>
               )}
             </g>
@@ -102,9 +109,9 @@ export default function MoneyChart({ months, asOf }: { months: PortfolioMonth[];
       </Box>
       <Box component="figcaption" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1 }}>
         {[
-          { label: 'Money back', swatch: { bgcolor: colours.back } },
-          { label: 'Expected back', swatch: { background: `repeating-linear-gradient(45deg, ${colours.back} 0 2px, transparent 2px 5px)`, border: `1px solid ${colours.back}` } },
-          { label: 'Money out', swatch: { bgcolor: colours.out } },
+          { label: t('Money back'), swatch: { bgcolor: colours.back } },
+          { label: t('Expected back'), swatch: { background: `repeating-linear-gradient(45deg, ${colours.back} 0 2px, transparent 2px 5px)`, border: `1px solid ${colours.back}` } },
+          { label: t('Money out'), swatch: { bgcolor: colours.out } },
         ].map((l) => (
           <Typography key={l.label} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
             <Box component="span" aria-hidden sx={{ width: 14, height: 14, borderRadius: 0.5, display: 'inline-block', ...l.swatch }} />
@@ -118,25 +125,26 @@ export default function MoneyChart({ months, asOf }: { months: PortfolioMonth[];
 
 /** The chart's figures as a table: every month with money, what went out, what came back, what is expected back. */
 export function MoneyTable({ months }: { months: PortfolioMonth[] }) {
+  const { t, language } = useWords();
   return (
-    <Table size="small" aria-label="Money out and back by month">
+    <Table size="small" aria-label={t('Money out and back by month')}>
       <TableHead>
         <TableRow>
-          <TableCell>Month</TableCell>
-          <TableCell align="right">Out</TableCell>
-          <TableCell align="right">Back</TableCell>
-          <TableCell align="right">Expected</TableCell>
+          <TableCell>{t('Month')}</TableCell>
+          <TableCell align="right">{t('Out')}</TableCell>
+          <TableCell align="right">{t('Back')}</TableCell>
+          <TableCell align="right">{t('Expected')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {months.map((m) => (
           <TableRow key={m.month}>
             <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-              {monthName(m.month)}
+              {monthName(m.month, language)}
             </TableCell>
             {[m.out, m.received, m.expected].map((v, i) => (
               <TableCell key={i} align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', px: { xs: 1, sm: 2 } }}>
-                {formatMoney(v)}
+                {formatMoney(v, language)}
               </TableCell>
             ))}
           </TableRow>

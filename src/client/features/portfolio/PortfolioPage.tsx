@@ -14,6 +14,7 @@ import { formatDate } from '../../../shared/format/dates';
 import { toPaisa } from '../../../shared/domain/money';
 import { useApi } from '../../lib/use-api';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
+import { useWords } from '../../lib/words';
 import PortfolioTotals from './PortfolioTotals';
 import ReturnFigures from './ReturnFigures';
 import MoneyChart, { MoneyTable } from './MoneyChart';
@@ -33,19 +34,20 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export default function PortfolioPage() {
+  const { t, language } = useWords();
   const { data: p, error, loading, reload } = useApi<Portfolio>('/me/portfolio');
-  if (loading) return <Loading label="Loading your portfolio…" />;
-  if (error || !p) return <ErrorState message={`Your portfolio could not be loaded: ${error?.message ?? 'no answer'}`} onRetry={reload} />;
+  if (loading) return <Loading label={t('Loading your portfolio…')} />;
+  if (error || !p) return <ErrorState message={t('Your portfolio could not be loaded: {reason}', { reason: error?.message ?? t('no answer') })} onRetry={reload} />;
   const investing = p.agreements.items.length > 0 || toPaisa(p.totals.invested) > 0n;
   const owning = p.owner.projects.items.length > 0;
   if (!investing && !owning) {
     return (
       <EmptyState
-        title="Your portfolio is empty."
-        text="When a project owner accepts your agreement request, what you invested, what comes back and the return you get appear here."
+        title={t('Your portfolio is empty.')}
+        text={t('When a project owner accepts your agreement request, what you invested, what comes back and the return you get appear here.')}
         action={
           <Button component={RouterLink} to="/projects" variant="contained">
-            Browse projects
+            {t('Browse projects')}
           </Button>
         }
       />
@@ -55,18 +57,18 @@ export default function PortfolioPage() {
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 4 }}>
       {investing && (
         <>
-          <Section id="portfolio-totals" title={`Your money on ${formatDate(p.asOf)}`}>
+          <Section id="portfolio-totals" title={t('Your money on {date}', { date: formatDate(p.asOf, language) })}>
             <PortfolioTotals totals={p.totals} />
           </Section>
-          <Section id="portfolio-return" title="Your return">
+          <Section id="portfolio-return" title={t('Your return')}>
             <ReturnFigures rates={p} />
           </Section>
           {p.months.length > 0 && (
-            <Section id="portfolio-months" title="Money out and back by month">
+            <Section id="portfolio-months" title={t('Money out and back by month')}>
               <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
                 <MoneyChart months={p.months} asOf={p.asOf} />
                 <Box component="details" sx={{ mt: 1.5, '& > summary': { cursor: 'pointer', fontWeight: 500, py: 0.5 } }}>
-                  <summary>The figures as a table</summary>
+                  <summary>{t('The figures as a table')}</summary>
                   <Box sx={{ overflowX: 'auto', mt: 1 }}>
                     <MoneyTable months={p.months} />
                   </Box>
@@ -74,16 +76,16 @@ export default function PortfolioPage() {
               </Paper>
             </Section>
           )}
-          <Section id="portfolio-agreements" title="Your agreements">
+          <Section id="portfolio-agreements" title={t('Your agreements')}>
             <AgreementCards first={p.agreements} />
           </Section>
-          <Section id="portfolio-zakat" title="Zakat on your holdings (estimate)">
+          <Section id="portfolio-zakat" title={t('Zakat on your holdings (estimate)')}>
             <ZakatPanel zakat={p.zakat} />
           </Section>
         </>
       )}
       {owning && (
-        <Section id="portfolio-owner" title="As a project owner: your repayments">
+        <Section id="portfolio-owner" title={t('As a project owner: your repayments')}>
           <OwnerRepayments owner={p.owner} />
         </Section>
       )}

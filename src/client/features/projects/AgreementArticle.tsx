@@ -1,6 +1,8 @@
 /**
  * An agreement's words as a page (printable): the same content, from the same function, as the PDF the server
- * makes (shared/agreement/content.ts), so the page and the document never say different things.
+ * makes (shared/agreement/content.ts), so the page and the document never say different things. The document is
+ * English (as its PDF is, issue 29 §3 "the agreement PDF in the reader's language" is still to do), so the article
+ * says so (`lang="en"`): a Bengali page reads it out as English, and none of its words are half translated.
  */
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -76,7 +78,7 @@ function BlockView({ block }: { block: Block }) {
 
 export default function AgreementArticle({ content }: { content: AgreementContent }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 5 }, fontFamily: 'Georgia, serif' }} component="article" aria-label={content.title}>
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 5 }, fontFamily: 'Georgia, serif' }} component="article" aria-label={content.title} lang="en">
       <Typography variant="h5" component="h2" align="center" gutterBottom sx={{ fontFamily: 'inherit' }}>
         {content.title}
       </Typography>

@@ -18,7 +18,7 @@ import Tabs from '@mui/material/Tabs';
 import { useApi } from '../../lib/use-api';
 import { usePagedApi } from '../../lib/use-paged-api';
 import { LoadMore } from '../../components/LoadMore';
-import AgreementConsent from '../../components/AgreementConsent';
+import AgreementConsent from '../../components/app/AgreementConsent';
 import { fileUrl } from '../../lib/api';
 import type { AgreementDocumentView, ConsentParty, ProjectView } from '../../../shared/api/views';
 import { formatMoney, fromPaisa, toPaisa } from '../../../shared/domain/money';
@@ -30,6 +30,7 @@ import { dhakaDate } from '../../../shared/format/dhaka-calendar';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import { FormReadOnlyView } from '../../form-engine/read-only';
 import AgreementArticle from './AgreementArticle';
+import { useWords } from '../../lib/words';
 
 interface Accepted {
   id: string;
@@ -76,20 +77,22 @@ function draftTerms(p: ProjectView): AgreementTerms {
 }
 
 function PrintButton() {
+  const { t } = useWords();
   return (
     <Button variant="contained" onClick={() => window.print()}>
-      Print
+      {t('Print')}
     </Button>
   );
 }
 
 /** An accepted agreement: its document panel and its words, from the terms stored at acceptance. */
 function AcceptedAgreement({ id }: { id: string }) {
+  const { t } = useWords();
   const answer = useApi<AgreementAnswer>(`/agreement-requests/${id}`);
   const content = useMemo(() => (answer.data?.terms ? agreementContent(answer.data.terms) : null), [answer.data]);
-  if (answer.loading) return <Loading label="Loading the agreement…" />;
-  if (answer.error || !answer.data) return <ErrorState message={answer.error?.message ?? 'The agreement could not be loaded.'} onRetry={answer.reload} />;
-  if (!answer.data.document || !content) return <EmptyState title="This proposal has no agreement document." text="An agreement is made when the owner accepts an investment proposal." />;
+  if (answer.loading) return <Loading label={t('Loading the agreement…')} />;
+  if (answer.error || !answer.data) return <ErrorState message={answer.error?.message ?? t('The agreement could not be loaded.')} onRetry={answer.reload} />;
+  if (!answer.data.document || !content) return <EmptyState title={t('This proposal has no agreement document.')} text={t('An agreement is made when the owner accepts an investment proposal.')} />;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box className="no-print">
@@ -102,6 +105,7 @@ function AcceptedAgreement({ id }: { id: string }) {
 
 /** The project's agreements: a blank one for the whole goal, or one of its accepted agreements. */
 function ProjectAgreements({ projectId }: { projectId: string }) {
+  const { t, language } = useWords();
   const project = useApi<ProjectView>(`/projects/${projectId}`);
   // The accepted agreements, to show one: 50 at a time (more on request).
   const accepted = usePagedApi<Accepted>(project.data?.mine ? `/projects/${projectId}/agreement-requests?status=accepted&limit=50` : null);
@@ -110,27 +114,27 @@ function ProjectAgreements({ projectId }: { projectId: string }) {
   const p = project.data;
   const draft = useMemo(() => (p ? agreementContent(draftTerms(p), { draft: true }) : null), [p]);
 
-  if (project.loading) return <Loading label="Loading the project…" />;
-  if (project.error || !p || !draft) return <ErrorState message={project.error?.message ?? 'The project could not be loaded.'} onRetry={project.reload} />;
+  if (project.loading) return <Loading label={t('Loading the project…')} />;
+  if (project.error || !p || !draft) return <ErrorState message={project.error?.message ?? t('The project could not be loaded.')} onRetry={project.reload} />;
   const items = (accepted.data?.items ?? []).filter((a) => a.status === 'accepted');
 
   return (
     <Box>
-      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }} className="no-print" aria-label="Project views">
-        <Tab label="Agreement" />
-        <Tab label="Business/Project Details" />
+      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }} className="no-print" aria-label={t('Project views')}>
+        <Tab label={t('Agreement')} />
+        <Tab label={t('Business/Project Details')} />
       </Tabs>
       {tab === 0 ? (
         <>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }} className="no-print">
             {items.length > 0 && (
               <FormControl size="small" sx={{ minWidth: 280 }}>
-                <InputLabel id="agreement-for">Agreement with</InputLabel>
-                <Select labelId="agreement-for" label="Agreement with" value={chosen} onChange={(e) => setChosen(e.target.value)}>
-                  <MenuItem value="">A blank agreement for the whole goal</MenuItem>
+                <InputLabel id="agreement-for">{t('Agreement with')}</InputLabel>
+                <Select labelId="agreement-for" label={t('Agreement with')} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+                  <MenuItem value="">{t('A blank agreement for the whole goal')}</MenuItem>
                   {items.map((a) => (
                     <MenuItem key={a.id} value={a.id}>
-                      {a.investorName} — {formatMoney(a.amount)}
+                      {a.investorName} — {formatMoney(a.amount, language)}
                     </MenuItem>
                   ))}
                 </Select>
@@ -139,7 +143,7 @@ function ProjectAgreements({ projectId }: { projectId: string }) {
             <PrintButton />
           </Box>
           <Box className="no-print">
-            <LoadMore state={accepted} label="Show more accepted agreements" pb={2} />
+            <LoadMore state={accepted} label={t('Show more accepted agreements')} pb={2} />
           </Box>
           {chosen ? <AcceptedAgreement id={chosen} /> : <AgreementArticle content={draft} />}
         </>
@@ -153,6 +157,7 @@ function ProjectAgreements({ projectId }: { projectId: string }) {
 }
 
 export default function AgreementTextPage() {
+  const { t } = useWords();
   const [params] = useSearchParams();
   const agreement = params.get('agreement');
   const projectId = params.get('id');
@@ -167,5 +172,14 @@ export default function AgreementTextPage() {
     );
   }
   if (projectId) return <ProjectAgreements projectId={projectId} />;
-  return <EmptyState title="Open this page from one of your projects." action={<Button component={RouterLink} to="/dashboard/project">My projects</Button>} />;
+  return (
+    <EmptyState
+      title={t('Open this page from one of your projects.')}
+      action={
+        <Button component={RouterLink} to="/dashboard/project">
+          {t('My projects')}
+        </Button>
+      }
+    />
+  );
 }

@@ -13,7 +13,6 @@ import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { usePagedApi } from '../../lib/use-paged-api';
 import type { ProjectView } from '../../../shared/api/views';
-import Money from '../../components/Money';
 import ProjectImage from '../../components/ProjectImage';
 import ProgressBar from '../../components/ProgressBar';
 import { STATUS_LABEL } from '../../components/ProjectCard';
@@ -22,7 +21,8 @@ import { LoadMore } from '../../components/LoadMore';
 import type { Message } from '../../components/MessageDialog';
 import InlineFailure from '../../components/InlineFailure';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { countOf } from '../../../shared/format/count';
+import { useWords } from '../../lib/words';
+import { formatMoney, formatNumber } from '../../../shared/format/money';
 
 const STATUS_COLOR: Record<ProjectView['status'], 'default' | 'info' | 'success' | 'warning' | 'primary'> = {
   pending_review: 'info',
@@ -34,6 +34,7 @@ const STATUS_COLOR: Record<ProjectView['status'], 'default' | 'info' | 'success'
 
 /** My projects with status and figures, and what can be done with each. */
 export default function MyProjectsPage() {
+  const { t, language } = useWords();
   const state = usePagedApi<ProjectView>('/me/projects');
   // A refusal is said on the card of the project it concerns.
   const [failures, setFailures] = useState<Record<string, Message>>({});
@@ -41,9 +42,9 @@ export default function MyProjectsPage() {
 
   async function close(p: ProjectView) {
     const yes = await confirm({
-      title: `Close the campaign of “${p.title}”?`,
-      text: 'It will take no more requests or donations. This cannot be undone.',
-      confirmText: 'Close campaign',
+      title: t('Close the campaign of “{title}”?', { title: p.title }),
+      text: t('It will take no more requests or donations. This cannot be undone.'),
+      confirmText: t('Close campaign'),
     });
     if (!yes) return;
     setFailures(({ [p.id]: _gone, ...rest }) => rest);
@@ -51,7 +52,7 @@ export default function MyProjectsPage() {
       await api.post(`/projects/${p.id}/close`);
       state.reload();
     } catch (e) {
-      setFailures((f) => ({ ...f, [p.id]: { title: 'Could not close the project', text: (e as ApiError).message, tone: 'error' } }));
+      setFailures((f) => ({ ...f, [p.id]: { title: t('Could not close the project'), text: (e as ApiError).message, tone: 'error' } }));
     }
   }
 
@@ -59,10 +60,11 @@ export default function MyProjectsPage() {
     <Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
         <Button component={RouterLink} to="/EditProjects/projectOwnerInfo" variant="contained" startIcon={<AddIcon />}>
-          Create New Project
+          {t('Create New Project')}
         </Button>
       </Box>
-      <ApiItems state={state} loadingLabel="Loading your projects…" empty={<EmptyState title="You have no projects yet." text="Verified owners can apply for funding in four steps." />}>
+      <ApiItems state={state} loadingLabel={t('Loading your projects…')}
+        empty={<EmptyState title={t('You have no projects yet.')} text={t('Verified owners can apply for funding in four steps.')} />}>
         {(items) => (
           <Grid container spacing={2}>
             {items.map((p) => {
@@ -77,47 +79,53 @@ export default function MyProjectsPage() {
                       <Grid size={{ xs: 12, sm: 8, md: 9 }}>
                         <CardContent>
                           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-                            <Chip size="small" label={STATUS_LABEL[p.status]} color={STATUS_COLOR[p.status]} />
-                            <Chip size="small" variant="outlined" label={p.category} />
+                            <Chip size="small" label={t(STATUS_LABEL[p.status])} color={STATUS_COLOR[p.status]} />
+                            <Chip size="small" variant="outlined" label={t(p.category)} />
                           </Box>
                           <Typography variant="h6" component="h2">
                             {p.title}
                           </Typography>
                           {p.staffNote && p.status === 'rejected' && (
                             <Alert severity="warning" sx={{ my: 1 }}>
-                              Staff note: {p.staffNote}
+                              {t('Staff note: {note}', { note: p.staffNote })}
                             </Alert>
                           )}
                           {p.shariahReview?.decision === 'changes_requested' && (
                             <Alert severity="warning" sx={{ my: 1 }}>
-                              Shariah review: {p.shariahReview.adviser} asks for changes: {p.shariahReview.note}
+                              {t('Shariah review: {adviser} asks for changes: {note}', { adviser: p.shariahReview.adviser, note: p.shariahReview.note ?? '' })}
                             </Alert>
                           )}
                           <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
-                            Raised <Money amount={f.raised} /> of <Money amount={f.goal} /> · <Money amount={f.waiting} /> awaiting acceptance · {countOf(f.backers, 'backer')}
-                            {f.daysLeft !== null && p.status === 'open' ? ` · ${countOf(f.daysLeft, 'day left', 'days left')}` : ''}
+                            {t('Raised {raised} of {goal} · {waiting} awaiting acceptance', {
+                              raised: formatMoney(f.raised, language),
+                              goal: formatMoney(f.goal, language),
+                              waiting: formatMoney(f.waiting, language),
+                            })}
+                            {' · '}
+                            {t('{count, plural, one {# backer} other {# backers}}', { count: f.backers })}
+                            {f.daysLeft !== null && p.status === 'open' ? ` · ${t('{count, plural, one {# day left} other {# days left}}', { count: f.daysLeft })}` : ''}
                           </Typography>
-                          <ProgressBar value={f.progressBar} label={`${p.title}: ${f.progressPercent}% raised`} style={{ marginBottom: 16 }} />
+                          <ProgressBar value={f.progressBar} label={t('{title}: {percent}% raised', { title: p.title, percent: formatNumber(f.progressPercent, language) })} style={{ marginBottom: 16 }} />
                           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                             <Button component={RouterLink} to={`/agreementRequest?project=${p.id}`} variant="contained" size="small">
-                              Agreement Requests
+                              {t('Agreement Requests')}
                             </Button>
                             <Button component={RouterLink} to={`/projectDetails?id=${p.id}`} variant="outlined" size="small">
-                              See Details
+                              {t('See Details')}
                             </Button>
                             {p.status === 'open' && (
                               <Button component={RouterLink} to={`/RelevantInvestorCards?project=${p.id}`} variant="outlined" size="small">
-                                Relevant Investors
+                                {t('Relevant Investors')}
                               </Button>
                             )}
                             {(p.status === 'rejected' || p.status === 'pending_review') && (
                               <Button component={RouterLink} to={`/EditProjects/projectOwnerInfo?id=${p.id}`} variant="outlined" size="small">
-                                Edit and resubmit
+                                {t('Edit and resubmit')}
                               </Button>
                             )}
                             {(p.status === 'open' || p.status === 'funded') && (
                               <Button onClick={() => close(p)} color="error" size="small">
-                                Close campaign
+                                {t('Close campaign')}
                               </Button>
                             )}
                           </Box>
@@ -132,7 +140,7 @@ export default function MyProjectsPage() {
           </Grid>
         )}
       </ApiItems>
-      <LoadMore state={state} label="Show more projects" />
+      <LoadMore state={state} label={t('Show more projects')} />
       {dialog}
     </Box>
   );

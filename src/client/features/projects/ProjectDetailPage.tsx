@@ -4,7 +4,7 @@
  * (src/client/ui/site.css), so a visitor's first use of the page loads no Material.
  */
 import { PROJECT_IMAGE_FIELDS } from '../../../shared/forms/code-fields';
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useContent } from '../../config';
 import { useApi } from '../../lib/use-api';
@@ -23,15 +23,18 @@ import { formatDate } from '../../../shared/format/dates';
 import { ErrorState, Loading } from '../../components/Status';
 import NotFoundPage from '../../components/NotFoundPage';
 import RepaymentRecord from './RepaymentRecord';
-import { countOf, noun } from '../../../shared/format/count';
-import { formatMoney } from '../../../shared/domain/money';
+import { formatMoney, formatNumber } from '../../../shared/format/money';
+import { localDigits } from '../../../shared/format/digits';
+import type { Language } from '../../../shared/i18n/language';
+import { useWords, type Words } from '../../lib/words';
 import { LinkButton } from '../../ui/Button';
 import { Icon, arrowBack, expandMore, help } from '../../ui/icons';
 import { Notice } from '../../ui/Notice';
 import { gap } from '../../ui/grid';
-import { FUNDING_MODEL, goalNotReachedText, goalNotReachedTitle } from '../../components/funding-model';
+import { FUNDING_MODEL } from '../../components/funding-model';
+import { fundingModelText, goalNotReachedText, goalNotReachedTitle } from './funding-words';
 import FiguresTable from '../../components/FiguresTable';
-import ShariahReviewLine from '../../components/ShariahReviewLine';
+import ShariahReviewLine from './ShariahReviewLine';
 
 /** Answers the page already shows in its own layout: the summary, the video and the gallery's images. */
 const SHOWN_ABOVE = ['briefDescrip', 'busExViLink', ...PROJECT_IMAGE_FIELDS];
@@ -46,36 +49,56 @@ export function embedUrl(link: string | null): string | null {
   return null;
 }
 
-export function repaymentText(p: ProjectView): string {
+export function repaymentText(p: ProjectView, t: Words['t'], language: Language): string {
   const r = p.figures.repayment;
-  const initial = Number(r.initialInstalment) > 0 ? formatMoney(r.initialInstalment) : null;
+  const initial = Number(r.initialInstalment) > 0 ? formatMoney(r.initialInstalment, language) : null;
   // DOMAIN.md: each investor's first instalment is their share of the initial instalment stated for the whole goal.
-  const share = `an initial instalment (${initial} on the whole goal, each investor's share in proportion)`;
+  const share = t("an initial instalment ({amount} on the whole goal, each investor's share in proportion)", { amount: initial ?? '' });
   if (r.type === 'On-time') {
     return r.instalments === 2
-      ? `On-time: ${share} after 1 month, the rest after ${countOf(r.overMonths, 'month')}`
-      : `On-time: one payment after ${countOf(r.overMonths, 'month')}`;
+      ? t('On-time: {share} after 1 month, the rest after {months, plural, one {# month} other {# months}}', { share, months: r.overMonths })
+      : t('On-time: one payment after {months, plural, one {# month} other {# months}}', { months: r.overMonths });
   }
-  const plan = `Recurring: every ${countOf(r.everyMonths ?? 0, 'month')} over ${countOf(r.overMonths, 'month')} (${countOf(r.instalments, 'instalment')})`;
-  return initial && r.instalments >= 2 ? `${plan}, the first being ${share}` : plan;
+  const plan = t(
+    'Recurring: every {every, plural, one {# month} other {# months}} over {months, plural, one {# month} other {# months}} ({count, plural, one {# instalment} other {# instalments}})',
+    { every: r.everyMonths ?? 0, months: r.overMonths, count: r.instalments },
+  );
+  return initial && r.instalments >= 2 ? t('{plan}, the first being {share}', { plan, share }) : plan;
 }
 
+/**
+ * The project's images: one shown large, the others a thumbnail's press away. Every image is in the page (the hidden
+ * ones load only when shown), so a thumbnail pressed before the code has arrived shows its image at once: /boot.js
+ * swaps them by the same marks (`data-gallery-to`, `hidden`, `aria-pressed`) and notes the choice on the gallery
+ * (`data-gallery-active`), which this code takes as its state when it runs.
+ */
 function Gallery({ project }: { project: ProjectView }) {
+  const { t, language } = useWords();
   const [active, setActive] = useState(0);
+  const gallery = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const chosen = Number(gallery.current?.dataset.galleryActive ?? 0);
+    if (chosen > 0) setActive(chosen);
+  }, []);
   const isPublic = ['open', 'funded', 'closed'].includes(project.status);
   const images = project.images.slice(0, 5);
+  const shown: (string | undefined)[] = images.length ? images : [undefined];
   return (
-    <div>
+    <div className="gallery" ref={gallery}>
       <div className="gallery-main">
-        <ProjectImage fileId={images[active]} category={project.category} alt={`${project.title}, image ${active + 1}`} isPublic={isPublic} height={{ xs: 240, md: 380 }} eager />
+        {shown.map((id, i) => (
+          <div key={id ?? 'art'} className="gallery-slide" hidden={i !== active}>
+            <ProjectImage fileId={id} category={project.category} alt={t('{title}, image {n}', { title: project.title, n: formatNumber(i + 1, language) })} isPublic={isPublic} height={{ xs: 240, md: 380 }} eager={i === 0} />
+          </div>
+        ))}
       </div>
       {images.length > 1 && (
         // A list of toggle buttons: the list and its items keep their roles, each button says which image it shows
         // and whether it is the one shown (a button with role="listitem" lost its button role and aria-pressed).
-        <ul aria-label="Project images" className="plain-list gallery-thumbs">
+        <ul aria-label={t('Project images')} className="plain-list gallery-thumbs">
           {images.map((id, i) => (
             <li key={id}>
-              <button type="button" onClick={() => setActive(i)} aria-label={`Show image ${i + 1} of ${images.length}`} aria-pressed={i === active} className="gallery-thumb">
+              <button type="button" onClick={() => setActive(i)} aria-label={t('Show image {n} of {total}', { n: formatNumber(i + 1, language), total: formatNumber(images.length, language) })} aria-pressed={i === active} className="gallery-thumb" data-gallery-to={i}>
                 <ProjectImage fileId={id} category={project.category} alt="" isPublic={isPublic} height={56} />
               </button>
             </li>
@@ -117,6 +140,7 @@ function HelpTip({ label, text }: { label: string; text: string }) {
 }
 
 export default function ProjectDetailPage() {
+  const { t, language } = useWords();
   const content = useContent();
   const [params] = useSearchParams();
   // An id that cannot be a project's is not asked for: the page is not found (404 from the server).
@@ -128,12 +152,12 @@ export default function ProjectDetailPage() {
   // details are in the page's HTML, not left to its code). The view waits for this answer rather than asking again.
   const detailsForm = useApi<PublishedDefinition>(project ? publishedFormPath('project-owner', project.formVersion) : null);
   if (!id) return <NotFoundPage />;
-  if (loading) return <Loading label="Loading the project…" />;
+  if (loading) return <Loading label={t('Loading the project…')} />;
   if (error?.status === 404) return <NotFoundPage />;
   if (error || !project) {
     return (
       <div className="container" style={{ paddingTop: 32, paddingBottom: 32 }}>
-        <ErrorState message={error?.message ?? 'The project could not be loaded.'} onRetry={reload} />
+        <ErrorState message={error?.message ?? t('The project could not be loaded.')} onRetry={reload} />
       </div>
     );
   }
@@ -142,46 +166,61 @@ export default function ProjectDetailPage() {
   const open = project.status === 'open';
   const video = embedUrl(project.videoUrl);
   const rows: [string, React.ReactNode][] = [
-    ['Investment Goal', <Money key="g" amount={f.goal} />],
-    ['Min. Investment', <Money key="m" amount={f.minInvestment} />],
-    ['Raised', <Money key="r" amount={f.raised} />],
-    ['Awaiting acceptance', <Money key="w" amount={f.waiting} />],
-    ['Murabaha Markup Return %', `${f.markupPercent} %`],
+    [t('Investment Goal'), <Money key="g" amount={f.goal} />],
+    [t('Min. Investment'), <Money key="m" amount={f.minInvestment} />],
+    [t('Raised'), <Money key="r" amount={f.raised} />],
+    [t('Awaiting acceptance'), <Money key="w" amount={f.waiting} />],
+    [t('Murabaha Markup Return %'), `${localDigits(String(f.markupPercent), language)} %`],
     [
-      'Calculated Annualized ROI %',
+      t('Calculated Annualized ROI %'),
       <span key="a" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-        {f.annualisedReturn.simplePercent} % per year
+        {t('{percent} % per year', { percent: localDigits(String(f.annualisedReturn.simplePercent), language) })}
         {/* The basis (DOMAIN.md asks for it to be labelled) is help on demand, not a formula in the table. */}
         <HelpTip
-          label="How the yearly rate is worked out"
-          text={`Worked out on a simple basis (${f.annualisedReturn.basis.replace(/^simple: /, '')}). Compounded, the same return is ${f.annualisedReturn.compoundPercent} % a year.`}
+          label={t('How the yearly rate is worked out')}
+          text={t('Worked out on a simple basis ({basis}). Compounded, the same return is {percent} % a year.', {
+            basis: localDigits(f.annualisedReturn.basis.replace(/^simple: /, ''), language).replace(' months', language === 'bn' ? ' মাস' : ' months'),
+            percent: localDigits(String(f.annualisedReturn.compoundPercent), language),
+          })}
         />
       </span>,
     ],
-    ['Repayment', `${repaymentText(project)}; ${formatMoney(f.repayment.totalOnGoal)} in all if the goal is raised`],
-    ['Funding model', FUNDING_MODEL[project.fundingModel].label],
-    ['Project Duration', `${f.durationMonths} months`],
-    ['Days Left', f.daysLeft === null ? 'Not started' : `${f.daysLeft} days`],
+    [t('Repayment'), t('{plan}; {amount} in all if the goal is raised', { plan: repaymentText(project, t, language), amount: formatMoney(f.repayment.totalOnGoal, language) })],
+    [t('Funding model'), t(FUNDING_MODEL[project.fundingModel].label)],
+    [t('Project Duration'), t('{months, plural, one {# month} other {# months}}', { months: f.durationMonths })],
+    [t('Days Left'), f.daysLeft === null ? t('Not started') : t('{days, plural, one {# day} other {# days}}', { days: f.daysLeft })],
   ];
 
   const actions = [
-    { to: `/investmentAgreementForm?project=${project.id}`, text: 'Invest in this project', variant: 'contained' as const, color: 'primary' as const, why: 'A formal agreement request: the owner accepts it and your repayment schedule starts.' },
-    { to: `/investForm?project=${project.id}`, text: 'Make an offer', variant: 'outlined' as const, color: 'primary' as const, why: 'A standing offer of what you can invest: the owner (and others) may invite you.' },
-    { to: `/donate?project=${project.id}`, text: 'Donate', variant: 'contained' as const, color: 'secondary' as const, why: 'A gift to the project: nothing is repaid.' },
+    {
+      to: `/investmentAgreementForm?project=${project.id}`,
+      text: t('Invest in this project'),
+      variant: 'contained' as const,
+      color: 'primary' as const,
+      why: t('A formal agreement request: the owner accepts it and your repayment schedule starts.'),
+    },
+    {
+      to: `/investForm?project=${project.id}`,
+      text: t('Make an offer'),
+      variant: 'outlined' as const,
+      color: 'primary' as const,
+      why: t('A standing offer of what you can invest: the owner (and others) may invite you.'),
+    },
+    { to: `/donate?project=${project.id}`, text: t('Donate'), variant: 'contained' as const, color: 'secondary' as const, why: t('A gift to the project: nothing is repaid.') },
   ];
   return (
     <div className="container project-page">
       <LinkButton to={project.mine ? '/dashboard/project' : '/projects'} startIcon={<Icon path={arrowBack} size="inherit" />} style={{ marginBottom: 16 }}>
-        {project.mine ? 'Back to my projects' : 'Back to projects'}
+        {project.mine ? t('Back to my projects') : t('Back to projects')}
       </LinkButton>
       {project.goalNotReached ? (
         <Notice tone={project.goalNotReached.refundsDue > 0 ? 'warning' : 'info'} style={{ marginBottom: 16 }}>
-          <strong>{goalNotReachedTitle(project.goalNotReached)}</strong>. {goalNotReachedText(project.goalNotReached)}
+          <strong>{goalNotReachedTitle(project.goalNotReached, t)}</strong>. {goalNotReachedText(project.goalNotReached, t, language)}
         </Notice>
       ) : project.status !== 'open' && (
         <Notice tone={project.status === 'rejected' ? 'warning' : 'info'} style={{ marginBottom: 16 }}>
-          This project is {STATUS_LABEL[project.status].toLowerCase()}.
-          {project.staffNote ? ` Staff note: ${project.staffNote}` : ''}
+          {t('This project is {status}.', { status: language === 'en' ? STATUS_LABEL[project.status].toLowerCase() : t(STATUS_LABEL[project.status]) })}
+          {project.staffNote ? ` ${t('Staff note: {note}', { note: project.staffNote })}` : ''}
         </Notice>
       )}
       <div className="grid" style={gap(32)}>
@@ -189,16 +228,16 @@ export default function ProjectDetailPage() {
           <Gallery project={project} />
         </div>
         <div className="col-12 col-md-5">
-          <CategoryTag label={project.category} style={{ marginBottom: 8 }} />
+          <CategoryTag label={t(project.category)} style={{ marginBottom: 8 }} />
           <h1 className="t-h4 t-gutter">{project.title}</h1>
           <p className="t-body t-muted" style={{ marginBottom: 16 }}>
-            By {project.ownerName} · {formatDate(project.approvedAt ?? project.createdAt)}
+            {t('By {name}', { name: project.ownerName ?? '' })} · {formatDate(project.approvedAt ?? project.createdAt, language)}
           </p>
           <div className="grid" style={{ ...gap(8), marginBottom: 16 }}>
             {[
-              ['Pledged', <Money key="p" amount={f.pledged} />],
-              [noun(f.backers, 'Backer'), f.backers],
-              [f.daysLeft === null ? 'Days Left' : noun(f.daysLeft, 'Day Left', 'Days Left'), f.daysLeft ?? '—'],
+              [t('Pledged'), <Money key="p" amount={f.pledged} />],
+              [t('{count, plural, one {Backer} other {Backers}}', { count: f.backers }), formatNumber(f.backers, language)],
+              [f.daysLeft === null ? t('Days Left') : t('{count, plural, one {Day Left} other {Days Left}}', { count: f.daysLeft }), f.daysLeft === null ? '—' : formatNumber(f.daysLeft, language)],
             ].map(([label, value]) => (
               <div key={String(label)} className="paper-outlined stat-tile" style={{ '--span': 4 } as React.CSSProperties}>
                 <p className="t-body t-strong">{value}</p>
@@ -206,12 +245,12 @@ export default function ProjectDetailPage() {
               </div>
             ))}
           </div>
-          <ProgressBar value={f.progressBar} height={10} label={`${f.progressPercent}% of the goal raised`} />
+          <ProgressBar value={f.progressBar} height={10} label={t('{percent}% of the goal raised', { percent: formatNumber(f.progressPercent, language) })} />
           <p className="t-body" style={{ marginTop: 8, marginBottom: 8 }}>
-            Raised <strong><Money amount={f.raised} /></strong> of <Money amount={f.goal} /> ({f.progressPercent}%)
+            {t('Raised')} <strong><Money amount={f.raised} /></strong> {t('of {goal} ({percent}%)', { goal: formatMoney(f.goal, language), percent: formatNumber(f.progressPercent, language) })}
           </p>
           <p className="t-body2" style={{ marginBottom: project.shariahReview ? 8 : 24 }}>
-            <strong>{FUNDING_MODEL[project.fundingModel].label}</strong>: {FUNDING_MODEL[project.fundingModel].text}
+            <strong>{t(FUNDING_MODEL[project.fundingModel].label)}</strong>: {fundingModelText(project.fundingModel, t)}
           </p>
           {project.shariahReview ? (
             <ShariahReviewLine review={project.shariahReview} isPublic={project.status !== 'pending_review' && project.status !== 'rejected'} style={{ marginBottom: 24 }} />
@@ -220,22 +259,22 @@ export default function ProjectDetailPage() {
             {project.mine ? (
               <>
                 <LinkButton to={`/agreementRequest?project=${project.id}`} variant="contained">
-                  Agreement Requests
+                  {t('Agreement Requests')}
                 </LinkButton>
                 <LinkButton to={`/RelevantInvestorCards?project=${project.id}`} variant="outlined">
-                  Relevant Investors
+                  {t('Relevant Investors')}
                 </LinkButton>
                 <LinkButton to={`/EditProjects/projectDetails?id=${project.id}`} variant="outlined">
-                  Agreement text
+                  {t('Agreement text')}
                 </LinkButton>
                 {project.status === 'rejected' || project.status === 'pending_review' ? (
                   <LinkButton to={`/EditProjects/projectOwnerInfo?id=${project.id}`} variant="outlined">
-                    Edit project
+                    {t('Edit project')}
                   </LinkButton>
                 ) : null}
               </>
             ) : open ? (
-              <ul aria-label="Ways to take part" className="plain-list take-part">
+              <ul aria-label={t('Ways to take part')} className="plain-list take-part">
                 {actions.map((a, i) => (
                   <li key={a.to}>
                     <LinkButton to={a.to} variant={a.variant} color={a.color} size={i === 0 ? 'large' : 'medium'} style={{ minWidth: 210, flexShrink: 0 }} aria-describedby={`action-why-${i}`}>
@@ -251,7 +290,7 @@ export default function ProjectDetailPage() {
           </div>
           {visitor && open && (
             <p className="t-body2 t-muted visitor-only" style={{ marginTop: 12 }}>
-              Sending an agreement request or an offer needs an account; donating does not.
+              {t('Sending an agreement request or an offer needs an account; donating does not.')}
             </p>
           )}
         </div>
@@ -259,17 +298,17 @@ export default function ProjectDetailPage() {
 
       <div className="grid" style={{ ...gap(32), marginTop: 8 }}>
         <div className="col-12 col-md-7">
-          <h2 className="t-h5 t-gutter">About the project</h2>
+          <h2 className="t-h5 t-gutter">{t('About the project')}</h2>
           <p className="t-body" style={{ marginBottom: 16, whiteSpace: 'pre-line' }}>
             {project.summary}
           </p>
           {video ? (
             <div className="video-frame video-frame-small">
-              <iframe src={video} title={`${project.title} video`} loading="lazy" allowFullScreen />
+              <iframe src={video} title={t('{title} video', { title: project.title })} loading="lazy" allowFullScreen />
             </div>
           ) : project.videoUrl ? (
             <p className="t-body" style={{ margin: '16px 0', overflowWrap: 'anywhere' }}>
-              Video:{' '}
+              {t('Video:')}{' '}
               <a href={project.videoUrl} rel="noopener noreferrer" target="_blank" className="link-primary">
                 {project.videoUrl}
               </a>
@@ -277,9 +316,9 @@ export default function ProjectDetailPage() {
           ) : null}
         </div>
         <div className="col-12 col-md-5">
-          <h2 className="t-h5 t-gutter">Figures</h2>
+          <h2 className="t-h5 t-gutter">{t('Figures')}</h2>
           <div className="paper-outlined">
-            <FiguresTable label="Project figures" rows={rows} />
+            <FiguresTable label={t('Project figures')} rows={rows} />
           </div>
           <RepaymentRecord projectId={project.id} />
         </div>
@@ -287,7 +326,7 @@ export default function ProjectDetailPage() {
 
       <section style={{ marginTop: 40 }} aria-labelledby="details-heading">
         <h2 id="details-heading" className="t-h5 t-gutter">
-          Project details
+          {t('Project details')}
         </h2>
         <div className="paper-outlined details-panel">
           {detailsForm.loading ? (
@@ -300,16 +339,17 @@ export default function ProjectDetailPage() {
 
       <section style={{ marginTop: 40 }} aria-labelledby="help-heading">
         <h2 id="help-heading" className="t-h5 t-gutter">
-          Need help?
+          {t('Need help?')}
         </h2>
         <div className="faq">
+          {/* The help questions are site content; their Bengali comes with this page (features/projects/words.bn.json). */}
           {content.help.map((q) => (
             <details key={q.question}>
               <summary>
-                <span>{q.question}</span>
+                <span>{t(q.question)}</span>
                 <Icon path={expandMore} className="faq-chevron" />
               </summary>
-              <p className="t-body">{q.answer}</p>
+              <p className="t-body">{t(q.answer)}</p>
             </details>
           ))}
         </div>

@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import { CATEGORIES } from './categories';
 import { Button } from '../../ui/Button';
 import { gap } from '../../ui/grid';
+import { useWords } from '../../lib/words';
 
 /**
  * The public project list: approved projects, by category, newest or most funded first, a page at a time. Drawn in
@@ -18,6 +19,7 @@ import { gap } from '../../ui/grid';
  * loads no Material.
  */
 export default function ProjectsPage({ props }: PageProps) {
+  const { t } = useWords();
   const [params, setParams] = useSearchParams();
   // A choice is shown at once (the heading, the list dimmed until its projects come) and put in the address just
   // after that frame: the router's update (a transition through the whole page, and the browser's history) is not
@@ -99,45 +101,51 @@ export default function ProjectsPage({ props }: PageProps) {
 
   return (
     <>
-      <PageHero title={category ? `${category} projects` : 'Projects'} intro="Approved projects: open for investment and donations, funded, and completed campaigns." />
+      <PageHero
+        title={category ? t('{category} projects', { category: t(category) }) : t('Projects')}
+        intro={t('Approved projects: open for investment and donations, funded, and completed campaigns.')}
+      />
       <div className="container page-body">
         {/* A plain form too: without the code, a choice loads the server's page for it (/boot.js; without any script,
             the Show button). An option's data-heading is the heading /boot.js shows meanwhile. */}
         <form className="filters" method="get" action="/projects" data-filters="" onSubmit={(e) => e.preventDefault()}>
           <div className="select-field" style={{ minWidth: 220 }}>
-            <label htmlFor="filter-category">Category</label>
+            <label htmlFor="filter-category">{t('Category')}</label>
             <select id="filter-category" name="category" value={category} onChange={(e) => set('category', e.target.value)}>
-              <option value="" data-heading="Projects">
-                All categories
+              <option value="" data-heading={t('Projects')}>
+                {t('All categories')}
               </option>
               {CATEGORIES.map((c) => (
-                <option key={c} value={c} data-heading={`${c} projects`}>
-                  {c}
+                <option key={c} value={c} data-heading={t('{category} projects', { category: t(c) })}>
+                  {t(c)}
                 </option>
               ))}
             </select>
           </div>
           <div className="select-field" style={{ minWidth: 200 }}>
-            <label htmlFor="filter-sort">Sort by</label>
+            <label htmlFor="filter-sort">{t('Sort by')}</label>
             <select id="filter-sort" name="sort" value={sort} onChange={(e) => set('sort', e.target.value === 'newest' ? '' : e.target.value)}>
-              <option value="newest">Newest first</option>
-              <option value="most_funded">Most funded first</option>
+              <option value="newest">{t('Newest first')}</option>
+              <option value="most_funded">{t('Most funded first')}</option>
             </select>
           </div>
           <noscript>
             <button type="submit" className="btn btn-outlined">
-              Show
+              {t('Show')}
             </button>
           </noscript>
         </form>
         {/* While another choice's projects come, the last ones stay, dimmed (site.css). */}
         <div data-filter-results="" aria-busy={loading || undefined}>
           {loading && items.length === 0 ? (
-            <Loading label="Loading projects…" />
+            <Loading label={t('Loading projects…')} />
           ) : error && !loading ? (
-            <ErrorState message={`Projects could not be loaded: ${error}`} onRetry={() => setTick((t) => t + 1)} />
+            <ErrorState message={t('Projects could not be loaded: {reason}', { reason: error })} onRetry={() => setTick((n) => n + 1)} />
           ) : items.length === 0 && !loading ? (
-            <EmptyState title={category ? `No ${category} projects yet.` : 'No projects yet.'} text="Approved projects appear here. Try another category, or come back soon." />
+            <EmptyState
+              title={category ? t('No {category} projects yet.', { category: t(category) }) : t('No projects yet.')}
+              text={t('Approved projects appear here. Try another category, or come back soon.')}
+            />
           ) : (
             <>
               <div className="grid" style={gap(24)}>
@@ -150,7 +158,7 @@ export default function ProjectsPage({ props }: PageProps) {
               {cursor && (
                 <div style={{ textAlign: 'center', marginTop: 32 }}>
                   <Button variant="outlined" size="large" onClick={loadMore} disabled={more || loading} startIcon={more ? <span className="spinner spinner-small" aria-hidden="true" /> : undefined}>
-                    Load more projects
+                    {t('Load more projects')}
                   </Button>
                 </div>
               )}

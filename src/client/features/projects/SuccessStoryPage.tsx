@@ -4,16 +4,22 @@ import { useApi } from '../../lib/use-api';
 import type { ProjectPage } from '../../../shared/api/views';
 import ProjectCard from '../../components/ProjectCard';
 import { ApiItems, EmptyState } from '../../components/Status';
+import { useWords } from '../../lib/words';
 
 /** Success Story: the projects that reached their goal. */
 export default function SuccessStoryPage() {
+  const { t } = useWords();
   const state = useApi<ProjectPage>('/projects?status=funded&sort=most_funded&limit=50');
   return (
-    <ApiItems state={state} loadingLabel="Loading funded projects…" empty={<EmptyState title="No project has reached its goal yet." text="Funded projects are celebrated here." />}>
+    <ApiItems
+      state={state}
+      loadingLabel={t('Loading funded projects…')}
+      empty={<EmptyState title={t('No project has reached its goal yet.')} text={t('Funded projects are celebrated here.')} />}
+    >
       {(items) => (
         <>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            These projects raised their whole goal through accepted agreements and confirmed donations.
+            {t('These projects raised their whole goal through accepted agreements and confirmed donations.')}
           </Typography>
           <Grid container spacing={3}>
             {items.map((p) => (

@@ -13,6 +13,7 @@ import Tabs from '@mui/material/Tabs';
 import Box from '@mui/material/Box';
 import { useApi } from '../../lib/use-api';
 import { ApiItems, EmptyState } from '../../components/Status';
+import { useWords } from '../../lib/words';
 
 export interface QueueProps<T extends { id: string }> {
   /** Accessible names of the tabs and the list. */
@@ -36,6 +37,7 @@ export interface QueueProps<T extends { id: string }> {
 }
 
 export default function ReviewQueue<T extends { id: string }>(props: QueueProps<T>) {
+  const { t } = useWords();
   const [status, setStatus] = useState(props.tabs[0]!.value);
   const state = useApi<{ items: T[] }>(props.path(status));
   const [open, setOpen] = useState<string | null>(null);
@@ -50,11 +52,11 @@ export default function ReviewQueue<T extends { id: string }>(props: QueueProps<
         sx={{ mb: 2 }}
         aria-label={props.label}
       >
-        {props.tabs.map((t) => (
-          <Tab key={t.value} value={t.value} label={t.label} />
+        {props.tabs.map((tab) => (
+          <Tab key={tab.value} value={tab.value} label={tab.label} />
         ))}
       </Tabs>
-      <ApiItems state={state} empty={<EmptyState title="Nothing here." text={status === props.tabs[0]!.value ? props.emptyText : undefined} />}>
+      <ApiItems state={state} empty={<EmptyState title={t('Nothing here.')} text={status === props.tabs[0]!.value ? props.emptyText : undefined} />}>
         {(items) => (
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 4 }}>

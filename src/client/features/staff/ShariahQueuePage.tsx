@@ -10,7 +10,8 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ProjectView } from '../../../shared/api/views';
 import { PROJECT_IMAGE_FIELDS } from '../../../shared/forms/code-fields';
-import { formatMoney } from '../../../shared/domain/money';
+import { formatMoney, formatNumber } from '../../../shared/format/money';
+import { useWords } from '../../lib/words';
 import { fileUrl } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import { FormReadOnlyView } from '../../form-engine/read-only';
@@ -20,9 +21,10 @@ import ShariahReviewPanel from './ShariahReviewPanel';
 import ProjectTerms from './ProjectTerms';
 
 function Project({ id, onRecorded }: { id: string; onRecorded: () => void }) {
+  const { t, language } = useWords();
   const { data, error, loading, reload } = useApi<ProjectView>(`/shariah/projects/${id}`);
-  if (loading) return <Loading label="Opening the project…" />;
-  if (error || !data) return <ErrorState message={error?.message ?? 'Could not open it.'} onRetry={reload} />;
+  if (loading) return <Loading label={t('Opening the project…')} />;
+  if (error || !data) return <ErrorState message={error?.message ?? t('Could not open it.')} onRetry={reload} />;
   return (
     <Card>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
@@ -30,10 +32,16 @@ function Project({ id, onRecorded }: { id: string; onRecorded: () => void }) {
           <Typography variant="h6" component="h2">
             {data.title}
           </Typography>
-          <Typography color="text.secondary">{data.category}</Typography>
+          <Typography color="text.secondary">{t(data.category)}</Typography>
         </Box>
         <ProjectTerms figures={data.figures} />
-        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} showVersion data={data.details} fileUrl={fileUrl} omit={PROJECT_IMAGE_FIELDS} />
+        {/* Which version's words the answers were given with (staff compare them with the live form). */}
+        {data.formVersion !== undefined && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: -1 }}>
+            {t('Submitted with version {version}', { version: formatNumber(data.formVersion, language) })}
+          </Typography>
+        )}
+        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} data={data.details} fileUrl={fileUrl} omit={PROJECT_IMAGE_FIELDS} />
         {/* The pane stays open after a review is recorded: its history shows the new one in force, and the queue's
             line for the project says it too. */}
         <ShariahReviewPanel
@@ -50,23 +58,28 @@ function Project({ id, onRecorded }: { id: string; onRecorded: () => void }) {
 }
 
 export default function ShariahQueuePage() {
+  const { t, language } = useWords();
+  const reviewWord = (p: ProjectView) =>
+    p.shariahReview ? (p.shariahReview.decision === 'approved' ? t('approved') : t('changes requested')) : t('not reviewed');
   return (
     <Box>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Investment projects waiting to open. Record the Shariah review of each: compliant with the adviser&apos;s signed opinion, or the changes the owner must make. An investment project opens only with an approved review.
+        {t(
+          "Investment projects waiting to open. Record the Shariah review of each: compliant with the adviser's signed opinion, or the changes the owner must make. An investment project opens only with an approved review.",
+        )}
       </Typography>
       <ReviewQueue<ProjectView>
-        label="Shariah review status"
-        listLabel="Projects to review"
+        label={t('Shariah review status')}
+        listLabel={t('Projects to review')}
         tabs={[
-          { value: 'pending_review', label: 'Waiting' },
-          { value: 'rejected', label: 'Sent back' },
+          { value: 'pending_review', label: t('Waiting') },
+          { value: 'rejected', label: t('Sent back') },
         ]}
         path={(status) => `/shariah/projects?status=${status}`}
-        emptyText="No investment project is waiting for a Shariah review."
-        describe={(p) => ({ primary: p.title, secondary: `${p.category} · ${formatMoney(p.figures.goal)} · ${p.shariahReview ? (p.shariahReview.decision === 'approved' ? 'approved' : 'changes requested') : 'not reviewed'}` })}
+        emptyText={t('No investment project is waiting for a Shariah review.')}
+        describe={(p) => ({ primary: p.title, secondary: `${t(p.category)} · ${formatMoney(p.figures.goal, language)} · ${reviewWord(p)}` })}
         review={(id, _done, refresh) => <Project id={id} onRecorded={refresh} />}
-        chooseText="Choose a project to review."
+        chooseText={t('Choose a project to review.')}
       />
     </Box>
   );

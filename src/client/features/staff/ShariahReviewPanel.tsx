@@ -16,43 +16,52 @@ import { useApi } from '../../lib/use-api';
 import { useSubmit } from '../../lib/use-submit';
 import InlineFailure from '../../components/InlineFailure';
 import { formatDate } from '../../../shared/format/dates';
+import { useWords } from '../../lib/words';
 
 type Decision = ShariahReviewView['decision'];
 interface Recorded extends ShariahReviewView {
   id: string;
   reviewer: string | null;
 }
-const DECISION_LABEL: Record<Decision, string> = { approved: 'Approved', changes_requested: 'Changes requested' };
 
 export default function ShariahReviewPanel({ projectId, canRecord, onRecorded }: { projectId: string; canRecord: boolean; onRecorded: () => void }) {
+  const { t, language } = useWords();
+  const decisionLabel: Record<Decision, string> = { approved: t('Approved'), changes_requested: t('Changes requested') };
   const history = useApi<{ inForce: string | null; items: Recorded[] }>(`/staff/projects/${projectId}/shariah-review`);
   // A new, empty form after each review recorded.
   const [round, setRound] = useState(0);
   const record = useSubmit<ShariahReviewForm>(async (data) => {
     await api.post(`/staff/projects/${projectId}/shariah-review`, data);
-    return { title: 'Shariah review recorded', text: data.decision === 'approved' ? 'The project may now be approved to open.' : 'The owner is told what to change.', tone: 'success' };
-  }, 'Not recorded');
+    return {
+      title: t('Shariah review recorded'),
+      text: data.decision === 'approved' ? t('The project may now be approved to open.') : t('The owner is told what to change.'),
+      tone: 'success',
+    };
+  }, t('Not recorded'));
 
   const items = history.data?.items ?? [];
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }} component="section" aria-labelledby="shariah-heading">
       <Typography variant="h6" component="h3" id="shariah-heading">
-        Shariah review
+        {t('Shariah review')}
       </Typography>
       {items.length === 0 ? (
-        <Typography color="text.secondary">No Shariah review is recorded yet. An investment project opens only with an approved one.</Typography>
+        <Typography color="text.secondary">{t('No Shariah review is recorded yet. An investment project opens only with an approved one.')}</Typography>
       ) : (
         <Box component="ul" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 1 }}>
           {items.map((r) => (
             <li key={r.id}>
               <Typography variant="body2">
-                <strong>{DECISION_LABEL[r.decision]}</strong> by {r.adviser} on {formatDate(r.decidedAt)}
-                {r.id === history.data?.inForce ? ' (in force)' : ''} · {r.note}
+                <strong>{decisionLabel[r.decision]}</strong>{' '}
+                {r.id === history.data?.inForce
+                  ? t('by {adviser} on {date} (in force)', { adviser: r.adviser, date: formatDate(r.decidedAt, language) })
+                  : t('by {adviser} on {date}', { adviser: r.adviser, date: formatDate(r.decidedAt, language) })}{' '}
+                · {r.note}
                 {r.opinionFileId ? (
                   <>
                     {' · '}
                     <Button size="small" onClick={() => void downloadFile(`/files/${r.opinionFileId}`, 'shariah-opinion')}>
-                      Opinion
+                      {t('Opinion')}
                     </Button>
                   </>
                 ) : null}

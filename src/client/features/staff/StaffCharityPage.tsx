@@ -17,12 +17,13 @@ import { SchemaForm } from '../../form-engine';
 import type { CharityDisbursementForm, CharityReceiptForm } from '../../../shared/generated/form-types';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
-import Money from '../../components/Money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import InlineFailure from '../../components/InlineFailure';
 import { useSubmit } from '../../lib/use-submit';
 import { formatDate, formatDateTime } from '../../../shared/format/dates';
-import { formatMoney } from '../../../shared/domain/money';
+import { formatMoney, formatNumber } from '../../../shared/format/money';
+import { localDigits } from '../../../shared/format/digits';
+import { useWords } from '../../lib/words';
 
 interface Charge {
   id: string;
@@ -59,24 +60,23 @@ interface Report {
   disbursements: Disbursement[];
 }
 
-function Tiles({ totals: t }: { totals: Report['totals'] }) {
+function Tiles({ totals }: { totals: Report['totals'] }) {
+  const { t, language } = useWords();
   const tiles: [string, string, string][] = [
-    ['Held now', t.balance, 'received, less paid out'],
-    ['Received', t.received, 'confirmed by staff'],
-    ['Paid out', t.disbursed, 'to charities'],
-    ['Owed', t.owed, 'instalment paid, charge not yet received'],
-    ['Accruing', t.accruing, 'instalments still unpaid, to today'],
+    [t('Held now'), totals.balance, t('received, less paid out')],
+    [t('Received'), totals.received, t('confirmed by staff')],
+    [t('Paid out'), totals.disbursed, t('to charities')],
+    [t('Owed'), totals.owed, t('instalment paid, charge not yet received')],
+    [t('Accruing'), totals.accruing, t('instalments still unpaid, to today')],
   ];
   return (
-    <Box component="ul" aria-label="Charity account" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' }, gap: 1.5 }}>
+    <Box component="ul" aria-label={t('Charity account')} sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' }, gap: 1.5 }}>
       {tiles.map(([label, amount, what]) => (
         <Paper component="li" key={label} variant="outlined" sx={{ px: 2, py: 1 }}>
           <Typography variant="body2" color="text.secondary">
             {label}
           </Typography>
-          <Typography sx={{ fontWeight: 700 }}>
-            <Money amount={amount} />
-          </Typography>
+          <Typography sx={{ fontWeight: 700 }}>{formatMoney(amount, language)}</Typography>
           <Typography variant="caption" color="text.secondary">
             {what}
           </Typography>
@@ -87,13 +87,12 @@ function Tiles({ totals: t }: { totals: Report['totals'] }) {
 }
 
 function Row({ title, amount, children }: { title: string; amount: string; children: React.ReactNode }) {
+  const { language } = useWords();
   return (
     <Paper component="li" variant="outlined" sx={{ p: 1.5 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-        <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-          <Money amount={amount} />
-        </Typography>
+        <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatMoney(amount, language)}</Typography>
       </Box>
       {children}
     </Paper>
@@ -103,6 +102,7 @@ function Row({ title, amount, children }: { title: string; amount: string; child
 const list = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 } as const;
 
 export default function StaffCharityPage() {
+  const { t, language } = useWords();
   const state = useApi<Report>('/staff/charity');
   const [tab, setTab] = useState<'owing' | 'received' | 'out'>('owing');
   const [settling, setSettling] = useState<Charge | null>(null);
@@ -112,18 +112,19 @@ export default function StaffCharityPage() {
     await api.post(`/staff/late-charges/${settling.id}/settle`, form);
     setSettling(null);
     state.reload();
-    return { title: 'Received', text: 'The charge is recorded as received by the charity account.', tone: 'success' };
-  }, 'Not recorded');
+    return { title: t('Received'), text: t('The charge is recorded as received by the charity account.'), tone: 'success' };
+  }, t('Not recorded'));
   const disburse = useSubmit<CharityDisbursementForm>(async (form) => {
     await api.post('/staff/charity/disbursements', form);
     setPaying(false);
     state.reload();
-    return { title: 'Payment recorded', text: 'It is listed under Paid out.', tone: 'success' };
-  }, 'Not recorded');
+    return { title: t('Payment recorded'), text: t('It is listed under Paid out.'), tone: 'success' };
+  }, t('Not recorded'));
 
-  if (state.loading) return <Loading label="Loading the charity account…" />;
+  if (state.loading) return <Loading label={t('Loading the charity account…')} />;
   if (state.error) return <ErrorState message={state.error.message} onRetry={state.reload} />;
   const r = state.data!;
+  const instalmentTitle = (c: Charge) => t('{project} · instalment {number}', { project: c.projectTitle, number: formatNumber(c.instalmentSeq, language) });
   const detail = (text: string) => (
     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
       {text}
@@ -132,81 +133,95 @@ export default function StaffCharityPage() {
   return (
     <Box>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Late charges are owed to charity through the platform, never to investors, and are no part of any return.
+        {t('Late charges are owed to charity through the platform, never to investors, and are no part of any return.')}
       </Typography>
       <Tiles totals={r.totals} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-        <Tabs value={tab} onChange={(_e, v: typeof tab) => setTab(v)} aria-label="Charity account" variant="scrollable" allowScrollButtonsMobile>
-          <Tab value="owing" label={`Owing (${r.owing.length})`} />
-          <Tab value="received" label="Received" />
-          <Tab value="out" label="Paid out" />
+        <Tabs value={tab} onChange={(_e, v: typeof tab) => setTab(v)} aria-label={t('Charity account')} variant="scrollable" allowScrollButtonsMobile>
+          <Tab value="owing" label={t('Owing ({count})', { count: formatNumber(r.owing.length, language) })} />
+          <Tab value="received" label={t('Received')} />
+          <Tab value="out" label={t('Paid out')} />
         </Tabs>
         <Button variant="outlined" onClick={() => setPaying(true)} disabled={r.totals.balance === '0.00'}>
-          Record a payment out
+          {t('Record a payment out')}
         </Button>
       </Box>
       {tab === 'owing' &&
         (r.owing.length ? (
-          <Box component="ul" aria-label="Late charges owing" sx={list}>
+          <Box component="ul" aria-label={t('Late charges owing')} sx={list}>
             {r.owing.map((c) => (
-              <Row key={c.id} title={`${c.projectTitle} · instalment ${c.instalmentSeq}`} amount={c.amount}>
+              <Row key={c.id} title={instalmentTitle(c)} amount={c.amount}>
                 {detail(
                   c.status === 'accruing'
-                    ? `Accruing at ${Number(c.ratePa)}% a year since ${formatDate(c.accruesFrom)} on ${formatMoney(c.overdueAmount)} due ${formatDate(c.dueOn)}; the instalment is not paid yet.`
-                    : `Owed: the instalment was paid on ${formatDate(c.paidOn)}, the charge is fixed.`,
+                    ? t('Accruing at {rate}% a year since {since} on {amount} due {due}; the instalment is not paid yet.', {
+                        rate: localDigits(String(Number(c.ratePa)), language),
+                        since: formatDate(c.accruesFrom, language),
+                        amount: formatMoney(c.overdueAmount, language),
+                        due: formatDate(c.dueOn, language),
+                      })
+                    : t('Owed: the instalment was paid on {date}, the charge is fixed.', { date: formatDate(c.paidOn, language) }),
                 )}
-                {detail(`Owner: ${c.ownerEmail}`)}
+                {detail(t('Owner: {email}', { email: c.ownerEmail }))}
                 {c.status === 'owed' && (
-                  <Button size="small" variant="contained" sx={{ mt: 1 }} onClick={() => setSettling(c)} aria-label={`Confirm receipt of the late charge on ${c.projectTitle}, instalment ${c.instalmentSeq}`}>
-                    Confirm receipt
+                  <Button size="small" variant="contained" sx={{ mt: 1 }} onClick={() => setSettling(c)} aria-label={t('Confirm receipt of the late charge on {project}, instalment {number}', { project: c.projectTitle, number: formatNumber(c.instalmentSeq, language) })}>
+                    {t('Confirm receipt')}
                   </Button>
                 )}
               </Row>
             ))}
           </Box>
         ) : (
-          <EmptyState title="No late charge is owing." />
+          <EmptyState title={t('No late charge is owing.')} />
         ))}
       {tab === 'received' &&
         (r.received.length ? (
-          <Box component="ul" aria-label="Late charges received" sx={list}>
+          <Box component="ul" aria-label={t('Late charges received')} sx={list}>
             {r.received.map((c) => (
-              <Row key={c.id} title={`${c.projectTitle} · instalment ${c.instalmentSeq}`} amount={c.amount}>
-                {detail(`Received ${formatDateTime(c.settledAt)}, reference ${c.reference}, confirmed by ${c.settledBy ?? 'staff'}${c.note ? `. ${c.note}` : ''}`)}
-                {detail(`Owner: ${c.ownerEmail}`)}
+              <Row key={c.id} title={instalmentTitle(c)} amount={c.amount}>
+                {detail(
+                  t('Received {when}, reference {reference}, confirmed by {who}', {
+                    when: formatDateTime(c.settledAt, language),
+                    reference: c.reference ?? '—',
+                    who: c.settledBy ?? t('staff'),
+                  }) + (c.note ? `. ${c.note}` : ''),
+                )}
+                {detail(t('Owner: {email}', { email: c.ownerEmail }))}
               </Row>
             ))}
           </Box>
         ) : (
-          <EmptyState title="Nothing received yet." />
+          <EmptyState title={t('Nothing received yet.')} />
         ))}
       {tab === 'out' &&
         (r.disbursements.length ? (
-          <Box component="ul" aria-label="Payments out of the charity account" sx={list}>
+          <Box component="ul" aria-label={t('Payments out of the charity account')} sx={list}>
             {r.disbursements.map((d) => (
               <Row key={d.id} title={d.recipient} amount={d.amount}>
-                {detail(`Paid ${formatDate(d.paidOn)}, reference ${d.reference}, recorded by ${d.recordedBy}${d.note ? `. ${d.note}` : ''}`)}
+                {detail(
+                  t('Paid {when}, reference {reference}, recorded by {who}', { when: formatDate(d.paidOn, language), reference: d.reference, who: d.recordedBy }) +
+                    (d.note ? `. ${d.note}` : ''),
+                )}
               </Row>
             ))}
           </Box>
         ) : (
-          <EmptyState title="Nothing paid out yet." />
+          <EmptyState title={t('Nothing paid out yet.')} />
         ))}
       <Dialog open={Boolean(settling)} onClose={() => !settle.busy && setSettling(null)} aria-labelledby="charity-receipt-title" maxWidth="sm" fullWidth>
         <DialogTitle id="charity-receipt-title">
-          <Money amount={settling?.amount} /> from {settling?.ownerEmail}
+          {settling && t('{amount} from {email}', { amount: formatMoney(settling.amount, language), email: settling.ownerEmail })}
         </DialogTitle>
         <DialogContent>
-          <SchemaForm formId="charity-receipt" onSubmit={settle.submit} busy={settle.busy} serverErrors={settle.errors} actions={<Button onClick={() => setSettling(null)}>Cancel</Button>} />
+          <SchemaForm formId="charity-receipt" onSubmit={settle.submit} busy={settle.busy} serverErrors={settle.errors} actions={<Button onClick={() => setSettling(null)}>{t('Cancel')}</Button>} />
           <InlineFailure failure={settle.failure} onClose={settle.clearFailure} />
         </DialogContent>
       </Dialog>
       <Dialog open={paying} onClose={() => !disburse.busy && setPaying(false)} aria-labelledby="charity-out-title" maxWidth="sm" fullWidth>
         <DialogTitle id="charity-out-title">
-          Pay out of the charity account (it holds <Money amount={r.totals.balance} />)
+          {t('Pay out of the charity account (it holds {amount})', { amount: formatMoney(r.totals.balance, language) })}
         </DialogTitle>
         <DialogContent>
-          <SchemaForm formId="charity-disbursement" onSubmit={disburse.submit} busy={disburse.busy} serverErrors={disburse.errors} hideTitle actions={<Button onClick={() => setPaying(false)}>Cancel</Button>} />
+          <SchemaForm formId="charity-disbursement" onSubmit={disburse.submit} busy={disburse.busy} serverErrors={disburse.errors} hideTitle actions={<Button onClick={() => setPaying(false)}>{t('Cancel')}</Button>} />
           <InlineFailure failure={disburse.failure} onClose={disburse.clearFailure} />
         </DialogContent>
       </Dialog>

@@ -12,9 +12,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useApi } from '../../lib/use-api';
 import { ApiItems, EmptyState } from '../../components/Status';
-import Money from '../../components/Money';
 import { formatDate } from '../../../shared/format/dates';
-import { countOf } from '../../../shared/format/count';
+import { formatMoney } from '../../../shared/format/money';
+import { useWords } from '../../lib/words';
 
 interface InDefault {
   agreementId: string;
@@ -30,15 +30,16 @@ interface InDefault {
 }
 
 export default function StaffDefaultsPage() {
+  const { t, language } = useWords();
   const state = useApi<{ items: InDefault[] }>('/staff/defaults');
   return (
     <Box>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Agreements with an instalment long overdue. They leave this queue when the owner has paid every overdue instalment.
+        {t('Agreements with an instalment long overdue. They leave this queue when the owner has paid every overdue instalment.')}
       </Typography>
-      <ApiItems state={state} empty={<EmptyState title="No agreement is in default." />}>
+      <ApiItems state={state} empty={<EmptyState title={t('No agreement is in default.')} />}>
         {(items) => (
-          <Grid container spacing={2} component="ul" aria-label="Agreements in default" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <Grid container spacing={2} component="ul" aria-label={t('Agreements in default')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {items.map((a) => (
               <Grid key={a.agreementId} size={{ xs: 12, md: 6 }} component="li">
                 <Card variant="outlined">
@@ -47,22 +48,30 @@ export default function StaffDefaultsPage() {
                       {a.projectTitle}
                     </Link>
                     <Typography variant="h6" component="p" color="error">
-                      <Money amount={a.overdue.amount} /> overdue
+                      {t('{amount} overdue', { amount: formatMoney(a.overdue.amount, language) })}
                     </Typography>
                     <Typography variant="body2">
-                      {countOf(a.overdue.count, 'instalment')} overdue, the oldest due {formatDate(a.overdue.oldestDueOn)} ({countOf(a.overdue.daysOverdue, 'day')}); in default since{' '}
-                      {formatDate(a.inDefaultSince)}.
+                      {t('{count, plural, one {# instalment} other {# instalments}} overdue, the oldest due {due} ({days, plural, one {# day} other {# days}}); in default since {since}.', {
+                        count: a.overdue.count,
+                        due: formatDate(a.overdue.oldestDueOn, language),
+                        days: a.overdue.daysOverdue,
+                        since: formatDate(a.inDefaultSince, language),
+                      })}
                     </Typography>
                     <Typography variant="body2">
-                      Outstanding in all: <Money amount={a.outstanding.amount} /> ({countOf(a.outstanding.count, 'instalment')}) of an investment of <Money amount={a.principal} />.
+                      {t('Outstanding in all: {amount} ({count, plural, one {# instalment} other {# instalments}}) of an investment of {principal}.', {
+                        amount: formatMoney(a.outstanding.amount, language),
+                        count: a.outstanding.count,
+                        principal: formatMoney(a.principal, language),
+                      })}
                     </Typography>
                     {a.charityOwing !== '0.00' && (
                       <Typography variant="body2">
-                        Late charges owed to charity: <Money amount={a.charityOwing} />
+                        {t('Late charges owed to charity: {amount}', { amount: formatMoney(a.charityOwing, language) })}
                       </Typography>
                     )}
                     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      Owner: {a.owner.email} · {a.owner.phone} · Investor: {a.investorEmail}
+                      {t('Owner: {owner} · {phone} · Investor: {investor}', { owner: a.owner.email, phone: a.owner.phone, investor: a.investorEmail })}
                     </Typography>
                   </CardContent>
                 </Card>

@@ -15,12 +15,14 @@ import { SchemaForm } from '../../form-engine';
 import type { ReviewForm } from '../../../shared/generated/form-types';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
-import Money from '../../components/Money';
 import { ApiItems, EmptyState } from '../../components/Status';
 import InlineFailure from '../../components/InlineFailure';
 import { useSubmit } from '../../lib/use-submit';
 import GatewayEvents from './GatewayEvents';
 import { formatDateTime } from '../../../shared/format/dates';
+import { formatMoney } from '../../../shared/format/money';
+import { useWords } from '../../lib/words';
+import { methodWord, statusWord } from './status-words';
 
 interface Donation {
   id: string;
@@ -38,6 +40,7 @@ interface Donation {
 
 /** Staff: confirm that pledged donations arrived (they then count as raised), or cancel them with a note. */
 export default function StaffDonationsPage() {
+  const { t, language } = useWords();
   const [status, setStatus] = useState<'pledged' | 'confirmed' | 'cancelled'>('pledged');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -49,8 +52,8 @@ export default function StaffDonationsPage() {
     await api.post(`/staff/donations/${open.id}/review`, form);
     setOpen(null);
     state.reload();
-    return { title: form.decision === 'approve' ? 'Donation confirmed' : 'Donation cancelled', text: 'Recorded in the audit log.', tone: 'success' };
-  }, 'Not recorded');
+    return { title: form.decision === 'approve' ? t('Donation confirmed') : t('Donation cancelled'), text: t('Recorded in the audit log.'), tone: 'success' };
+  }, t('Not recorded'));
 
   return (
     <Box>
@@ -65,17 +68,17 @@ export default function StaffDonationsPage() {
       >
         <TextField
           size="small"
-          label="Find by payment reference"
+          label={t('Find by payment reference')}
           placeholder="HF-7K3Q-92"
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           error={Boolean(searchError)}
-          helperText={searchError ?? 'Searches every status'}
+          helperText={searchError ?? t('Searches every status')}
           slotProps={{ htmlInput: { maxLength: 40 } }}
           sx={{ minWidth: 240 }}
         />
         <Button type="submit" variant="contained">
-          Find
+          {t('Find')}
         </Button>
         {search && (
           <Button
@@ -84,15 +87,15 @@ export default function StaffDonationsPage() {
               setSearch('');
             }}
           >
-            Show the queue
+            {t('Show the queue')}
           </Button>
         )}
       </Box>
       {!search && (
-        <Tabs value={status} onChange={(_e, v: typeof status) => setStatus(v)} sx={{ mb: 2 }} aria-label="Donation status">
-          <Tab value="pledged" label="Pledged" />
-          <Tab value="confirmed" label="Confirmed" />
-          <Tab value="cancelled" label="Cancelled" />
+        <Tabs value={status} onChange={(_e, v: typeof status) => setStatus(v)} sx={{ mb: 2 }} aria-label={t('Donation status')}>
+          <Tab value="pledged" label={t('Pledged')} />
+          <Tab value="confirmed" label={t('Confirmed')} />
+          <Tab value="cancelled" label={t('Cancelled')} />
         </Tabs>
       )}
       {!searchError && (
@@ -100,8 +103,8 @@ export default function StaffDonationsPage() {
           state={state}
           empty={
             <EmptyState
-              title={search ? `No donation has the reference ${search}.` : 'Nothing here.'}
-              text={!search && status === 'pledged' ? 'No donation is waiting for confirmation.' : undefined}
+              title={search ? t('No donation has the reference {reference}.', { reference: search }) : t('Nothing here.')}
+              text={!search && status === 'pledged' ? t('No donation is waiting for confirmation.') : undefined}
             />
           }
         >
@@ -113,18 +116,18 @@ export default function StaffDonationsPage() {
                     <CardContent sx={{ display: 'grid', gap: 0.5 }}>
                       <Typography sx={{ fontWeight: 700 }}>{d.projectTitle}</Typography>
                       <Typography variant="h6" component="p">
-                        <Money amount={d.amount} /> by {d.paymentMethod}
+                        {t('{amount} by {method}', { amount: formatMoney(d.amount, language), method: methodWord(t, d.paymentMethod) })}
                       </Typography>
-                      {search && <Typography variant="body2">Status: {d.status.replace('_', ' ')}</Typography>}
+                      {search && <Typography variant="body2">{t('Status: {status}', { status: statusWord(t, d.status) })}</Typography>}
                       <Typography variant="body2" color="text.secondary">
-                        {d.reference} · {d.anonymous ? 'Anonymous' : (d.donorName ?? 'No name')} {d.email ? `· ${d.email}` : ''} ·{' '}
-                        {formatDateTime(d.createdAt)}
+                        {d.reference} · {d.anonymous ? t('Anonymous') : (d.donorName ?? t('No name'))} {d.email ? `· ${d.email}` : ''} ·{' '}
+                        {formatDateTime(d.createdAt, language)}
                       </Typography>
-                      {d.note && <Typography variant="body2">Note: {d.note}</Typography>}
+                      {d.note && <Typography variant="body2">{t('Note: {note}', { note: d.note })}</Typography>}
                       {d.status === 'pledged' && (
                         <Box sx={{ mt: 1 }}>
-                          <Button variant="contained" size="small" onClick={() => setOpen(d)} aria-label={`Review donation ${d.reference}`}>
-                            Review
+                          <Button variant="contained" size="small" onClick={() => setOpen(d)} aria-label={t('Review donation {reference}', { reference: d.reference })}>
+                            {t('Review')}
                           </Button>
                         </Box>
                       )}
@@ -139,13 +142,13 @@ export default function StaffDonationsPage() {
       <GatewayEvents />
       <Dialog open={Boolean(open)} onClose={() => !review.busy && setOpen(null)} aria-labelledby="donation-review-title" maxWidth="sm" fullWidth>
         <DialogTitle id="donation-review-title">
-          {open?.reference}: <Money amount={open?.amount} /> by {open?.paymentMethod}
+          {open && t('{reference}: {amount} by {method}', { reference: open.reference, amount: formatMoney(open.amount, language), method: methodWord(t, open.paymentMethod) })}
         </DialogTitle>
         <DialogContent>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            Approve when the money has arrived; reject to cancel the pledge.
+            {t('Approve when the money has arrived; reject to cancel the pledge.')}
           </Typography>
-          <SchemaForm formId="review" onSubmit={review.submit} busy={review.busy} serverErrors={review.errors} hideTitle actions={<Button onClick={() => setOpen(null)}>Cancel</Button>} />
+          <SchemaForm formId="review" onSubmit={review.submit} busy={review.busy} serverErrors={review.errors} hideTitle actions={<Button onClick={() => setOpen(null)}>{t('Cancel')}</Button>} />
           <InlineFailure failure={review.failure} onClose={review.clearFailure} />
         </DialogContent>
       </Dialog>

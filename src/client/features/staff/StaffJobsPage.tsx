@@ -21,6 +21,31 @@ import { api, type ApiError } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import { ApiItems, EmptyState } from '../../components/Status';
 import { formatDateTime } from '../../../shared/format/dates';
+import { useWords, type Words } from '../../lib/words';
+
+/** What each job does, in the page's language (the API says it in English; an unknown job keeps the API's words). */
+function jobDescription(t: Words['t'], job: JobStatus): string {
+  switch (job.name) {
+    case 'close-campaigns':
+      return t('Closes campaigns whose end date has passed.');
+    case 'mark-overdue':
+      return t('Marks instalments still due after their due date as overdue, and tells their owners and investors.');
+    case 'instalment-reminders':
+      return t('Reminds owners of instalments due in 3 days and due today (each reminder once).');
+    case 'late-payments':
+      return t('Opens late charges for charity past the grace period, and moves agreements into or out of default.');
+    case 'pledges':
+      return t('Reminds donors of unpaid pledges, then expires them.');
+    case 'deliver-mail':
+      return t('Sends queued e-mail notices, retrying failures with backoff.');
+    case 'agreement-documents':
+      return t('Makes the agreement documents of agreements accepted before documents existed.');
+    case 'purge':
+      return t('Removes expired sessions, old codes, abandoned drafts and their files, e-mails sent over 30 days ago, idempotency keys over a day old.');
+    default:
+      return job.description;
+  }
+}
 
 interface JobStatus {
   name: string;
@@ -30,6 +55,7 @@ interface JobStatus {
 }
 
 export default function StaffJobsPage() {
+  const { t, language } = useWords();
   const state = useApi<{ items: JobStatus[] }>('/staff/jobs');
   const [running, setRunning] = useState<string | null>(null);
   // What the last "Run now" did, said in its job's row.
@@ -40,9 +66,9 @@ export default function StaffJobsPage() {
     setOutcome(null);
     try {
       const res = await api.post<{ ok: boolean; summary: string }>(`/staff/jobs/${encodeURIComponent(name)}/run`);
-      setOutcome({ name, ok: res.ok, text: res.ok ? `Ran now: ${res.summary}` : `Ran now and failed: ${res.summary}` });
+      setOutcome({ name, ok: res.ok, text: res.ok ? t('Ran now: {summary}', { summary: res.summary }) : t('Ran now and failed: {summary}', { summary: res.summary }) });
     } catch (e) {
-      setOutcome({ name, ok: false, text: `Not run: ${(e as ApiError).message}` });
+      setOutcome({ name, ok: false, text: t('Not run: {reason}', { reason: (e as ApiError).message }) });
     } finally {
       setRunning(null);
       state.reload();
@@ -52,7 +78,7 @@ export default function StaffJobsPage() {
   const lastResult = (j: JobStatus) => (
     <>
       {j.lastRun && (
-        <Chip size="small" label={j.lastRun.ok === false ? 'Failed' : j.lastRun.ok ? 'OK' : 'Running'} color={j.lastRun.ok === false ? 'error' : j.lastRun.ok ? 'success' : 'default'} sx={{ mr: 1 }} />
+        <Chip size="small" label={j.lastRun.ok === false ? t('Failed') : j.lastRun.ok ? t('OK') : t('Running')} color={j.lastRun.ok === false ? 'error' : j.lastRun.ok ? 'success' : 'default'} sx={{ mr: 1 }} />
       )}
       {j.lastRun?.result ?? ''}
     </>
@@ -60,8 +86,8 @@ export default function StaffJobsPage() {
   /** Run now, and what that run did, said beside the button. */
   const runButton = (j: JobStatus) => (
     <>
-      <Button size="small" variant="outlined" sx={{ mt: 1 }} disabled={running !== null} onClick={() => runNow(j.name)} aria-label={`Run ${j.name} now`}>
-        {running === j.name ? 'Running…' : 'Run now'}
+      <Button size="small" variant="outlined" sx={{ mt: 1 }} disabled={running !== null} onClick={() => runNow(j.name)} aria-label={t('Run {job} now', { job: j.name })}>
+        {running === j.name ? t('Running…') : t('Run now')}
       </Button>
       {outcome?.name === j.name && (
         <Typography variant="body2" role="status" color={outcome.ok ? 'success.main' : 'error'} sx={{ mt: 0.5 }}>
@@ -73,21 +99,21 @@ export default function StaffJobsPage() {
   return (
     <>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        These run by themselves on a clock, once across all server processes. Times are Dhaka time.
+        {t('These run by themselves on a clock, once across all server processes. Times are Dhaka time.')}
       </Typography>
-      <ApiItems state={state} empty={<EmptyState title="No scheduled jobs." />}>
+      <ApiItems state={state} empty={<EmptyState title={t('No scheduled jobs.')} />}>
         {(items) =>
           phone ? (
             // On a phone each job is a card: three columns of long text do not fit 390 px.
-            <Box component="ul" aria-label="Scheduled jobs" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+            <Box component="ul" aria-label={t('Scheduled jobs')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
               {items.map((j) => (
                 <Paper component="li" key={j.name} variant="outlined" sx={{ p: 1.5 }}>
                   <Typography sx={{ fontWeight: 600 }}>{j.name}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {j.description}
+                    {jobDescription(t, j)}
                   </Typography>
                   <Typography variant="body2" sx={{ mt: 1 }}>
-                    {j.lastRun ? `Last run ${formatDateTime(j.lastRun.startedAt)}` : 'Not run yet'} {lastResult(j)}
+                    {j.lastRun ? t('Last run {when}', { when: formatDateTime(j.lastRun.startedAt, language) }) : t('Not run yet')} {lastResult(j)}
                   </Typography>
                   {runButton(j)}
                 </Paper>
@@ -95,12 +121,12 @@ export default function StaffJobsPage() {
             </Box>
           ) : (
             <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              <Table size="small" aria-label="Scheduled jobs">
+              <Table size="small" aria-label={t('Scheduled jobs')}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Job</TableCell>
-                    <TableCell>Last run</TableCell>
-                    <TableCell>Result</TableCell>
+                    <TableCell>{t('Job')}</TableCell>
+                    <TableCell>{t('Last run')}</TableCell>
+                    <TableCell>{t('Result')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -109,11 +135,11 @@ export default function StaffJobsPage() {
                       <TableCell>
                         <Typography sx={{ fontWeight: 600 }}>{j.name}</Typography>
                         <Typography variant="body2" color="text.secondary">
-                          {j.description}
+                          {jobDescription(t, j)}
                         </Typography>
                         {runButton(j)}
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{j.lastRun ? formatDateTime(j.lastRun.startedAt) : 'Not run yet'}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{j.lastRun ? formatDateTime(j.lastRun.startedAt, language) : t('Not run yet')}</TableCell>
                       <TableCell>{lastResult(j)}</TableCell>
                     </TableRow>
                   ))}

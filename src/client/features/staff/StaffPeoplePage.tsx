@@ -19,10 +19,11 @@ import type { QualificationForm } from '../../../shared/generated/form-types';
 import { api, downloadFile, fileUrl } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import { useSubmit } from '../../lib/use-submit';
-import Money from '../../components/Money';
 import InlineFailure from '../../components/InlineFailure';
 import { ApiItems, EmptyState, ErrorState, Loading } from '../../components/Status';
 import { formatDateTime } from '../../../shared/format/dates';
+import { formatMoney } from '../../../shared/format/money';
+import { useWords } from '../../lib/words';
 
 interface Found {
   id: string;
@@ -39,19 +40,21 @@ interface Person extends Omit<Found, 'qualified'> {
 }
 
 function Status({ person }: { person: Person }) {
+  const { t, language } = useWords();
   const { qualification: q, limits } = person;
   if (q) {
     return (
       <Box>
         <Typography>
-          <strong>Qualified investor</strong>: no retail limits. Marked {formatDateTime(q.at)} by {q.by ?? 'the command line'}.
+          <strong>{t('Qualified investor')}</strong>
+          {t(': no retail limits. Marked {when} by {who}.', { when: formatDateTime(q.at, language), who: q.by ?? t('the command line') })}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {q.note}
         </Typography>
         {q.evidenceFileId && (
           <Button size="small" onClick={() => void downloadFile(`/files/${q.evidenceFileId}`, 'qualification-evidence')}>
-            Evidence
+            {t('Evidence')}
           </Button>
         )}
       </Box>
@@ -60,36 +63,41 @@ function Status({ person }: { person: Person }) {
   return (
     <Box>
       <Typography>
-        <strong>Retail investor</strong>: limits apply.
+        <strong>{t('Retail investor')}</strong>
+        {t(': limits apply.')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        One project: {limits.perProject === null ? 'no limit' : <Money amount={limits.perProject} />}. Twelve months:{' '}
-        {limits.perYear === null ? (
-          'no limit'
-        ) : (
-          <>
-            <Money amount={limits.perYear.limit} />, used <Money amount={limits.perYear.used} />, left <Money amount={limits.perYear.left} />
-          </>
-        )}
-        .
+        {t('One project: {limit}.', { limit: limits.perProject === null ? t('no limit') : formatMoney(limits.perProject, language) })}{' '}
+        {limits.perYear === null
+          ? t('Twelve months: {limit}.', { limit: t('no limit') })
+          : t('Twelve months: {limit}, used {used}, left {left}.', {
+              limit: formatMoney(limits.perYear.limit, language),
+              used: formatMoney(limits.perYear.used, language),
+              left: formatMoney(limits.perYear.left, language),
+            })}
       </Typography>
     </Box>
   );
 }
 
 function PersonPane({ id, onChanged }: { id: string; onChanged: () => void }) {
+  const { t, language } = useWords();
   const state = useApi<Person>(`/staff/people/${id}`);
   // A new form after each change: it starts from the other status.
   const [round, setRound] = useState(0);
   const record = useSubmit<QualificationForm>(async (data) => {
     const res = await api.post<{ changed: boolean }>(`/staff/people/${id}/qualified`, data);
-    return { title: res.changed ? 'Status recorded' : 'Nothing changed', text: res.changed ? 'The change is in the audit log.' : `This person already is ${data.qualified ? 'qualified' : 'retail'}.`, tone: res.changed ? 'success' : 'info' };
-  }, 'Not recorded');
-  if (state.loading) return <Loading label="Opening the person…" />;
-  if (state.error || !state.data) return <ErrorState message={state.error?.message ?? 'Could not open it.'} onRetry={state.reload} />;
+    return {
+      title: res.changed ? t('Status recorded') : t('Nothing changed'),
+      text: res.changed ? t('The change is in the audit log.') : data.qualified ? t('This person already is qualified.') : t('This person already is retail.'),
+      tone: res.changed ? 'success' : 'info',
+    };
+  }, t('Not recorded'));
+  if (state.loading) return <Loading label={t('Opening the person…')} />;
+  if (state.error || !state.data) return <ErrorState message={state.error?.message ?? t('Could not open it.')} onRetry={state.reload} />;
   const person = state.data;
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }} component="section" aria-label={`Investor status of ${person.email}`}>
+    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }} component="section" aria-label={t('Investor status of {email}', { email: person.email })}>
       <Box>
         <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
           {person.name ?? person.email}
@@ -120,13 +128,15 @@ function PersonPane({ id, onChanged }: { id: string; onChanged: () => void }) {
       {person.history.length > 0 && (
         <Box>
           <Typography variant="subtitle2" component="h3">
-            History
+            {t('History')}
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {person.history.map((h, i) => (
               <li key={i}>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {h.action === 'investor.qualify' ? 'Qualified' : 'Retail again'} {formatDateTime(h.at)} by {h.by}: {h.note}
+                  {h.action === 'investor.qualify'
+                    ? t('Qualified {when} by {who}: {note}', { when: formatDateTime(h.at, language), who: h.by, note: h.note ?? '' })
+                    : t('Retail again {when} by {who}: {note}', { when: formatDateTime(h.at, language), who: h.by, note: h.note ?? '' })}
                 </Typography>
               </li>
             ))}
@@ -138,6 +148,7 @@ function PersonPane({ id, onChanged }: { id: string; onChanged: () => void }) {
 }
 
 export default function StaffPeoplePage() {
+  const { t } = useWords();
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState<string | null>(null);
   const found = useApi<{ items: Found[] }>(query ? `/staff/people?q=${encodeURIComponent(query)}` : null);
@@ -145,7 +156,7 @@ export default function StaffPeoplePage() {
   return (
     <Box>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Find a person to see their investor status. A qualified investor has no retail limits; record the evidence you saw.
+        {t('Find a person to see their investor status. A qualified investor has no retail limits; record the evidence you saw.')}
       </Typography>
       <Box
         component="form"
@@ -157,29 +168,36 @@ export default function StaffPeoplePage() {
           setQuery(typed.trim().length >= 2 ? typed.trim() : null);
         }}
       >
-        <TextField label="E-mail, phone or name" size="small" value={typed} onChange={(e) => setTyped(e.target.value)} sx={{ flex: '1 1 240px' }} helperText="At least 2 characters" />
+        <TextField
+          label={t('E-mail, phone or name')}
+          size="small"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          sx={{ flex: '1 1 240px' }}
+          helperText={t('At least 2 characters')}
+        />
         <Box>
           <Button type="submit" variant="contained">
-            Find
+            {t('Find')}
           </Button>
         </Box>
       </Box>
       {query && (
-        <ApiItems state={found} empty={<EmptyState title="Nobody found." />}>
+        <ApiItems state={found} empty={<EmptyState title={t('Nobody found.')} />}>
           {(items) => (
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, md: 4 }}>
                 <Paper variant="outlined">
-                  <List component="div" aria-label="People found">
+                  <List component="div" aria-label={t('People found')}>
                     {items.map((p) => (
                       <ListItemButton key={p.id} selected={open === p.id} onClick={() => setOpen(p.id)}>
-                        <ListItemText primary={p.name ?? p.email} secondary={`${p.email} · ${p.qualified ? 'qualified' : 'retail'}`} sx={{ overflowWrap: 'anywhere' }} />
+                        <ListItemText primary={p.name ?? p.email} secondary={`${p.email} · ${p.qualified ? t('qualified') : t('retail')}`} sx={{ overflowWrap: 'anywhere' }} />
                       </ListItemButton>
                     ))}
                   </List>
                 </Paper>
               </Grid>
-              <Grid size={{ xs: 12, md: 8 }}>{open ? <PersonPane key={open} id={open} onChanged={found.reload} /> : <EmptyState title="Choose a person." />}</Grid>
+              <Grid size={{ xs: 12, md: 8 }}>{open ? <PersonPane key={open} id={open} onChanged={found.reload} /> : <EmptyState title={t('Choose a person.')} />}</Grid>
             </Grid>
           )}
         </ApiItems>

@@ -19,20 +19,23 @@ import ReviewDecision from './ReviewDecision';
 import ShariahReviewPanel from './ShariahReviewPanel';
 import ProjectTerms from './ProjectTerms';
 import { formatPhone } from '../../../shared/phone/phone.js';
-import { formatMoney } from '../../../shared/domain/money';
+import { formatMoney, formatNumber } from '../../../shared/format/money';
+import { useWords } from '../../lib/words';
+import { statusWord } from './status-words';
 
 /** The project's images are shown large above the answers (from `images`), so the view leaves them out. */
 
 type Detail = ProjectView & { owner: { email: string; phone: string }; submittedAt: string; history: AuditEntry[] };
 
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
+  const { t, language } = useWords();
   const { data, error, loading, reload } = useApi<Detail>(`/staff/projects/${id}`);
   const review = useSubmit<ProjectReviewForm>(async (form) => {
     await api.post(`/staff/projects/${id}/review?seen=${encodeURIComponent(data!.submittedAt)}`, form);
-    return { title: form.decision === 'approve' ? 'Project approved' : 'Project rejected', text: 'The decision is recorded in the audit log.', tone: 'success' };
-  }, 'Not recorded');
-  if (loading) return <Loading label="Opening the project…" />;
-  if (error || !data) return <ErrorState message={error?.message ?? 'Could not open it.'} onRetry={reload} />;
+    return { title: form.decision === 'approve' ? t('Project approved') : t('Project rejected'), text: t('The decision is recorded in the audit log.'), tone: 'success' };
+  }, t('Not recorded'));
+  if (loading) return <Loading label={t('Opening the project…')} />;
+  if (error || !data) return <ErrorState message={error?.message ?? t('Could not open it.')} onRetry={reload} />;
 
   return (
     <Card>
@@ -42,25 +45,31 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
             {data.title}
           </Typography>
           <Typography color="text.secondary">
-            {data.category} · {data.owner.email} · {formatPhone(data.owner.phone)} ·{' '}
-            <RouterLink to={`/projectDetails?id=${data.id}`}>open the project page</RouterLink>
+            {t(data.category)} · {data.owner.email} · {formatPhone(data.owner.phone)} ·{' '}
+            <RouterLink to={`/projectDetails?id=${data.id}`}>{t('open the project page')}</RouterLink>
           </Typography>
         </Box>
         <ProjectTerms figures={data.figures} minimum />
         <Grid container spacing={2}>
           {data.images.map((img, i) => (
             <Grid key={img} size={{ xs: 12, sm: 4 }}>
-              <StoredImage fileId={img} caption={`Image ${i + 1}`} />
+              <StoredImage fileId={img} caption={t('Image {number}', { number: formatNumber(i + 1, language) })} />
             </Grid>
           ))}
         </Grid>
-        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} showVersion data={data.details} fileUrl={fileUrl} omit={PROJECT_IMAGE_FIELDS} />
+        {/* Which version's words the answers were given with (staff compare them with the live form). */}
+        {data.formVersion !== undefined && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: -1 }}>
+            {t('Submitted with version {version}', { version: formatNumber(data.formVersion, language) })}
+          </Typography>
+        )}
+        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} data={data.details} fileUrl={fileUrl} omit={PROJECT_IMAGE_FIELDS} />
         <ShariahReviewPanel projectId={data.id} canRecord={data.status === 'pending_review' || data.status === 'rejected'} onRecorded={reload} />
         <ReviewDecision
           formId="project-review"
           review={review}
           open={data.status === 'pending_review'}
-          decided={`This project is ${data.status.replace('_', ' ')}.`}
+          decided={t('This project is {status}.', { status: statusWord(t, data.status) })}
           history={data.history}
           onDone={onDone}
         />
@@ -71,20 +80,21 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
 
 /** Staff: the project review queue. */
 export default function StaffProjectsPage() {
+  const { t, language } = useWords();
   return (
     <ReviewQueue<ProjectView>
-      label="Project status"
-      listLabel="Projects"
+      label={t('Project status')}
+      listLabel={t('Projects')}
       tabs={[
-        { value: 'pending_review', label: 'Waiting' },
-        { value: 'open', label: 'Open' },
-        { value: 'rejected', label: 'Rejected' },
+        { value: 'pending_review', label: t('Waiting') },
+        { value: 'open', label: t('Open') },
+        { value: 'rejected', label: t('Rejected') },
       ]}
       path={(status) => `/staff/projects?status=${status}`}
-      emptyText="No project is waiting for review."
-      describe={(p) => ({ primary: p.title, secondary: `${p.category} · ${formatMoney(p.figures.goal)}` })}
+      emptyText={t('No project is waiting for review.')}
+      describe={(p) => ({ primary: p.title, secondary: `${t(p.category)} · ${formatMoney(p.figures.goal, language)}` })}
       review={(id, done) => <Review id={id} onDone={done} />}
-      chooseText="Choose a project to review."
+      chooseText={t('Choose a project to review.')}
     />
   );
 }

@@ -17,11 +17,13 @@ import { SchemaForm } from '../../form-engine';
 import type { RefundForm } from '../../../shared/generated/form-types';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
-import Money from '../../components/Money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import InlineFailure from '../../components/InlineFailure';
 import { useSubmit } from '../../lib/use-submit';
 import { formatDateTime } from '../../../shared/format/dates';
+import { formatMoney } from '../../../shared/format/money';
+import { useWords } from '../../lib/words';
+import { methodWord } from './status-words';
 
 interface Refund {
   id: string;
@@ -51,6 +53,7 @@ function Detail({ children }: { children: React.ReactNode }) {
 }
 
 export default function StaffRefundsPage() {
+  const { t, language } = useWords();
   const [tab, setTab] = useState<'refund_due' | 'refunded'>('refund_due');
   const state = useApi<{ items: Refund[] }>(`/staff/refunds?status=${tab}`);
   const [refunding, setRefunding] = useState<Refund | null>(null);
@@ -59,49 +62,51 @@ export default function StaffRefundsPage() {
     await api.post(`/staff/donations/${refunding.id}/refund`, form);
     setRefunding(null);
     state.reload();
-    return { title: 'Refund recorded', text: `The donor is told that ${refunding.reference} was returned.`, tone: 'success' };
-  }, 'Not recorded');
+    return { title: t('Refund recorded'), text: t('The donor is told that {reference} was returned.', { reference: refunding.reference }), tone: 'success' };
+  }, t('Not recorded'));
 
   return (
     <Box>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Donations to all-or-nothing campaigns that ended below their goal. Send each back the way it came, then record the refund with its reference: the donor is told.
+        {t('Donations to all-or-nothing campaigns that ended below their goal. Send each back the way it came, then record the refund with its reference: the donor is told.')}
       </Typography>
-      <Tabs value={tab} onChange={(_e, v: typeof tab) => setTab(v)} aria-label="Refunds" sx={{ mb: 1 }}>
-        <Tab value="refund_due" label="Due" />
-        <Tab value="refunded" label="Refunded" />
+      <Tabs value={tab} onChange={(_e, v: typeof tab) => setTab(v)} aria-label={t('Refunds')} sx={{ mb: 1 }}>
+        <Tab value="refund_due" label={t('Due')} />
+        <Tab value="refunded" label={t('Refunded')} />
       </Tabs>
       {state.loading ? (
-        <Loading label="Loading the refunds…" />
+        <Loading label={t('Loading the refunds…')} />
       ) : state.error ? (
         <ErrorState message={state.error.message} onRetry={state.reload} />
       ) : state.data!.items.length === 0 ? (
-        <EmptyState title={tab === 'refund_due' ? 'No refund is due.' : 'No refund recorded yet.'} />
+        <EmptyState title={tab === 'refund_due' ? t('No refund is due.') : t('No refund recorded yet.')} />
       ) : (
-        <Box component="ul" aria-label={tab === 'refund_due' ? 'Refunds due' : 'Refunds recorded'} sx={list}>
+        <Box component="ul" aria-label={tab === 'refund_due' ? t('Refunds due') : t('Refunds recorded')} sx={list}>
           {state.data!.items.map((r) => (
             <Paper component="li" key={r.id} variant="outlined" sx={{ p: 1.5 }}>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>
                   {r.reference} · {r.projectTitle}
                 </Typography>
-                <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  <Money amount={r.amount} />
-                </Typography>
+                <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatMoney(r.amount, language)}</Typography>
               </Box>
               <Detail>
-                Paid by {r.paymentMethod}
-                {r.confirmedAt ? `, confirmed ${formatDateTime(r.confirmedAt)}` : ''}
-                {r.closedAt ? `; the campaign closed ${formatDateTime(r.closedAt)}` : ''}
+                {t('Paid by {method}', { method: methodWord(t, r.paymentMethod) })}
+                {r.confirmedAt ? t(', confirmed {when}', { when: formatDateTime(r.confirmedAt, language) }) : ''}
+                {r.closedAt ? t('; the campaign closed {when}', { when: formatDateTime(r.closedAt, language) }) : ''}
               </Detail>
-              <Detail>Donor: {[r.donorName, r.email, r.phone].filter(Boolean).join(' · ') || 'anonymous, no contact given'}</Detail>
+              <Detail>{t('Donor: {donor}', { donor: [r.donorName, r.email, r.phone].filter(Boolean).join(' · ') || t('anonymous, no contact given') })}</Detail>
               {r.status === 'refunded' ? (
                 <Detail>
-                  Refunded {formatDateTime(r.refundedAt)}, reference {r.refundReference}, recorded by {r.refundedBy ?? 'staff'}
+                  {t('Refunded {when}, reference {reference}, recorded by {who}', {
+                    when: formatDateTime(r.refundedAt, language),
+                    reference: r.refundReference ?? '—',
+                    who: r.refundedBy ?? t('staff'),
+                  })}
                 </Detail>
               ) : (
-                <Button size="small" variant="contained" sx={{ mt: 1 }} onClick={() => setRefunding(r)} aria-label={`Record the refund of ${r.reference}`}>
-                  Record refund
+                <Button size="small" variant="contained" sx={{ mt: 1 }} onClick={() => setRefunding(r)} aria-label={t('Record the refund of {reference}', { reference: r.reference })}>
+                  {t('Record refund')}
                 </Button>
               )}
             </Paper>
@@ -110,10 +115,15 @@ export default function StaffRefundsPage() {
       )}
       <Dialog open={Boolean(refunding)} onClose={() => !record.busy && setRefunding(null)} aria-labelledby="refund-title" maxWidth="sm" fullWidth>
         <DialogTitle id="refund-title">
-          <Money amount={refunding?.amount} /> back to {refunding?.donorName ?? refunding?.email ?? 'the donor'} ({refunding?.reference})
+          {refunding &&
+            t('{amount} back to {donor} ({reference})', {
+              amount: formatMoney(refunding.amount, language),
+              donor: refunding.donorName ?? refunding.email ?? t('the donor'),
+              reference: refunding.reference,
+            })}
         </DialogTitle>
         <DialogContent>
-          <SchemaForm formId="refund" onSubmit={record.submit} busy={record.busy} serverErrors={record.errors} actions={<Button onClick={() => setRefunding(null)}>Cancel</Button>} />
+          <SchemaForm formId="refund" onSubmit={record.submit} busy={record.busy} serverErrors={record.errors} actions={<Button onClick={() => setRefunding(null)}>{t('Cancel')}</Button>} />
           <InlineFailure failure={record.failure} onClose={record.clearFailure} />
         </DialogContent>
       </Dialog>

@@ -11,7 +11,10 @@ import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
 import ReviewDecision from './ReviewDecision';
 import { formatDate } from '../../../shared/format/dates';
+import { formatNumber } from '../../../shared/format/money';
 import { formatPhone } from '../../../shared/phone/phone.js';
+import { useWords } from '../../lib/words';
+import { statusWord } from './status-words';
 
 interface QueueItem {
   id: string;
@@ -40,13 +43,14 @@ interface Detail {
 }
 
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
+  const { t, language } = useWords();
   const { data, error, loading, reload } = useApi<Detail>(`/staff/verifications/${id}`);
   const review = useSubmit<ReviewForm>(async (form) => {
     await api.post(`/staff/verifications/${id}/review`, form);
-    return { title: form.decision === 'approve' ? 'Verified' : 'Rejected', text: 'The decision is recorded in the audit log.', tone: 'success' };
-  }, 'Not recorded');
-  if (loading) return <Loading label="Opening the submission…" />;
-  if (error || !data) return <ErrorState message={error?.message ?? 'Could not open it.'} onRetry={reload} />;
+    return { title: form.decision === 'approve' ? t('Verified') : t('Rejected'), text: t('The decision is recorded in the audit log.'), tone: 'success' };
+  }, t('Not recorded'));
+  if (loading) return <Loading label={t('Opening the submission…')} />;
+  if (error || !data) return <ErrorState message={error?.message ?? t('Could not open it.')} onRetry={reload} />;
 
   return (
     <Card>
@@ -54,12 +58,20 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
         <Typography variant="h6" component="h2">
           {data.email} · {formatPhone(data.phone)}
         </Typography>
-        <FormReadOnlyView formId="verification" formVersion={data.formVersion} showVersion data={data.data} fileUrl={fileUrl} />
+        {/* Which version's words the answers were given with (staff compare them with the live form). */}
+        <Typography variant="body2" color="text.secondary" sx={{ mb: -1 }}>
+          {t('Submitted with version {version}', { version: formatNumber(data.formVersion, language) })}
+        </Typography>
+        <FormReadOnlyView formId="verification" formVersion={data.formVersion} data={data.data} fileUrl={fileUrl} />
         <ReviewDecision
           formId="review"
           review={review}
           open={data.status === 'submitted' && data.current}
-          decided={`This submission is ${data.status}${data.note ? ` (note: ${data.note})` : ''}.`}
+          decided={
+            data.note
+              ? t('This submission is {status} (note: {note}).', { status: statusWord(t, data.status), note: data.note })
+              : t('This submission is {status}.', { status: statusWord(t, data.status) })
+          }
           history={data.history}
           onDone={onDone}
         />
@@ -70,20 +82,21 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
 
 /** Staff: the verification queue, one submission with its images, verify or reject with a note. */
 export default function StaffVerificationsPage() {
+  const { t, language } = useWords();
   return (
     <ReviewQueue<QueueItem>
-      label="Verification status"
-      listLabel="Submissions"
+      label={t('Verification status')}
+      listLabel={t('Submissions')}
       tabs={[
-        { value: 'submitted', label: 'Waiting' },
-        { value: 'verified', label: 'Verified' },
-        { value: 'rejected', label: 'Rejected' },
+        { value: 'submitted', label: t('Waiting') },
+        { value: 'verified', label: t('Verified') },
+        { value: 'rejected', label: t('Rejected') },
       ]}
       path={(status) => `/staff/verifications?status=${status}`}
-      emptyText="No verification is waiting for review."
-      describe={(i) => ({ primary: i.name ?? i.email, secondary: `${i.email} · ${formatDate(i.submittedAt)}` })}
+      emptyText={t('No verification is waiting for review.')}
+      describe={(i) => ({ primary: i.name ?? i.email, secondary: `${i.email} · ${formatDate(i.submittedAt, language)}` })}
       review={(id, done) => <Review id={id} onDone={done} />}
-      chooseText="Choose a submission to review."
+      chooseText={t('Choose a submission to review.')}
     />
   );
 }

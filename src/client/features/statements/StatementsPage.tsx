@@ -17,6 +17,8 @@ import { ApiItems, EmptyState } from '../../components/Status';
 import InlineFailure from '../../components/InlineFailure';
 import type { Message } from '../../components/MessageDialog';
 import { formatDate } from '../../../shared/format/dates';
+import { localDigits } from '../../../shared/format/digits';
+import { useWords } from '../../lib/words';
 import { dhakaToday } from '../../../shared/format/dhaka-calendar';
 import { statementFileName, type StatementYear } from '../../../shared/api/statements';
 
@@ -25,6 +27,8 @@ type FileFormat = 'pdf' | 'csv';
 const FORMAT_LABEL: Record<FileFormat, string> = { pdf: 'PDF', csv: 'CSV' };
 
 function YearCard({ item, today }: { item: StatementYear; today: string }) {
+  const { t, language } = useWords();
+  const year = localDigits(item.year, language);
   const [busy, setBusy] = useState<FileFormat | null>(null);
   const [failure, setFailure] = useState<Message | null>(null);
   const current = item.from <= today && today <= item.to;
@@ -34,7 +38,7 @@ function YearCard({ item, today }: { item: StatementYear; today: string }) {
     try {
       await downloadFile(`/me/statements/${item.year}?format=${format}`, statementFileName(item.year, format));
     } catch (e) {
-      setFailure({ title: `Could not download the ${FORMAT_LABEL[format]} statement for ${item.year}`, text: (e as ApiError).message, tone: 'error' });
+      setFailure({ title: t('Could not download the {format} statement for {year}', { format: FORMAT_LABEL[format], year }), text: (e as ApiError).message, tone: 'error' });
     } finally {
       setBusy(null);
     }
@@ -45,13 +49,13 @@ function YearCard({ item, today }: { item: StatementYear; today: string }) {
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
           <Box>
             <Typography id={`year-${item.year}`} variant="h6" component="h2">
-              Income year {item.year}
+              {t('Income year {year}', { year })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {formatDate(item.from)} – {formatDate(item.to)}
+              {formatDate(item.from, language)} – {formatDate(item.to, language)}
             </Typography>
           </Box>
-          {current && <Chip size="small" color="info" label="Year in progress" />}
+          {current && <Chip size="small" color="info" label={t('Year in progress')} />}
         </Box>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'max-content max-content' }, gap: 1 }}>
           {(['pdf', 'csv'] as const).map((format) => (
@@ -61,9 +65,9 @@ function YearCard({ item, today }: { item: StatementYear; today: string }) {
               startIcon={<DownloadIcon />}
               onClick={() => download(format)}
               disabled={busy !== null}
-              aria-label={`Download the ${item.year} statement as ${FORMAT_LABEL[format]}`}
+              aria-label={t('Download the {year} statement as {format}', { year, format: FORMAT_LABEL[format] })}
             >
-              {busy === format ? 'Preparing…' : FORMAT_LABEL[format]}
+              {busy === format ? t('Preparing…') : FORMAT_LABEL[format]}
             </Button>
           ))}
         </Box>
@@ -74,19 +78,25 @@ function YearCard({ item, today }: { item: StatementYear; today: string }) {
 }
 
 export default function StatementsPage() {
+  const { t } = useWords();
   const state = useApi<{ items: StatementYear[] }>('/me/statements');
   const today = dhakaToday();
   return (
     <>
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 720 }}>
-        Everything your money did in each Bangladesh income year (1 July to 30 June): investments made, instalments received with their principal and profit,
-        donations with their payment references, and for your projects the funds raised and instalments paid, with totals. The PDF is for keeping and for your tax
-        return; the CSV opens in a spreadsheet.
+        {t(
+          'Everything your money did in each Bangladesh income year (1 July to 30 June): investments made, instalments received with their principal and profit, donations with their payment references, and for your projects the funds raised and instalments paid, with totals. The PDF is for keeping and for your tax return; the CSV opens in a spreadsheet.',
+        )}
       </Typography>
       <ApiItems
         state={state}
-        loadingLabel="Loading your statements…"
-        empty={<EmptyState title="No statements yet." text="A year appears here once money moves: an investment accepted, an instalment received, a donation confirmed, or funds raised for your project." />}
+        loadingLabel={t('Loading your statements…')}
+        empty={
+          <EmptyState
+            title={t('No statements yet.')}
+            text={t('A year appears here once money moves: an investment accepted, an instalment received, a donation confirmed, or funds raised for your project.')}
+          />
+        }
       >
         {(items) => (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>

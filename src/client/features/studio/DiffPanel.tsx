@@ -7,6 +7,8 @@ import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { json } from '@codemirror/lang-json';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { useWords } from '../../lib/words';
+import { formatNumber } from '../../../shared/format/money';
 
 /**
  * The fold of unchanged lines drawn without @codemirror/merge's "⦚" marks, a character the page's fonts (and most
@@ -28,31 +30,39 @@ const foldMarker = EditorView.theme({
   '.cm-collapsedLines:after': { content: 'none' },
 });
 
-const DRAFT_SIDES = ['Published', 'Your draft'] as const;
-
-/** `sides`: what the two columns are called (the published version and the draft, unless told; a constant). */
-export function Diff({ label, published, draft, sides = DRAFT_SIDES }: { label: string; published: string; draft: string; sides?: readonly [string, string] }) {
+/** `sides`: what the two columns are called (the published version and the draft, unless told), in the page's language. */
+export function Diff({ label, published, draft, sides: told }: { label: string; published: string; draft: string; sides?: readonly [string, string] }) {
+  const { t, language } = useWords();
+  const left = told?.[0] ?? t('Published');
+  const right = told?.[1] ?? t('Your draft');
+  // English names its columns in lower case inside the editors' names ("Schema changes: published").
+  const leftName = `${label}: ${language === 'en' ? left.toLowerCase() : left}`;
+  const rightName = `${label}: ${language === 'en' ? right.toLowerCase() : right}`;
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const readOnly = [json(), syntaxHighlighting(defaultHighlightStyle, { fallback: true }), EditorState.readOnly.of(true), EditorView.editable.of(false), EditorView.lineWrapping, foldMarker];
     const view = new MergeView({
       parent: host.current!,
-      a: { doc: published, extensions: [...readOnly, EditorView.contentAttributes.of({ 'aria-label': `${label}: ${sides[0].toLowerCase()}` })] },
-      b: { doc: draft, extensions: [...readOnly, EditorView.contentAttributes.of({ 'aria-label': `${label}: ${sides[1].toLowerCase()}` })] },
+      a: { doc: published, extensions: [...readOnly, EditorView.contentAttributes.of({ 'aria-label': leftName })] },
+      b: { doc: draft, extensions: [...readOnly, EditorView.contentAttributes.of({ 'aria-label': rightName })] },
       collapseUnchanged: { margin: 3, minSize: 6 },
       gutter: true,
     });
     return () => view.destroy();
-  }, [label, published, draft, sides]);
+  }, [published, draft, leftName, rightName]);
   const same = published === draft;
   return (
     <Box component="section" aria-label={label} sx={{ mb: 3 }}>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        {label} {same && <Typography component="span" color="text.secondary">— no changes</Typography>}
+        {label} {same && (
+          <Typography component="span" color="text.secondary">
+            {t('— no changes')}
+          </Typography>
+        )}
       </Typography>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', color: 'text.secondary', fontSize: 13 }}>
-        <span>{sides[0]}</span>
-        <span>{sides[1]}</span>
+        <span>{left}</span>
+        <span>{right}</span>
       </Box>
       <Box ref={host} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, fontSize: 13, overflowX: 'auto', '& .cm-mergeView': { maxHeight: '70vh' } }} />
     </Box>
@@ -60,13 +70,14 @@ export function Diff({ label, published, draft, sides = DRAFT_SIDES }: { label: 
 }
 
 export default function DiffPanel({ version, published, draft }: { version: number; published: { schema: string; ui: string }; draft: { schema: string; ui: string } }) {
+  const { t, language } = useWords();
   return (
     <>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Your draft against version {version}, the one published now. Unchanged parts are folded.
+        {t('Your draft against version {version}, the one published now. Unchanged parts are folded.', { version: formatNumber(version, language) })}
       </Typography>
-      <Diff label="Schema changes" published={published.schema} draft={draft.schema} />
-      <Diff label="UI schema changes" published={published.ui} draft={draft.ui} />
+      <Diff label={t('Schema changes')} published={published.schema} draft={draft.schema} />
+      <Diff label={t('UI schema changes')} published={published.ui} draft={draft.ui} />
     </>
   );
 }

@@ -17,32 +17,37 @@ import { useApi } from '../../lib/use-api';
 import type { FormSummary } from '../../lib/forms-api';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import { formatDateTime } from '../../../shared/format/dates';
-import { draftsLine, submissionsLine } from './words';
+import { draftsLine, submissionsLine, versionTag } from './words';
+import { useWords } from '../../lib/words';
+import { useFormWords } from './form-titles';
 
 export default function FormsListPage() {
+  const { t, language } = useWords();
   const state = useApi<FormSummary[]>('/forms');
+  const formWords = useFormWords((state.data ?? []).map((f) => f.formId), language);
   return (
     <>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Change a form&apos;s fields, rules and messages, preview it, test it with sample data and publish it. Published
-        versions take effect at once for everyone; every submission keeps the version it was made with.
+        {t(
+          "Change a form's fields, rules and messages, preview it, test it with sample data and publish it. Published versions take effect at once for everyone; every submission keeps the version it was made with.",
+        )}
       </Typography>
       {state.loading ? (
-        <Loading label="Loading the forms…" />
+        <Loading label={t('Loading the forms…')} />
       ) : state.error ? (
         <ErrorState message={state.error.message} onRetry={state.reload} />
       ) : !state.data?.length ? (
-        <EmptyState title="No forms yet." />
+        <EmptyState title={t('No forms yet.')} />
       ) : (
         <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflowX: 'auto' }}>
-          <Table size="small" aria-label="Forms">
+          <Table size="small" aria-label={t('Forms')}>
             <TableHead>
               <TableRow>
-                <TableCell>Form</TableCell>
-                <TableCell>Version</TableCell>
-                <TableCell>Published</TableCell>
-                <TableCell>Submissions</TableCell>
-                <TableCell>Drafts</TableCell>
+                <TableCell>{t('Form')}</TableCell>
+                <TableCell>{t('Version')}</TableCell>
+                <TableCell>{t('Published')}</TableCell>
+                <TableCell>{t('Submissions')}</TableCell>
+                <TableCell>{t('Drafts')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -50,34 +55,36 @@ export default function FormsListPage() {
                 <TableRow key={f.formId}>
                   <TableCell>
                     <Link component={RouterLink} to={`/staff/forms/${encodeURIComponent(f.formId)}`} sx={{ fontWeight: 600 }}>
-                      {f.title || f.formId}
+                      {(f.title && formWords[f.formId]?.[f.title]) || f.title || f.formId}
                     </Link>
                     <Typography variant="body2" color="text.secondary" component="div">
                       <code>{f.formId}</code>
                     </Typography>
                   </TableCell>
                   <TableCell>
-                    <Chip size="small" label={`v${f.version}`} />
+                    <Chip size="small" label={versionTag(f.version, language)} />
                     {f.pending && (
                       <Typography variant="body2" color="warning.dark" component="div" sx={{ mt: 0.5 }}>
-                        v{f.pending.version} waiting for {f.pending.mine ? 'approval' : 'your approval'}
+                        {f.pending.mine
+                          ? t('{version} waiting for approval', { version: versionTag(f.pending.version, language) })
+                          : t('{version} waiting for your approval', { version: versionTag(f.pending.version, language) })}
                       </Typography>
                     )}
                   </TableCell>
                   <TableCell sx={{ minWidth: 150 }}>
                     {f.publishedAt ? (
                       <>
-                        <Box>{formatDateTime(f.publishedAt)}</Box>
+                        <Box>{formatDateTime(f.publishedAt, language)}</Box>
                         <Typography variant="body2" color="text.secondary">
-                          {f.publishedBy ? `by ${f.publishedBy}` : 'from the files'}
+                          {f.publishedBy ? t('by {who}', { who: f.publishedBy }) : t('from the files')}
                         </Typography>
                       </>
                     ) : (
-                      'From the files'
+                      t('From the files')
                     )}
                   </TableCell>
-                  <TableCell sx={{ minWidth: 120 }}>{submissionsLine(f.submissions)}</TableCell>
-                  <TableCell sx={{ minWidth: 140 }}>{draftsLine(f.drafts)}</TableCell>
+                  <TableCell sx={{ minWidth: 120 }}>{submissionsLine(t, language, f.submissions)}</TableCell>
+                  <TableCell sx={{ minWidth: 140 }}>{draftsLine(t, f.drafts)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -12,6 +12,7 @@ import { json, jsonParseLinter } from '@codemirror/lang-json';
 import { forceLinting, lintGutter, linter, type Diagnostic } from '@codemirror/lint';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { completionSource, locatePath, type EditorKind } from './json-support';
+import { useWords } from '../../lib/words';
 
 export interface Problem {
   path: string;
@@ -33,6 +34,10 @@ const parseLinter = jsonParseLinter();
 const NONE: readonly Problem[] = [];
 
 export default function JsonEditor({ label, value, onChange, kind, problems = NONE, minHeight = 320 }: JsonEditorProps) {
+  const { t } = useWords();
+  // The lint's name on its messages, read when the editor lints (the editor is made once).
+  const source = useRef(t('schema lint'));
+  source.current = t('schema lint');
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latestChange = useRef(onChange);
@@ -48,7 +53,7 @@ export default function JsonEditor({ label, value, onChange, kind, problems = NO
         if (syntax.length) return syntax;
         return latestProblems.current.map((p) => {
           const at = locatePath(v.state, p.path) ?? { from: 0, to: Math.min(1, v.state.doc.length) };
-          return { from: at.from, to: at.to, severity: 'error', message: p.path ? `${p.path}: ${p.message}` : p.message, source: 'schema lint' };
+          return { from: at.from, to: at.to, severity: 'error', message: p.path ? `${p.path}: ${p.message}` : p.message, source: source.current };
         });
       },
       { delay: 300 },

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
+import { useWords } from '../../lib/words';
 
 export interface NoteAndPublishProps {
   disabled: boolean;
@@ -13,7 +14,8 @@ export interface NoteAndPublishProps {
   publish: (note: string) => Promise<boolean>;
 }
 
-export default function NoteAndPublish({ disabled, help = 'What changed and why (shown in the history)', publish }: NoteAndPublishProps) {
+export default function NoteAndPublish({ disabled, help, publish }: NoteAndPublishProps) {
+  const { t } = useWords();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -34,19 +36,19 @@ export default function NoteAndPublish({ disabled, help = 'What changed and why 
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
       <TextField
-        label="Note for this version"
+        label={t('Note for this version')}
         value={note}
         onChange={(e) => {
           setNote(e.target.value);
           setNoteError(false);
         }}
         error={noteError}
-        helperText={noteError ? 'Say what changed and why' : help}
+        helperText={noteError ? t('Say what changed and why') : (help ?? t('What changed and why (shown in the history)'))}
         sx={{ flex: '1 1 240px' }}
         slotProps={{ htmlInput: { maxLength: 500 } }}
       />
       <Button variant="contained" onClick={() => void go()} disabled={busy || disabled} aria-busy={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined} sx={{ mt: 1 }}>
-        Publish
+        {t('Publish')}
       </Button>
     </Box>
   );

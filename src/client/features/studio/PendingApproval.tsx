@@ -17,6 +17,8 @@ import type { VersionDecision } from '../../lib/forms-api';
 import { formatDateTime } from '../../../shared/format/dates';
 import { Loading } from '../../components/Status';
 import { Diff } from './DiffPanel';
+import { useWords } from '../../lib/words';
+import { formatNumber } from '../../../shared/format/money';
 
 /** One document compared: a label and the live and proposed texts. */
 export interface Sides {
@@ -25,7 +27,6 @@ export interface Sides {
   proposed: string;
 }
 
-const SIDES = ['Live now', 'Waiting for approval'] as const;
 
 export interface PendingApprovalProps {
   /** Every version of the document, newest first (as the version lists answer). */
@@ -44,6 +45,7 @@ export interface PendingApprovalProps {
 
 /** What the newest version asks of the person looking, if anything: decide it, wait for it, or read its return. */
 export default function PendingApproval({ versions, live, load, decide, onDecided, onContinue }: PendingApprovalProps) {
+  const { t, language } = useWords();
   const newest = versions?.[0];
   if (!newest || newest.version <= live) return null;
   if (newest.status === 'returned' && newest.mine) {
@@ -54,13 +56,23 @@ export default function PendingApproval({ versions, live, load, decide, onDecide
         sx={{ mb: 2 }}
         action={
           <Button color="inherit" size="small" onClick={() => onContinue(newest.version)}>
-            Edit it in my draft
+            {t('Edit it in my draft')}
           </Button>
         }
       >
-        <AlertTitle>Version {newest.version} was returned to you</AlertTitle>
-        {newest.decidedBy ?? 'Another staff member'} returned it{newest.decidedAt ? ` on ${formatDateTime(newest.decidedAt)}` : ''}: “{newest.decisionNote}”. Version {live} stays live.
-        Take it into your draft, change it and publish again.
+        <AlertTitle>{t('Version {version} was returned to you', { version: formatNumber(newest.version, language) })}</AlertTitle>
+        {newest.decidedAt
+          ? t('{who} returned it on {when}: “{note}”. Version {live} stays live. Take it into your draft, change it and publish again.', {
+              who: newest.decidedBy ?? t('Another staff member'),
+              when: formatDateTime(newest.decidedAt, language),
+              note: newest.decisionNote ?? '',
+              live: formatNumber(live, language),
+            })
+          : t('{who} returned it: “{note}”. Version {live} stays live. Take it into your draft, change it and publish again.', {
+              who: newest.decidedBy ?? t('Another staff member'),
+              note: newest.decisionNote ?? '',
+              live: formatNumber(live, language),
+            })}
       </Alert>
     );
   }
@@ -69,6 +81,8 @@ export default function PendingApproval({ versions, live, load, decide, onDecide
 }
 
 function Waiting({ v, live, load, decide, onDecided }: Omit<PendingApprovalProps, 'versions' | 'onContinue'> & { v: VersionDecision }) {
+  const { t, language } = useWords();
+  const n = (x: number) => formatNumber(x, language);
   const [sides, setSides] = useState<Sides[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [note, setNote] = useState('');
@@ -96,19 +110,20 @@ function Waiting({ v, live, load, decide, onDecided }: Omit<PendingApprovalProps
     }
   }
 
-  const by = `${v.publishedBy ?? 'someone'}, ${formatDateTime(v.publishedAt)}`;
+  const by = `${v.publishedBy ?? t('someone')}, ${formatDateTime(v.publishedAt, language)}`;
   return (
-    <Paper variant="outlined" component="section" aria-label="Waiting for approval" sx={{ p: 2, mb: 2, borderColor: 'warning.main' }}>
+    <Paper variant="outlined" component="section" aria-label={t('Waiting for approval')} sx={{ p: 2, mb: 2, borderColor: 'warning.main' }}>
       <Typography variant="h6" component="h3">
-        {v.mine ? `Your version ${v.version} is waiting for approval` : `Version ${v.version} is waiting for your approval`}
+        {v.mine ? t('Your version {version} is waiting for approval', { version: n(v.version) }) : t('Version {version} is waiting for your approval', { version: n(v.version) })}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
-        {v.mine ? 'Another staff member approves it or returns it with a note.' : `Published by ${by}.`} Until then version {live} stays live.
-        {v.note ? ` Note: “${v.note}”` : ''}
+        {v.mine ? t('Another staff member approves it or returns it with a note.') : t('Published by {by}.', { by })}{' '}
+        {t('Until then version {live} stays live.', { live: n(live) })}
+        {v.note ? ` ${t('Note: “{note}”', { note: v.note })}` : ''}
       </Typography>
       {loadError && <Alert severity="error">{loadError}</Alert>}
-      {!sides && !loadError && <Loading label="Loading the changes…" />}
-      {sides?.map((s) => <Diff key={s.label} label={s.label} published={s.live} draft={s.proposed} sides={SIDES} />)}
+      {!sides && !loadError && <Loading label={t('Loading the changes…')} />}
+      {sides?.map((s) => <Diff key={s.label} label={s.label} published={s.live} draft={s.proposed} sides={[t('Live now'), t('Waiting for approval')]} />)}
       {refusal && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {refusal}
@@ -117,23 +132,23 @@ function Waiting({ v, live, load, decide, onDecided }: Omit<PendingApprovalProps
       {!v.mine && (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <TextField
-            label="Note (required to return it)"
+            label={t('Note (required to return it)')}
             value={note}
             onChange={(e) => {
               setNote(e.target.value);
               setNoteError(false);
             }}
             error={noteError}
-            helperText={noteError ? 'Say what should change: the author reads this' : 'The author reads it; it is kept in the history'}
+            helperText={noteError ? t('Say what should change: the author reads this') : t('The author reads it; it is kept in the history')}
             sx={{ flex: '1 1 240px' }}
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
           <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
             <Button variant="contained" color="success" disabled={busy} onClick={() => void go(true)}>
-              Approve
+              {t('Approve')}
             </Button>
             <Button variant="outlined" disabled={busy} onClick={() => void go(false)}>
-              Return with note
+              {t('Return with note')}
             </Button>
           </Box>
         </Box>

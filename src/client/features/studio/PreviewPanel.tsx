@@ -12,6 +12,13 @@ import { FormLanguageContext } from '../../form-engine/language';
 import type { Language } from '../../../shared/i18n/language';
 import type { FormTranslations } from '../../../shared/i18n/form-words';
 import type { FormId } from '../../../shared/generated/form-types';
+import { useWords } from '../../lib/words';
+
+/** What the boundary says when the draft cannot be drawn (a class cannot use the words hook). */
+function CannotShow({ error }: { error: string }) {
+  const { t } = useWords();
+  return <Alert severity="warning">{t('The preview cannot show this schema yet: {error}', { error })}</Alert>;
+}
 
 class PreviewBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
   state = { error: null as string | null };
@@ -19,7 +26,7 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { error: string
     return { error: e instanceof Error ? e.message : String(e) };
   }
   render() {
-    if (this.state.error) return <Alert severity="warning">The preview cannot show this schema yet: {this.state.error}</Alert>;
+    if (this.state.error) return <CannotShow error={this.state.error} />;
     return this.props.children;
   }
 }
@@ -42,7 +49,9 @@ export interface PreviewPanelProps {
 }
 
 export default function PreviewPanel({ formId, schema, uiSchema, translations, data, onData, onUse }: PreviewPanelProps) {
-  const [language, setLanguage] = useState<Language>('en');
+  const { t, language: pageLanguage } = useWords();
+  // The preview starts in the page's language; the switch shows the other.
+  const [language, setLanguage] = useState<Language>(pageLanguage);
   const usable = isObject(schema) && isObject(uiSchema);
   // Each edit of the draft (its words included) draws the preview afresh (and clears an error the previous schema
   // raised); a copy of the ui-schema, since the engine keeps a language's ui-schema per ui-schema object.
@@ -50,10 +59,10 @@ export default function PreviewPanel({ formId, schema, uiSchema, translations, d
     () => (usable ? { definition: { ...previewDefinition(formId as FormId, schema, { ...uiSchema }), translations }, key: (drawn += 1) } : null),
     [usable, formId, schema, uiSchema, translations],
   );
-  if (!preview) return <Alert severity="info">The preview shows when the schema and the ui-schema are JSON objects.</Alert>;
+  if (!preview) return <Alert severity="info">{t('The preview shows when the schema and the ui-schema are JSON objects.')}</Alert>;
   return (
     <>
-      <ToggleButtonGroup size="small" exclusive value={language} onChange={(_, v: Language | null) => v && setLanguage(v)} aria-label="Preview language" sx={{ mb: 2 }}>
+      <ToggleButtonGroup size="small" exclusive value={language} onChange={(_, v: Language | null) => v && setLanguage(v)} aria-label={t('Preview language')} sx={{ mb: 2 }}>
         <ToggleButton value="en" lang="en">
           English
         </ToggleButton>
@@ -70,7 +79,7 @@ export default function PreviewPanel({ formId, schema, uiSchema, translations, d
             initialData={data as never}
             onChange={(d) => onData(d as unknown as Record<string, unknown>)}
             onSubmit={(d) => onUse(d as unknown as Record<string, unknown>)}
-            submitText="Test this data"
+            submitText={t('Test this data')}
           />
         </PreviewBoundary>
       </FormLanguageContext.Provider>

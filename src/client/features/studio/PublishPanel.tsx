@@ -11,7 +11,8 @@ import Button from '@mui/material/Button';
 import { ApiError } from '../../lib/api';
 import NoteAndPublish from './NoteAndPublish';
 import { publishForm, type CheckResult, type Published, type PublishedForm } from '../../lib/forms-api';
-import { countOf } from '../../../shared/format/count';
+import { formatNumber } from '../../../shared/format/money';
+import { useWords } from '../../lib/words';
 
 export interface PublishPanelProps {
   formId: string;
@@ -30,6 +31,8 @@ export interface PublishPanelProps {
 type Refusal = { kind: 'stale' | 'invalid' | 'other'; message: string; problems: string[] };
 
 export default function PublishPanel({ formId, baseVersion, currentVersion, draft, missingWords, onShowTranslations, check, onPublished, onRebase }: PublishPanelProps) {
+  const { t, language } = useWords();
+  const n = (v: number) => formatNumber(v, language);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const lint = check?.lint ?? [];
   const guarded = check?.protected ?? [];
@@ -48,24 +51,27 @@ export default function PublishPanel({ formId, baseVersion, currentVersion, draf
   }
 
   return (
-    <Box component="section" aria-label="Publish">
+    <Box component="section" aria-label={t('Publish')}>
       {baseVersion !== currentVersion && (
         <Alert severity="warning" role="note" sx={{ mb: 2 }}>
-          Your draft started from version {baseVersion}; version {currentVersion} is published now. Publishing will be refused until you base your draft on it.
+          {t('Your draft started from version {base}; version {current} is published now. Publishing will be refused until you base your draft on it.', {
+            base: n(baseVersion),
+            current: n(currentVersion),
+          })}
         </Alert>
       )}
       {(lint.length > 0 || guarded.length > 0) && (
-        <Alert severity="error" role="region" aria-label="Problems to fix before publishing" sx={{ mb: 2 }}>
-          <AlertTitle>Publishing will be refused until these are fixed</AlertTitle>
+        <Alert severity="error" role="region" aria-label={t('Problems to fix before publishing')} sx={{ mb: 2 }}>
+          <AlertTitle>{t('Publishing will be refused until these are fixed')}</AlertTitle>
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {lint.map((l) => (
               <li key={`l ${l.path} ${l.message}`}>
-                {l.in === 'uiSchema' ? 'UI schema' : 'Schema'} {l.path && <code>{l.path}</code>}: {l.message}
+                {l.in === 'uiSchema' ? t('UI schema') : t('Schema')} {l.path && <code>{l.path}</code>}: {l.message}
               </li>
             ))}
             {guarded.map((p) => (
               <li key={`p ${p.field} ${p.problem}`}>
-                <code>{p.field}</code> (read by the code): {p.problem}
+                <code>{p.field}</code> {t('(read by the code)')}: {p.problem}
               </li>
             ))}
           </Box>
@@ -78,16 +84,18 @@ export default function PublishPanel({ formId, baseVersion, currentVersion, draf
           sx={{ mb: 2 }}
           action={
             <Button color="inherit" size="small" onClick={onShowTranslations} sx={{ whiteSpace: 'nowrap' }}>
-              Show the missing texts
+              {t('Show the missing texts')}
             </Button>
           }
         >
-          Publishing waits for the Bengali of {countOf(missingWords, 'text')}: translate {missingWords === 1 ? 'it' : 'them'} in the Translations tab.
+          {t('Publishing waits for the Bengali of {count, plural, one {# text: translate it} other {# texts: translate them}} in the Translations tab.', { count: missingWords })}
         </Alert>
       )}
       {refusal && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }} action={refusal.kind === 'stale' ? <Button color="inherit" size="small" onClick={() => void onRebase().then(() => setRefusal(null))}>Base my draft on the newest version</Button> : undefined}>
-          <AlertTitle>{refusal.kind === 'stale' ? 'Not published: someone published a newer version' : 'Not published'}</AlertTitle>
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} action={refusal.kind === 'stale' ? <Button color="inherit" size="small" onClick={() => void onRebase().then(() => setRefusal(null))}>
+                {t('Base my draft on the newest version')}
+              </Button> : undefined}>
+          <AlertTitle>{refusal.kind === 'stale' ? t('Not published: someone published a newer version') : t('Not published')}</AlertTitle>
           {refusal.message}
           {refusal.problems.length > 0 && (
             <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
@@ -96,10 +104,10 @@ export default function PublishPanel({ formId, baseVersion, currentVersion, draf
               ))}
             </Box>
           )}
-          {refusal.kind === 'stale' && ' Base your draft on the newest version, look at the Changes tab to see what it changed, then publish again.'}
+          {refusal.kind === 'stale' && ` ${t('Base your draft on the newest version, look at the Changes tab to see what it changed, then publish again.')}`}
         </Alert>
       )}
-      <NoteAndPublish disabled={!draft || missingWords > 0} help={missingWords > 0 ? `Publish waits for the Bengali of ${countOf(missingWords, 'text')} (Translations tab)` : undefined} publish={publish} />
+      <NoteAndPublish disabled={!draft || missingWords > 0} help={missingWords > 0 ? t('Publish waits for the Bengali of {count, plural, one {# text} other {# texts}} (Translations tab)', { count: missingWords }) : undefined} publish={publish} />
     </Box>
   );
 }

@@ -2,8 +2,9 @@
  * Staff: the site content (texts, menus, home-page sections, pages, blog posts, help) edited through a form the
  * engine generates from content.schema.json (with content.ui.json's hints), the way the forms are edited: the draft
  * saves itself with the problems the server finds, the Changes tab compares it with the published version, the
- * History tab restores an older one, and Publish (with a note) is refused while there are problems or when someone
- * published after the draft was started. When approval is required (four eyes) a published version waits until
+ * History tab restores an older one, the Bengali tab puts every English text beside its Bengali
+ * (ContentTranslationsPanel), and Publish (with a note) is refused while there are problems, while a text has no
+ * Bengali, or when someone published after the draft was started. When approval is required (four eyes) a published version waits until
  * another staff member approves it (PendingApproval). Visitors get a live version on their next page load.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -39,14 +40,19 @@ import {
   saveContentDraft,
   type ContentProblem,
   type ContentVersionSummary,
+  type ContentWords,
   type OtherDraft,
   type PublishedContent,
 } from '../../lib/content-api';
 import { formatDateTime } from '../../../shared/format/dates';
 import contentUi from '../../config/content.ui.json';
+import contentFormWords from './content-form.bn.json';
 import { Diff } from './DiffPanel';
+import ContentTranslationsPanel, { contentDraftWords } from './ContentTranslationsPanel';
 import { pretty } from './use-studio-draft';
-import { decisionLine, draftLine, STATUS_LABEL, wentLive } from './words';
+import { decisionLine, draftLine, statusLabel, wentLive } from './words';
+import { useWords } from '../../lib/words';
+import { formatNumber } from '../../../shared/format/money';
 
 const SAVE_DELAY_MS = 800;
 
@@ -56,7 +62,7 @@ interface Loaded {
   published: PublishedContent;
   schema: Record<string, unknown>;
   /** What the form starts from: my draft, or the published content. */
-  start: { content: Record<string, unknown>; baseVersion: number; hasDraft: boolean; updatedAt: string | null };
+  start: { content: Record<string, unknown>; translations: ContentWords; baseVersion: number; hasDraft: boolean; updatedAt: string | null };
   others: OtherDraft[];
 }
 
@@ -74,13 +80,14 @@ async function load(): Promise<Loaded> {
     published,
     schema,
     start: mine
-      ? { content: mine.content as unknown as Record<string, unknown>, baseVersion: mine.baseVersion, hasDraft: true, updatedAt: mine.updatedAt }
-      : { content: published.content as unknown as Record<string, unknown>, baseVersion: published.version, hasDraft: false, updatedAt: null },
+      ? { content: mine.content as unknown as Record<string, unknown>, translations: mine.translations ?? {}, baseVersion: mine.baseVersion, hasDraft: true, updatedAt: mine.updatedAt }
+      : { content: published.content as unknown as Record<string, unknown>, translations: published.translations ?? {}, baseVersion: published.version, hasDraft: false, updatedAt: null },
     others: draft.others,
   };
 }
 
 export default function SiteContentPage() {
+  const { t } = useWords();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [drawn, setDrawn] = useState(0);
@@ -97,13 +104,16 @@ export default function SiteContentPage() {
   useEffect(reload, [reload]);
 
   if (loadError) return <ErrorState message={loadError} onRetry={reload} />;
-  if (!loaded) return <Loading label="Loading the site content…" />;
+  if (!loaded) return <Loading label={t('Loading the site content…')} />;
   return <Editor key={drawn} loaded={loaded} reload={reload} />;
 }
 
 function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
   const { published, schema, others } = loaded;
+  const { t, language } = useWords();
+  const n = (v: number) => formatNumber(v, language);
   const [content, setContent] = useState(loaded.start.content);
+  const [translations, setTranslations] = useState<ContentWords>(loaded.start.translations);
   const [baseVersion, setBaseVersion] = useState(loaded.start.baseVersion);
   const [hasDraft, setHasDraft] = useState(loaded.start.hasDraft);
   const [problems, setProblems] = useState<ContentProblem[]>([]);
@@ -112,20 +122,26 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const definition = useMemo(() => previewDefinition('content' as FormId, schema, contentUi), [schema]);
+  // The content form's own words (titles, help, options) in Bengali, so a Bengali page draws the form in Bengali too.
+  const definition = useMemo(() => ({ ...previewDefinition('content' as FormId, schema, contentUi), translations: { bn: contentFormWords } }), [schema]);
   // Each text once per change, not on every comparison.
   const contentText = useMemo(() => JSON.stringify(content), [content]);
   const publishedText = useMemo(() => JSON.stringify(published.content), [published]);
+  const wordsText = useMemo(() => JSON.stringify(translations), [translations]);
+  const publishedWordsText = useMemo(() => JSON.stringify(published.translations ?? {}), [published]);
+  const missingCount = useMemo(() => contentDraftWords(content, translations).missing.size, [content, translations]);
   const [versions, setVersions] = useState<ContentVersionSummary[] | null>(null);
   useEffect(() => {
     listContentVersions().then(setVersions, () => setVersions(null));
   }, []);
-  const loadSides = useCallback(async (v: number) => [{ label: 'Site content', live: pretty(published.content), proposed: pretty((await getContentVersion(v)).content) }], [published]);
+  const loadSides = useCallback(async (v: number) => [{ label: t('Site content'), live: pretty(published.content), proposed: pretty((await getContentVersion(v)).content) }],
+    [published, t],
+  );
 
-  const saveNow = useCallback(async (next: Record<string, unknown>, base: number) => {
+  const saveNow = useCallback(async (next: Record<string, unknown>, base: number, words: ContentWords) => {
     setSave({ state: 'saving' });
     try {
-      const answer = await saveContentDraft(base, next);
+      const answer = await saveContentDraft(base, next, words);
       setProblems(answer.problems);
       setHasDraft(true);
       setSave({ state: 'saved' });
@@ -140,11 +156,24 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
     if (JSON.stringify(next) === contentText) return;
     setContent(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void saveNow(next, baseVersion), SAVE_DELAY_MS);
+    timer.current = setTimeout(() => void saveNow(next, baseVersion, translations), SAVE_DELAY_MS);
+  }
+
+  function wordsChanged(next: ContentWords): void {
+    setTranslations(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void saveNow(content, baseVersion, next), SAVE_DELAY_MS);
   }
 
   async function discard(): Promise<void> {
-    if (!(await confirm({ title: 'Discard your draft?', text: 'Your changes to the site content are deleted. The published version stays as it is.', confirmText: 'Discard' }))) return;
+    if (
+      !(await confirm({
+        title: t('Discard your draft?'),
+        text: t('Your changes to the site content are deleted. The published version stays as it is.'),
+        confirmText: t('Discard'),
+      }))
+    )
+      return;
     clearTimeout(timer.current);
     await deleteContentDraft().catch(() => undefined);
     reload();
@@ -154,33 +183,49 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
   async function rebase(): Promise<void> {
     const now = await getPublishedContent();
     clearTimeout(timer.current);
-    await saveNow(content, now.version);
+    await saveNow(content, now.version, translations);
     reload();
   }
 
   async function restore(version: number): Promise<void> {
-    if (!(await confirm({ title: `Start from version ${version}?`, text: `Your draft becomes version ${version}'s content. Publish it to make it current again.`, confirmText: 'Start from it' }))) return;
+    if (
+      !(await confirm({
+        title: t('Start from version {version}?', { version: n(version) }),
+        text: t("Your draft becomes version {version}'s content. Publish it to make it current again.", { version: n(version) }),
+        confirmText: t('Start from it'),
+      }))
+    )
+      return;
     const v = await getContentVersion(version);
     clearTimeout(timer.current);
+    // Its Bengali, and the draft's for a text it shares that it has none for (publishing keeps only its texts' words).
+    const words = { ...translations, ...v.translations };
     setContent(v.content as unknown as Record<string, unknown>);
+    setTranslations(words);
     setBaseVersion(published.version);
-    await saveNow(v.content as unknown as Record<string, unknown>, published.version);
+    await saveNow(v.content as unknown as Record<string, unknown>, published.version, words);
     reload();
   }
 
-  const same = contentText === publishedText;
+  const same = contentText === publishedText && wordsText === publishedWordsText;
   const saveText =
-    save.state === 'saving' ? 'Saving…' : save.state === 'failed' ? `Not saved: ${save.message}` : hasDraft ? 'Draft saved' : 'No draft: your changes save as a draft by themselves';
+    save.state === 'saving'
+      ? t('Saving…')
+      : save.state === 'failed'
+        ? t('Not saved: {reason}', { reason: save.message })
+        : hasDraft
+          ? t('Draft saved')
+          : t('No draft: your changes save as a draft by themselves');
 
   return (
     <>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        The site&apos;s texts, menus, home-page sections, pages, blog posts and help, as a form made from <code>content.schema.json</code>. Version{' '}
-        {published.version} is published; a new version reaches visitors on their next page load.
+        {t("The site's texts, menus, home-page sections, pages, blog posts and help, as a form made from {file}.", { file: 'content.schema.json' })}{' '}
+        {t('Version {version} is published; a new version reaches visitors on their next page load.', { version: n(published.version) })}
       </Typography>
       {others.length > 0 && (
         <Alert severity="info" role="note" sx={{ mb: 2 }}>
-          Also editing: {others.map((o) => draftLine(o)).join('; ')}. Whoever publishes first wins; the other is told.
+          {t('Also editing: {drafts}. Whoever publishes first wins; the other is told.', { drafts: others.map((o) => draftLine(t, language, o)).join('; ') })}
         </Alert>
       )}
       {baseVersion !== published.version && (
@@ -190,11 +235,14 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
           sx={{ mb: 2 }}
           action={
             <Button color="inherit" size="small" onClick={() => void rebase()}>
-              Base my draft on version {published.version}
+              {t('Base my draft on version {version}', { version: n(published.version) })}
             </Button>
           }
         >
-          Your draft started from version {baseVersion}; version {published.version} is published now. Publishing will be refused until you base your draft on it (your changes are kept; compare them in Changes).
+          {t(
+            'Your draft started from version {base}; version {current} is published now. Publishing will be refused until you base your draft on it (your changes are kept; compare them in Changes).',
+            { base: n(baseVersion), current: n(published.version) },
+          )}
         </Alert>
       )}
       <PendingApproval
@@ -203,7 +251,11 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
         load={loadSides}
         decide={decideContentVersion}
         onDecided={(v, approved) => {
-          toast({ title: approved ? `Version ${v} approved` : `Version ${v} returned`, text: approved ? 'Visitors get it on their next page load.' : 'Its author reads your note.', tone: 'success' });
+          toast({
+            title: approved ? t('Version {version} approved', { version: n(v) }) : t('Version {version} returned', { version: n(v) }),
+            text: approved ? t('Visitors get it on their next page load.') : t('Its author reads your note.'),
+            tone: 'success',
+          });
           reload();
         }}
         onContinue={(v) => void restore(v)}
@@ -214,28 +266,50 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
         </Typography>
         {hasDraft && (
           <Button variant="text" color="inherit" onClick={() => void discard()}>
-            Discard draft
+            {t('Discard draft')}
           </Button>
         )}
       </Box>
-      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Site content views" variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
-        <Tab label="Edit" />
-        <Tab label={same ? 'Changes' : 'Changes (unpublished)'} />
-        <Tab label="History" />
+      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label={t('Site content views')} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
+        <Tab label={t('Edit')} />
+        <Tab label={missingCount ? t('Bengali ({count} missing)', { count: n(missingCount) }) : t('Bengali')} />
+        <Tab label={same ? t('Changes') : t('Changes (unpublished)')} />
+        <Tab label={t('History')} />
       </Tabs>
       <Box hidden={tab !== 0}>
         <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 3 } }}>
           <SchemaForm formId={'content' as FormId} definition={definition} initialData={loaded.start.content as never} onSubmit={() => undefined} onChange={(d) => changed(d as Record<string, unknown>)} hideTitle />
         </Paper>
       </Box>
-      {tab === 1 && <Diff label="Site content" published={pretty(published.content)} draft={pretty(content)} />}
-      {tab === 2 && <History current={published.version} onRestore={(v) => void restore(v)} />}
+      {tab === 1 && <ContentTranslationsPanel content={content} translations={translations} onChange={wordsChanged} />}
+      {tab === 2 && <Diff label={t('Site content')} published={pretty(published.content)} draft={pretty(content)} />}
+      {tab === 3 && <History current={published.version} onRestore={(v) => void restore(v)} />}
       <Box sx={{ mt: 3 }}>
-        <PublishContent baseVersion={baseVersion} content={content} problems={problems} disabled={same} onPublished={({ version, status }) => {
+        {missingCount > 0 && (
+          <Alert
+            severity="warning"
+            role="note"
+            sx={{ mb: 2 }}
+            action={
+              tab === 1 ? undefined : (
+                <Button color="inherit" size="small" onClick={() => setTab(1)}>
+                  {t('Write the Bengali')}
+                </Button>
+              )
+            }
+          >
+            {t('{count, plural, one {# text} other {# texts}} without Bengali: publishing waits for them.', { count: missingCount })}
+          </Alert>
+        )}
+        <PublishContent baseVersion={baseVersion} content={content} translations={translations} problems={problems} disabled={same} onPublished={({ version, status }) => {
           toast(
             status === 'pending_approval'
-              ? { title: `Version ${version} is waiting for approval`, text: `It takes effect when another staff member approves it; version ${published.version} stays live until then.`, tone: 'success' }
-              : { title: `Version ${version} published`, text: 'Visitors get it on their next page load.', tone: 'success' },
+              ? {
+                  title: t('Version {version} is waiting for approval', { version: n(version) }),
+                  text: t('It takes effect when another staff member approves it; version {live} stays live until then.', { live: n(published.version) }),
+                  tone: 'success',
+                }
+              : { title: t('Version {version} published', { version: n(version) }), text: t('Visitors get it on their next page load.'), tone: 'success' },
           );
           reload();
         }} onStale={() => void rebase()} />
@@ -245,22 +319,24 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
   );
 }
 
-function PublishContent({ baseVersion, content, problems, disabled, onPublished, onStale }: {
+function PublishContent({ baseVersion, content, translations, problems, disabled, onPublished, onStale }: {
   baseVersion: number;
   content: unknown;
+  translations: ContentWords;
   problems: ContentProblem[];
   disabled: boolean;
   onPublished: (published: Published) => void;
   onStale: () => void;
 }) {
+  const { t } = useWords();
   const [refusal, setRefusal] = useState<{ stale: boolean; message: string; problems: ContentProblem[] } | null>(null);
   // A refusal is about the content it was given: an edit makes it old news (the draft's own check follows).
-  useEffect(() => setRefusal(null), [content]);
+  useEffect(() => setRefusal(null), [content, translations]);
 
   async function publish(note: string): Promise<boolean> {
     setRefusal(null);
     try {
-      onPublished(await publishContent(baseVersion, content, note));
+      onPublished(await publishContent(baseVersion, content, translations, note));
       return true;
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError(0, String(e));
@@ -271,10 +347,10 @@ function PublishContent({ baseVersion, content, problems, disabled, onPublished,
 
   const listed = refusal?.problems.length ? refusal.problems : problems;
   return (
-    <Box component="section" aria-label="Publish">
+    <Box component="section" aria-label={t('Publish')}>
       {listed.length > 0 && !refusal?.stale && (
-        <Alert severity="error" role="region" aria-label="Problems to fix before publishing" sx={{ mb: 2 }}>
-          <AlertTitle>{refusal ? 'Not published' : 'Publishing will be refused until these are fixed'}</AlertTitle>
+        <Alert severity="error" role="region" aria-label={t('Problems to fix before publishing')} sx={{ mb: 2 }}>
+          <AlertTitle>{refusal ? t('Not published') : t('Publishing will be refused until these are fixed')}</AlertTitle>
           {refusal && <Typography variant="body2">{refusal.message}</Typography>}
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {listed.map((p) => (
@@ -286,26 +362,35 @@ function PublishContent({ baseVersion, content, problems, disabled, onPublished,
         </Alert>
       )}
       {refusal && (refusal.stale || refusal.problems.length === 0) && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }} action={refusal.stale ? <Button color="inherit" size="small" onClick={onStale}>Base my draft on the newest version</Button> : undefined}>
-          <AlertTitle>{refusal.stale ? 'Not published: someone published a newer version' : 'Not published'}</AlertTitle>
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} action={refusal.stale ? <Button color="inherit" size="small" onClick={onStale}>
+                {t('Base my draft on the newest version')}
+              </Button> : undefined}>
+          <AlertTitle>{refusal.stale ? t('Not published: someone published a newer version') : t('Not published')}</AlertTitle>
           {refusal.message}
         </Alert>
       )}
-      <NoteAndPublish disabled={disabled} help={disabled ? 'Nothing to publish: the draft equals the published version' : undefined} publish={publish} />
+      <NoteAndPublish disabled={disabled} help={disabled ? t('Nothing to publish: the draft equals the published version') : undefined} publish={publish} />
     </Box>
   );
 }
 
 function History({ current, onRestore }: { current: number; onRestore: (version: number) => void }) {
+  const { t, language } = useWords();
   const [versions, setVersions] = useState<ContentVersionSummary[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     listContentVersions().then(setVersions, (e: unknown) => setFailed((e as Error).message));
   }, [current]);
   if (failed) return <ErrorState message={failed} />;
-  if (!versions) return <Loading label="Loading the versions…" />;
+  if (!versions) return <Loading label={t('Loading the versions…')} />;
+  const versionLine = (v: ContentVersionSummary): string => {
+    const values = { version: formatNumber(v.version, language), note: v.note || t('no note') };
+    if (v.version === current) return t('Version {version} (published): {note}', values);
+    if (wentLive(v)) return t('Version {version}: {note}', values);
+    return t('Version {version} ({status}): {note}', { ...values, status: language === 'en' ? statusLabel(t, v.status).toLowerCase() : statusLabel(t, v.status) });
+  };
   return (
-    <List aria-label="Published versions" sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+    <List aria-label={t('Published versions')} sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
       {versions.map((v) => (
         <ListItem
           key={v.version}
@@ -313,14 +398,14 @@ function History({ current, onRestore }: { current: number; onRestore: (version:
           secondaryAction={
             v.version === current || !wentLive(v) ? undefined : (
               <Button size="small" onClick={() => onRestore(v.version)}>
-                Start from it
+                {t('Start from it')}
               </Button>
             )
           }
         >
           <ListItemText
-            primary={`Version ${v.version}${v.version === current ? ' (published)' : wentLive(v) ? '' : ` (${STATUS_LABEL[v.status].toLowerCase()})`}: ${v.note || 'no note'}`}
-            secondary={[`${v.publishedBy ?? 'from the file'} · ${formatDateTime(v.publishedAt)}`, decisionLine(v)].filter(Boolean).join(' · ')}
+            primary={versionLine(v)}
+            secondary={[`${v.publishedBy ?? t('from the file')} · ${formatDateTime(v.publishedAt, language)}`, decisionLine(t, language, v)].filter(Boolean).join(' · ')}
           />
         </ListItem>
       ))}

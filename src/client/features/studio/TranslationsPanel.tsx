@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formTexts, needsTranslation, type FormText, type FormTranslations, type Words } from '../../../shared/i18n/form-words';
 import { untranslated, type Untranslated } from '../../../shared/i18n/translation-lint';
-import { countOf } from '../../../shared/format/count';
+import { useWords, type Words as ScreenWordsApi } from '../../lib/words';
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -29,15 +29,15 @@ export function draftWords(schema: unknown, uiSchema: unknown, translations: For
 }
 
 /** What a text is, in a word for the person translating it. */
-function kindOf(t: FormText): string {
-  if (t.message) return 'Error message';
-  if (t.option) return 'Option';
-  const key = t.pointer.split('/').at(-1) ?? '';
-  if (key === 'title' || key === 'ui:title') return 'Title';
-  if (key === 'description' || key === 'ui:description') return 'Description';
-  if (key === 'ui:help') return 'Help';
-  if (key === 'ui:placeholder') return 'Placeholder';
-  return 'Text';
+function kindOf(t: ScreenWordsApi['t'], text: FormText): string {
+  if (text.message) return t('Error message');
+  if (text.option) return t('Option');
+  const key = text.pointer.split('/').at(-1) ?? '';
+  if (key === 'title' || key === 'ui:title') return t('Title');
+  if (key === 'description' || key === 'ui:description') return t('Description');
+  if (key === 'ui:help') return t('Help');
+  if (key === 'ui:placeholder') return t('Placeholder');
+  return t('Text');
 }
 
 export interface TranslationsPanelProps {
@@ -48,10 +48,11 @@ export interface TranslationsPanelProps {
 }
 
 export default function TranslationsPanel({ schema, uiSchema, translations, onChange }: TranslationsPanelProps) {
+  const { t } = useWords();
   // "Missing only": the texts missing when it was chosen stay listed while they are typed, and new gaps join them.
   const [missingOnly, setMissingOnly] = useState<ReadonlySet<string> | null>(null);
   const { texts, missing } = useMemo(() => draftWords(schema, uiSchema, translations), [schema, uiSchema, translations]);
-  const shown = missingOnly ? texts.filter((t) => missing.has(t.text) || missingOnly.has(t.text)) : texts;
+  const shown = missingOnly ? texts.filter((x) => missing.has(x.text) || missingOnly.has(x.text)) : texts;
   const words: Words = translations.bn ?? {};
 
   function set(text: string, value: string): void {
@@ -61,39 +62,41 @@ export default function TranslationsPanel({ schema, uiSchema, translations, onCh
     onChange({ ...translations, bn: next });
   }
 
-  if (!isNode(schema) || !isNode(uiSchema)) return <Typography>The texts show when the schema and the ui-schema are JSON objects.</Typography>;
+  if (!isNode(schema) || !isNode(uiSchema)) return <Typography>{t('The texts show when the schema and the ui-schema are JSON objects.')}</Typography>;
   return (
-    <Box component="section" aria-label="Bengali translations">
+    <Box component="section" aria-label={t('Bengali translations')}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
         <Typography role="status" color={missing.size ? 'error' : 'text.secondary'}>
-          {missing.size ? `${countOf(missing.size, 'text')} without Bengali: publishing waits for them.` : `Every one of the ${countOf(texts.length, 'text')} has its Bengali.`}
+          {missing.size
+            ? t('{count, plural, one {# text} other {# texts}} without Bengali: publishing waits for them.', { count: missing.size })
+            : t('Every one of the {count, plural, one {# text} other {# texts}} has its Bengali.', { count: texts.length })}
         </Typography>
-        <FormControlLabel control={<Checkbox checked={missingOnly !== null} onChange={(e) => setMissingOnly(e.target.checked ? new Set(missing.keys()) : null)} />} label="Missing only" />
+        <FormControlLabel control={<Checkbox checked={missingOnly !== null} onChange={(e) => setMissingOnly(e.target.checked ? new Set(missing.keys()) : null)} />} label={t('Missing only')} />
       </Box>
-      {missingOnly && missing.size === 0 && <Typography color="text.secondary">Nothing is missing.</Typography>}
-      {texts.length === 0 && <Typography color="text.secondary">This form has no texts to translate.</Typography>}
+      {missingOnly && missing.size === 0 && <Typography color="text.secondary">{t('Nothing is missing.')}</Typography>}
+      {texts.length === 0 && <Typography color="text.secondary">{t('This form has no texts to translate.')}</Typography>}
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-        {shown.map((t, i) => {
-          const gap = missing.get(t.text);
+        {shown.map((text, i) => {
+          const gap = missing.get(text.text);
           const id = `words-en-${i}`;
           return (
             <Box
               component="li"
-              key={t.text}
+              key={text.text}
               sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: { xs: 0.75, md: 2 }, alignItems: 'start', pb: 1.5, borderBottom: 1, borderColor: 'divider' }}
             >
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="caption" color="text.secondary" component="div">
-                  {kindOf(t)}
-                  {gap && <Chip size="small" color="error" variant="outlined" label={gap.repeats ? 'Repeats the English' : 'Missing'} sx={{ ml: 1 }} />}
+                  {kindOf(t, text)}
+                  {gap && <Chip size="small" color="error" variant="outlined" label={gap.repeats ? t('Repeats the English') : t('Missing')} sx={{ ml: 1 }} />}
                 </Typography>
                 <Typography id={id} lang="en" sx={{ overflowWrap: 'anywhere' }}>
-                  {t.text}
+                  {text.text}
                 </Typography>
               </Box>
               <TextField
-                value={words[t.text] ?? ''}
-                onChange={(e) => set(t.text, e.target.value)}
+                value={words[text.text] ?? ''}
+                onChange={(e) => set(text.text, e.target.value)}
                 size="small"
                 fullWidth
                 multiline

@@ -3,6 +3,7 @@
  * text), its autosave (a debounced PUT once the texts are JSON), the server's check of it (debounced POST /check:
  * lint, protected fields, each case's messages), and who else has a draft.
  */
+import type { Words } from '../../lib/words';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import {
@@ -24,7 +25,21 @@ export interface CaseText {
   text: string;
 }
 
-export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: string } | { kind: 'invalid'; message: string } | { kind: 'failed'; message: string };
+export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: string } | ({ kind: 'invalid' } & NotJson) | { kind: 'failed'; message: string };
+
+/** Which part of the draft is not JSON yet (a test case by its name), and that said in English. */
+export interface NotJson {
+  part: 'schema' | 'ui' | 'case';
+  caseName?: string;
+  message: string;
+}
+
+/** What is not JSON yet, in the page's language. */
+export function notJsonText(t: Words['t'], p: NotJson): string {
+  if (p.part === 'schema') return t('The schema is not valid JSON yet.');
+  if (p.part === 'ui') return t('The ui-schema is not valid JSON yet.');
+  return t('The data of test case “{name}” is not valid JSON yet.', { name: p.caseName ?? '' });
+}
 
 const AUTOSAVE_MS = 1000;
 const CHECK_MS = 600;
@@ -43,13 +58,13 @@ let caseKeys = 0;
 const toTexts = (cases: readonly SampleCase[]): CaseText[] => cases.map((c) => ({ key: ++caseKeys, name: c.name, text: pretty(c.data) }));
 
 /** The parsed draft, or which part is not JSON yet. */
-type Parsed = { ok: true; schema: unknown; uiSchema: unknown; cases: SampleCase[] } | { ok: false; message: string };
+type Parsed = { ok: true; schema: unknown; uiSchema: unknown; cases: SampleCase[] } | ({ ok: false } & NotJson);
 
-function parseCases(cases: readonly CaseText[]): { ok: true; value: SampleCase[] } | { ok: false; message: string } {
+function parseCases(cases: readonly CaseText[]): { ok: true; value: SampleCase[] } | ({ ok: false } & NotJson) {
   const out: SampleCase[] = [];
   for (const c of cases) {
     const data = parse(c.text);
-    if (!data.ok) return { ok: false, message: `The data of test case “${c.name}” is not valid JSON yet.` };
+    if (!data.ok) return { ok: false, part: 'case', caseName: c.name, message: `The data of test case “${c.name}” is not valid JSON yet.` };
     out.push({ name: c.name, data: data.value });
   }
   return { ok: true, value: out };
@@ -64,9 +79,9 @@ function useParsedDraft(schemaText: string, uiText: string, cases: readonly Case
   const ui = useMemo(() => parse(uiText), [uiText]);
   const samples = useMemo(() => parseCases(cases), [cases]);
   return useMemo((): Parsed => {
-    if (!schema.ok) return { ok: false, message: 'The schema is not valid JSON yet.' };
-    if (!ui.ok) return { ok: false, message: 'The ui-schema is not valid JSON yet.' };
-    if (!samples.ok) return { ok: false, message: samples.message };
+    if (!schema.ok) return { ok: false, part: 'schema', message: 'The schema is not valid JSON yet.' };
+    if (!ui.ok) return { ok: false, part: 'ui', message: 'The ui-schema is not valid JSON yet.' };
+    if (!samples.ok) return samples;
     return { ok: true, schema: schema.value, uiSchema: ui.value, cases: samples.value };
   }, [schema, ui, samples]);
 }
@@ -136,7 +151,7 @@ export function useStudioDraft(formId: string) {
   useEffect(() => {
     if (!edited.current || !published) return;
     if (!parsed.ok) {
-      setSave({ kind: 'invalid', message: parsed.message });
+      setSave({ kind: 'invalid', part: parsed.part, caseName: parsed.caseName, message: parsed.message });
       return;
     }
     const timer = setTimeout(() => {

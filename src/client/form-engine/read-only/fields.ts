@@ -7,6 +7,7 @@
 import { getUiOptions, optionsList, orderProperties, retrieveSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { formatMoney } from '../../../shared/domain/money';
 import { formatDate, formatDateTime } from '../../../shared/format/dates';
+import type { Language } from '../../../shared/i18n/language';
 import { groupsOf } from '../ui-groups';
 import { orderWithRest } from '../ui-order';
 
@@ -117,7 +118,7 @@ export function kindOf(field: Pick<ShownField, 'schema' | 'uiSchema' | 'value'>)
  * labels), money as ৳ with separators (or the currency the sibling field `x-money` names), dates in the one style,
  * phones in the one readable form. `siblings` is the object the value sits in.
  */
-export function valueText(field: Pick<ShownField, 'schema' | 'uiSchema' | 'value'>, siblings: Data = {}): string {
+export function valueText(field: Pick<ShownField, 'schema' | 'uiSchema' | 'value'>, siblings: Data = {}, language: Language = 'en'): string {
   const { schema, uiSchema, value } = field;
   const kind = kindOf(field);
   if (kind === 'money') {
@@ -125,14 +126,14 @@ export function valueText(field: Pick<ShownField, 'schema' | 'uiSchema' | 'value
     const currency = typeof money === 'string' && typeof siblings[money] === 'string' ? (siblings[money] as string) : 'BDT';
     if (typeof value === 'number' || typeof value === 'string') {
       try {
-        return formatMoney(value, 'en', currency);
+        return formatMoney(value, language, currency);
       } catch {
         return String(value);
       }
     }
   }
-  if (kind === 'date') return formatDate(value as string) || String(value);
-  if (kind === 'date-time') return formatDateTime(value as string) || String(value);
+  if (kind === 'date') return formatDate(value as string, language) || String(value);
+  if (kind === 'date-time') return formatDateTime(value as string, language) || String(value);
   const options = schema.enum || schema.oneOf || schema.anyOf ? optionsList(schema, uiSchema) : undefined;
   const option = options?.find((o) => o.value === value);
   if (option) return String(option.label);

@@ -18,6 +18,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import { inputAria } from '../templates/aria';
+import { useWords } from '../../lib/words';
 import { FieldLabel, outlineLabel, useLabelFits } from '../templates/FieldLabel';
 
 /** A multiple choice (an array of listed values) keeps RJSF's menu select, fetched only when a form has one. */
@@ -37,6 +38,7 @@ export default function SelectWidget(props: WidgetProps) {
 /** One of a listed set: the browser's own select, in an outline like the other fields. */
 function SingleSelect(props: WidgetProps) {
   const { schema, id, htmlName, options, label, hideLabel, required, disabled, readonly, placeholder, value, autofocus, rawErrors = [] } = props;
+  const { t } = useWords();
   const { onChange, onBlur, onFocus } = props;
   const { enumOptions = [], enumDisabled, emptyValue } = options;
   const format = getOptionValueFormat(options);
@@ -71,7 +73,7 @@ function SingleSelect(props: WidgetProps) {
           onBlur={(e: FocusEvent<{ value: string }>) => onBlur(id, decode(e.target.value))}
           onFocus={(e: FocusEvent<{ value: string }>) => onFocus(id, decode(e.target.value))}
         >
-          {emptyChoice && <option value="">{placeholder || (required ? 'Choose one' : 'None')}</option>}
+          {emptyChoice && <option value="">{placeholder || (required ? t('Choose one') : t('None'))}</option>}
           {enumOptions.map(({ value: optionValue, label: optionLabel }, i) => (
             <option
               key={String(optionValue)}

@@ -4,27 +4,30 @@
  * or, for the owner and staff, the adviser's request for changes with its note.
  */
 import type { CSSProperties } from 'react';
-import type { ShariahReviewView } from '../../shared/api/views';
-import { formatDate } from '../../shared/format/dates';
-import { Notice } from '../ui/Notice';
+import type { ShariahReviewView } from '../../../shared/api/views';
+import { formatDate } from '../../../shared/format/dates';
+import { Notice } from '../../ui/Notice';
+import { useWords } from '../../lib/words';
 
 export default function ShariahReviewLine({ review, isPublic, style }: { review: ShariahReviewView; isPublic: boolean; style?: CSSProperties }) {
+  const { t, language } = useWords();
+  const date = formatDate(review.decidedAt, language);
   if (review.decision === 'changes_requested') {
     return (
       <Notice tone="warning" style={style}>
-        <strong>Shariah review: changes requested</strong> by {review.adviser} on {formatDate(review.decidedAt)}. {review.note}
-        {' '}Edit the project to answer them; it opens only once the review approves it.
+        <strong>{t('Shariah review: changes requested')}</strong> {t('by {adviser} on {date}.', { adviser: review.adviser, date })} {review.note}{' '}
+        {t('Edit the project to answer them; it opens only once the review approves it.')}
       </Notice>
     );
   }
   return (
     <p className="t-body2 shariah-review" style={style}>
-      <strong>Shariah review: approved by {review.adviser} on {formatDate(review.decidedAt)}</strong>
+      <strong>{t('Shariah review: approved by {adviser} on {date}', { adviser: review.adviser, date })}</strong>
       {review.opinionFileId && isPublic ? (
         <>
           {' · '}
           <a href={`/api/v1/files/${review.opinionFileId}`} target="_blank" rel="noopener" className="link-primary">
-            Read the signed opinion
+            {t('Read the signed opinion')}
           </a>
         </>
       ) : null}

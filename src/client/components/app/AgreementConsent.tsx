@@ -13,22 +13,23 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { api, downloadFile, type ApiError } from '../lib/api';
-import type { AgreementConsentView, AgreementDocumentView, ConsentParty } from '../../shared/api/views';
-import { formatDateTime } from '../../shared/format/dates';
-import InlineFailure from './InlineFailure';
-import type { Message } from './MessageDialog';
-
-const ROLE: Record<ConsentParty, string> = { investor: 'Investor', owner: 'Owner' };
+import { api, downloadFile, type ApiError } from '../../lib/api';
+import type { AgreementConsentView, AgreementDocumentView, ConsentParty } from '../../../shared/api/views';
+import { formatDateTime } from '../../../shared/format/dates';
+import InlineFailure from '../InlineFailure';
+import type { Message } from '../MessageDialog';
+import { useWords } from '../../lib/words';
 
 function ConsentLine({ party, consent, mine }: { party: ConsentParty; consent: AgreementConsentView | null; mine: boolean }) {
+  const { t, language } = useWords();
+  const role = party === 'investor' ? t('Investor') : t('Owner');
   return (
     <Typography variant="body2" sx={{ display: 'flex', gap: 0.75, alignItems: 'flex-start' }}>
       {consent ? <CheckCircleIcon fontSize="small" color="success" aria-hidden /> : <Box component="span" sx={{ width: 20, flex: 'none' }} />}
       <span>
-        <strong>{ROLE[party]}</strong>
-        {mine ? ' (you)' : ''}:{' '}
-        {consent ? `${consent.name} agreed on ${formatDateTime(consent.at)}` : 'has not agreed yet'}
+        <strong>{role}</strong>
+        {mine ? ` ${t('(you)')}` : ''}:{' '}
+        {consent ? t('{name} agreed on {date}', { name: consent.name, date: formatDateTime(consent.at, language) }) : t('has not agreed yet')}
       </span>
     </Typography>
   );
@@ -36,6 +37,7 @@ function ConsentLine({ party, consent, mine }: { party: ConsentParty; consent: A
 
 /** `onPage`: shown on the agreement's own page, so without the link to it. */
 export default function AgreementConsent({ agreementId, document: doc, party, onPage = false }: { agreementId: string; document: AgreementDocumentView; party: ConsentParty | null; onPage?: boolean }) {
+  const { t, language } = useWords();
   const [consents, setConsents] = useState(doc.consents);
   const [ticked, setTicked] = useState(false);
   const [busy, setBusy] = useState<'download' | 'agree' | null>(null);
@@ -48,7 +50,7 @@ export default function AgreementConsent({ agreementId, document: doc, party, on
     try {
       await downloadFile(doc.path, doc.fileName);
     } catch (e) {
-      setFailure({ title: 'Could not download the agreement', text: (e as ApiError).message, tone: 'error' });
+      setFailure({ title: t('Could not download the agreement'), text: (e as ApiError).message, tone: 'error' });
     } finally {
       setBusy(null);
     }
@@ -62,7 +64,7 @@ export default function AgreementConsent({ agreementId, document: doc, party, on
       const consent = await api.post<AgreementConsentView>(`/agreement-requests/${agreementId}/consent`, { sha256: doc.sha256 });
       setConsents((c) => ({ ...c, [party]: consent }));
     } catch (e) {
-      setFailure({ title: 'Your consent was not recorded', text: (e as ApiError).message, tone: 'error' });
+      setFailure({ title: t('Your consent was not recorded'), text: (e as ApiError).message, tone: 'error' });
     } finally {
       setBusy(null);
     }
@@ -70,22 +72,22 @@ export default function AgreementConsent({ agreementId, document: doc, party, on
 
   const checkboxId = `consent-${agreementId}`;
   return (
-    <Box component="section" aria-label={`Murabaha agreement ${doc.number}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'grid', gap: 1 }}>
+    <Box component="section" aria-label={t('Murabaha agreement {number}', { number: doc.number })} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'grid', gap: 1 }}>
       <Typography variant="subtitle2" component="h3">
-        Murabaha agreement {doc.number}
+        {t('Murabaha agreement {number}', { number: doc.number })}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button variant="outlined" size="small" startIcon={<DownloadIcon />} onClick={download} disabled={busy === 'download'}>
-          Download the agreement (PDF)
+          {t('Download the agreement (PDF)')}
         </Button>
         {!onPage && (
           <Button size="small" component={RouterLink} to={`/EditProjects/projectDetails?agreement=${agreementId}`}>
-            Read it here
+            {t('Read it here')}
           </Button>
         )}
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        Fingerprint (SHA-256): <Box component="span" sx={{ fontFamily: 'monospace' }}>{doc.sha256}</Box>
+        {t('Fingerprint (SHA-256):')} <Box component="span" sx={{ fontFamily: 'monospace' }}>{doc.sha256}</Box>
       </Typography>
       <Box sx={{ display: 'grid', gap: 0.5 }}>
         <ConsentLine party="investor" consent={consents.investor} mine={party === 'investor'} />
@@ -96,18 +98,24 @@ export default function AgreementConsent({ agreementId, document: doc, party, on
           <FormControlLabel
             sx={{ alignItems: 'flex-start', mr: 0 }}
             control={<Checkbox id={checkboxId} checked={ticked} onChange={(e) => setTicked(e.target.checked)} sx={{ mt: -0.75 }} />}
-            label={<Typography variant="body2">{doc.statements[party]}</Typography>}
+            label={
+              // The agreement's own words, as the server stores them ticked: English, as the agreement document is
+              // (its Bengali is still to do, issue 29 §3), and said to be (a Bengali page reads it out as English).
+              <Typography variant="body2" lang="en">
+                {doc.statements[party]}
+              </Typography>
+            }
           />
           <Box>
             <Button variant="contained" size="small" onClick={agree} disabled={!ticked || busy === 'agree'}>
-              Agree to agreement {doc.number}
+              {t('Agree to agreement {number}', { number: doc.number })}
             </Button>
           </Box>
         </Box>
       )}
       {mine && (
         <Typography variant="body2" color="success.main">
-          You agreed on {formatDateTime(mine.at)}: “{mine.statement}”
+          {t('You agreed on {date}:', { date: formatDateTime(mine.at, language) })} “<span lang="en">{mine.statement}</span>”
         </Typography>
       )}
       <InlineFailure failure={failure} onClose={() => setFailure(null)} />
