@@ -15,6 +15,7 @@ import type { SmsSender } from './sms';
 import { DEFAULT_BODY_LIMIT } from './limits';
 import { clientErrorHandler, frameworkErrors, MAX_URL_LENGTH, URL_TOO_LONG } from './http-errors';
 import { AppError } from './errors';
+import { errorResponses } from './routes/schemas';
 import { repoRoot } from '../shared/forms/load-schemas';
 import { setDefaultPhoneRegion } from '../shared/phone/phone.js';
 import clockPlugin from './plugins/clock';
@@ -156,6 +157,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Every operation answers a refusal or a failure in the one error shape (routes/schemas.ts), besides its own.
+      api.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, response: { ...errorResponses, ...(route.schema?.response as object | undefined) } };
+      });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(newsletterRoutes);

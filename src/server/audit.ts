@@ -1,6 +1,7 @@
 /** The audit log: every staff decision, with who, what, when, and the status before and after. */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from './db/schema';
+import { dateTime, object, string, stringOrNull } from './routes/schemas';
 
 export interface AuditEntry {
   /** The staff member or user who acted; null for the system (an automatic closing). */
@@ -28,6 +29,9 @@ export async function audit(db: Kysely<DB> | Transaction<DB>, entry: AuditEntry)
     })
     .execute();
 }
+
+/** The schema of one entry of auditTrail's answer. */
+export const auditEntrySchema = object({ action: string, by: string, before: stringOrNull, after: stringOrNull, note: stringOrNull, at: dateTime });
 
 /** The audit rows of one record, oldest first, with the actor's email. */
 export async function auditTrail(db: Kysely<DB>, subjectType: string, subjectId: string) {

@@ -7,6 +7,7 @@ import type { DB } from '../db/schema';
 import { consentStatement } from '../../shared/agreement/content';
 import type { AgreementTerms } from '../../shared/agreement/terms';
 import type { AgreementConsentView, AgreementDocumentView, ConsentParty } from '../../shared/api/views';
+import { dateTime, object, string } from '../routes/schemas';
 
 export type DocumentView = AgreementDocumentView;
 
@@ -30,6 +31,25 @@ export interface DocumentRow {
   terms: AgreementTerms;
   consents: { party: ConsentParty; sha256: string; statement: string; at: string }[];
 }
+
+/** A party's consent (AgreementConsentView). */
+export const consentSchema = object({
+  party: { type: 'string', enum: ['investor', 'owner'] },
+  name: string,
+  sha256: string,
+  statement: string,
+  at: dateTime,
+});
+
+/** The schema of documentView's answer. */
+export const documentSchema = object({
+  number: string,
+  fileName: string,
+  path: { ...string, description: 'Under /api/v1; needs the session.' },
+  sha256: string,
+  statements: object({ investor: string, owner: string }),
+  consents: object({ investor: { ...consentSchema, type: ['object', 'null'] }, owner: { ...consentSchema, type: ['object', 'null'] } }),
+});
 
 /** The view of one agreement's document from its `documentJson` value. */
 export function documentView(agreementId: string, d: DocumentRow | null): DocumentView | null {

@@ -11,6 +11,7 @@ import type { DB } from '../db/schema';
 import { badRequest } from '../errors';
 import { formatMoney, fromPaisa, toPaisa } from '../../shared/domain/money';
 import { retailLimitCheck, retailRoomLeft, type RetailLimits } from '../../shared/domain/retail-limits';
+import { boolean, money, moneyOrNull, object, orNull } from '../routes/schemas';
 
 /** The investment type that is a gift: never limited, never counted. */
 export const DONATION_TYPE = 'Donation';
@@ -67,6 +68,14 @@ export async function checkRetailLimits(trx: Transaction<DB>, config: Config, in
     `you have used ${formatMoney(fromPaisa(check.usedPaisa))} and ${formatMoney(fromPaisa(check.leftPaisa))} is left.`;
   throw badRequest(message, [{ path: '/investmentAmount', message }]);
 }
+
+const limitSchema = object({ limit: money, used: money, left: money });
+
+/** The schema of limitsView's answer. */
+export const limitsSchema = object({ qualified: boolean, perProject: orNull(limitSchema), perYear: orNull(limitSchema), left: moneyOrNull });
+
+/** The schema of personLimitsView's answer. */
+export const personLimitsSchema = object({ qualified: boolean, perProject: moneyOrNull, perYear: orNull(limitSchema) });
 
 /** What `GET /me/limits` answers: taka strings, null where there is no limit. */
 export async function limitsView(db: Db, config: Config, investorId: string, projectId: string, now: Date) {

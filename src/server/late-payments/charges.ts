@@ -13,6 +13,7 @@ import { fromPaisa, toBasisPoints, toPaisa } from '../../shared/domain/money';
 import { noticeLinks, type NoticeSite } from '../notices/links';
 import { notify } from '../notices/notify';
 import { lateChargeOpened } from './words';
+import { date, dateOrNull, dateTimeOrNull, integer, money, object, string, stringOrNull, uuid } from '../routes/schemas';
 
 export type LateChargeRow = Selectable<LateChargesTable>;
 
@@ -21,6 +22,21 @@ export function chargeAmount(c: Pick<LateChargeRow, 'status' | 'amount' | 'overd
   if (c.status !== 'accruing') return c.amount!;
   return fromPaisa(lateCharge({ overduePaisa: toPaisa(c.overdue_amount), dueDate: c.due_on, graceDays: c.grace_days, ratePa: c.rate_pa, asOf: today }));
 }
+
+/** The schema of lateChargeView's answer. */
+export const lateChargeSchema = object({
+  id: uuid,
+  status: string,
+  amount: money,
+  currency: { type: 'string', enum: ['BDT'] },
+  ratePa: { ...string, description: 'Percent a year, as a decimal string.' },
+  graceDays: integer,
+  accruesFrom: date,
+  paidOn: dateOrNull,
+  settledAt: dateTimeOrNull,
+  reference: stringOrNull,
+  owedTo: { type: 'string', enum: ['charity'] },
+});
 
 /** A charge as its owner (and staff) read it. */
 export function lateChargeView(c: LateChargeRow, today: CalendarDate) {

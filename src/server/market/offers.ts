@@ -14,6 +14,7 @@ import type { JsonSchema } from '../../shared/forms/catalog';
 import type { OfferContactField, OfferView } from '../../shared/api/views';
 import { fieldsMarked, hasVisibilityMarks, visibleData, type Visibility } from '../../shared/forms/visibility';
 import { PUBLIC_STATUSES } from './projects';
+import { boolean, dateTime, integer, integerOrNull, object, string, stringOrNull, uuid, uuidOrNull } from '../routes/schemas';
 
 export type OfferRow = Selectable<OffersTable>;
 type ContactSource = NonNullable<OfferView['contactSource']>;
@@ -70,6 +71,36 @@ interface ViewContext {
   projectTitle: string | null;
   investorOpenOffers: number;
 }
+
+/** The schema of offerView's answer. */
+export const offerSchema = object({
+  id: uuid,
+  status: { type: 'string', enum: ['open', 'withdrawn'] },
+  kind: { type: 'string', enum: ['Donate', 'Investment'] },
+  name: string,
+  city: string,
+  businessCategory: stringOrNull,
+  amount: { ...stringOrNull, description: 'Taka as a decimal string.' },
+  currency: stringOrNull,
+  durationMonths: integerOrNull,
+  returnType: { type: ['string', 'null'], enum: ['On-time', 'Recurring', null] },
+  returningTime: integerOrNull,
+  totalDuration: integerOrNull,
+  investmentMethod: stringOrNull,
+  securityPolicy: stringOrNull,
+  projectId: uuidOrNull,
+  projectTitle: stringOrNull,
+  formVersion: integer,
+  createdAt: dateTime,
+  mine: boolean,
+  investorOpenOffers: integer,
+  contact: {
+    type: ['array', 'null'],
+    items: object({ field: string, label: string, kind: { type: 'string', enum: ['phone', 'email', 'text'] }, value: string }),
+    description: 'Only for the investor, staff, and a project owner the investor answered or shared them with; else null.',
+  },
+  contactSource: { type: ['string', 'null'], enum: ['mine', 'staff', 'answered', 'shared', null] },
+});
 
 /** One card from its row and what the viewer may see of it. */
 export function offerView(row: OfferRow, c: ViewContext): OfferView {

@@ -13,7 +13,9 @@ import { conflict, notFound, type AppError } from '../errors';
 import { toPaisa } from '../../shared/domain/money';
 import { figuresOf, type Figures, type ProjectRow } from './figures';
 import type { ProjectView, ShariahReviewView } from '../../shared/api/views';
-import { reviewsInForce } from '../shariah/reviews';
+import { reviewsInForce, shariahReviewSchema } from '../shariah/reviews';
+import { figuresSchema } from './figures';
+import { boolean, dateTime, dateTimeOrNull, freeForm, integer, object, objectOrNull, pageOf, string, stringOrNull, uuid } from '../routes/schemas';
 
 export type { ProjectView };
 import { registerFileRule } from '../files/access';
@@ -92,6 +94,40 @@ export function projectView(
     details,
   };
 }
+
+/** The schema of projectView's answer. */
+export const projectSchema = object(
+  {
+    id: uuid,
+    status: { type: 'string', enum: [...PROJECT_STATUSES] },
+    title: string,
+    category: string,
+    country: string,
+    ownerName: string,
+    summary: string,
+    images: { type: 'array', items: string, description: 'File ids of the project images (GET /files/{id}).' },
+    videoUrl: stringOrNull,
+    createdAt: dateTime,
+    approvedAt: dateTimeOrNull,
+    endsAt: dateTimeOrNull,
+    fundedAt: dateTimeOrNull,
+    closedAt: dateTimeOrNull,
+    figures: figuresSchema,
+    fundingModel: { type: 'string', enum: ['all_or_nothing', 'keep_what_you_raise'] },
+    goalNotReached: objectOrNull({ refundsDue: integer, refunded: integer }),
+    mine: boolean,
+    formVersion: integer,
+    staffNote: { ...stringOrNull, description: 'Owner and staff only.' },
+    shariahReview: { ...shariahReviewSchema, type: ['object', 'null'] },
+    // Free-form: the project form's own fields (each audience sees those its `x-visibility` allows), whose names and
+    // types are the form's (schemas/project-owner.schema.json, any published version), not the API's.
+    details: freeForm("The project form's fields this audience may see (the form's own names and types)."),
+  },
+  ['staffNote'],
+);
+
+/** A page of projects. */
+export const projectPageSchema = pageOf(projectSchema);
 
 /** The audience a viewer belongs to for a project, or null when they may not see it at all. */
 export function audienceFor(row: ProjectRow, viewer: SessionUser | null): Audience | null {

@@ -8,6 +8,7 @@ import { createAjv } from '../../shared/validation/ajv-setup';
 import { repoRoot } from '../../shared/forms/load-schemas';
 import { ConfigError } from '../config';
 import type { PaymentInstructions } from '../../shared/api/views';
+import { arrayOf, boolean, object, string } from '../routes/schemas';
 import type { Language } from '../../shared/i18n/language';
 
 export const INSTRUCTIONS_SCHEMA_FILE = join(repoRoot(), 'src/server/payments/instructions.schema.json');
@@ -34,6 +35,9 @@ export interface PaymentInstructionsFile {
 
 /** What a receipt shows for its method (the shape the client reads). */
 export type InstructionsView = PaymentInstructions;
+
+/** The schema of instructionsFor's answer. */
+export const instructionsSchema = object({ method: string, summary: string, details: arrayOf(object({ label: string, value: string })), sample: boolean });
 
 /** Reads and checks the instructions file; a bad file stops the server with the file, the place and the problem. */
 export function loadPaymentInstructions(file: string): PaymentInstructionsFile {

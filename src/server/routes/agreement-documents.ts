@@ -13,9 +13,9 @@ import { audit } from '../audit';
 import { consentStatement } from '../../shared/agreement/content';
 import type { ConsentParty } from '../../shared/api/views';
 import type { AgreementTerms } from '../../shared/agreement/terms';
-import { documentFileName, documentViews } from '../agreements/views';
-import { agreementView, viewsFor } from './agreements';
-import { idParams } from './params';
+import { consentSchema, documentFileName, documentViews } from '../agreements/views';
+import { agreementSchema, agreementView, viewsFor } from './agreements';
+import { bytes, freeForm, idParams, object, string } from './schemas';
 
 
 /** The agreement request and the reader's part in it; 404 for anyone who is neither party nor staff. */
@@ -40,17 +40,15 @@ function noDocument(status: string, investmentType: string): Error {
   return conflict('The agreement document is still being prepared. Please try again in a minute.');
 }
 
-const consentAnswer = {
-  type: 'object',
-  properties: {
-    party: { type: 'string', enum: ['investor', 'owner'] },
-    name: { type: 'string' },
-    sha256: { type: 'string' },
-    statement: { type: 'string' },
-    at: { type: 'string', format: 'date-time' },
-  },
-  required: ['party', 'name', 'sha256', 'statement', 'at'],
-} as const;
+/** One agreement as its page shows it: the proposal card, the project's title, the reader's part and the terms. */
+const agreementPageSchema = object({
+  ...agreementSchema.properties,
+  projectTitle: string,
+  viewerParty: { type: ['string', 'null'], enum: ['investor', 'owner', null], description: 'Null for staff.' },
+  // Free-form: the terms exactly as stored when the document was made (shared/agreement/terms.ts at that time): an
+  // old document's terms keep the shape they were made with, and the page shows them as they are.
+  terms: { ...freeForm('The terms the document was made from (null before there is a document).'), type: ['object', 'null'] },
+});
 
 export default async function agreementDocumentRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
@@ -62,6 +60,7 @@ export default async function agreementDocumentRoutes(app: FastifyInstance): Pro
         description:
           "One agreement request as its investor, its project's owner or staff see it: the proposal card, and once accepted its `document` (number, SHA-256 of the PDF's bytes, each party's consent) and the `terms` the document was made from.",
         params: idParams,
+        response: { 200: agreementPageSchema },
       },
       onRequest: app.requireUser,
     },
@@ -81,6 +80,7 @@ export default async function agreementDocumentRoutes(app: FastifyInstance): Pro
         security: [{ bearer: [] }],
         description: "The agreement's Murabaha document (PDF): the same bytes on every download; their SHA-256 is `document.sha256` of the agreement's view.",
         params: idParams,
+        response: { 200: bytes('application/pdf', 'The Murabaha agreement document.') },
       },
       onRequest: app.requireUser,
     },
@@ -108,7 +108,7 @@ export default async function agreementDocumentRoutes(app: FastifyInstance): Pro
           "Records the signed-in party's consent to the agreement document whose SHA-256 the body names (409 when it is not this agreement's). Once per party: a second call answers 200 with the first consent.",
         params: idParams,
         body: { $ref: 'agreement-consent#' },
-        response: { 200: consentAnswer, 201: consentAnswer },
+        response: { 200: consentSchema, 201: consentSchema },
       },
       onRequest: app.requireUser,
     },

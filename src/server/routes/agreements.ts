@@ -29,8 +29,8 @@ import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { createAgreementDocument } from '../agreements/documents';
 import { REPAID_TYPES } from '../portfolio/held';
 import { profitParts } from '../../shared/domain/profit-parts';
-import { documentJson, documentView, documentViews, type DocumentRow, type DocumentView } from '../agreements/views';
-import { idParams } from './params';
+import { documentJson, documentSchema, documentView, documentViews, type DocumentRow, type DocumentView } from '../agreements/views';
+import { arrayOf, dateTime, dateTimeOrNull, freeForm, idParams, integer, integerOrNull, money, nextCursor, object, pageOf, string, stringOrNull, uuid, uuidOrNull } from './schemas';
 
 /** Investment types that are repaid (a Donation is not). */
 const REPAID = new Set<string>(REPAID_TYPES);
@@ -56,6 +56,36 @@ function documentsOf(doc: unknown): { description: string; fileId: string | null
   const docs = (doc as { documents?: { description?: string; file?: string }[] } | null)?.documents ?? [];
   return docs.map((d) => ({ description: d.description ?? '', fileId: d.file?.startsWith('file:') ? d.file.slice(5) : null }));
 }
+
+const documentRefSchema = object({ description: string, fileId: uuidOrNull, fileName: stringOrNull });
+
+/** The schema of agreementView's answer. */
+export const agreementSchema = object({
+  id: uuid,
+  projectId: uuid,
+  status: { type: 'string', enum: ['pending', 'accepted', 'declined', 'withdrawn', 'expired', 'cancelled'] },
+  investDate: stringOrNull,
+  investorType: stringOrNull,
+  investorName: stringOrNull,
+  investorAddress: stringOrNull,
+  amount: money,
+  currency: { type: 'string', enum: ['BDT'] },
+  investmentType: string,
+  documents: arrayOf(documentRefSchema),
+  acceptanceDocuments: arrayOf(documentRefSchema),
+  declineReason: stringOrNull,
+  // Free-form: the stored agreement-request and agreement-accept forms, in the fields of the form versions they were
+  // validated with (formVersion, acceptanceFormVersion); the browser shows them from those versions' schemas.
+  data: freeForm('The stored agreement-request form (its version: formVersion).'),
+  acceptance: { ...freeForm('The stored agreement-accept form (its version: acceptanceFormVersion); null until accepted.'), type: ['object', 'null'] },
+  formVersion: integer,
+  acceptanceFormVersion: integerOrNull,
+  decidedAt: dateTimeOrNull,
+  cancelledAt: dateTimeOrNull,
+  cancelReason: { type: ['string', 'null'], enum: ['cooling_off', 'goal_not_reached', null] },
+  createdAt: dateTime,
+  document: { ...documentSchema, type: ['object', 'null'] },
+});
 
 /** A proposal card: what the owner and the investor see of a request. */
 export function agreementView(row: Selectable<AgreementRequestsTable>, fileNames: Map<string, string> = new Map(), documents: Map<string, DocumentView> = new Map()) {
@@ -118,7 +148,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     '/projects/:id/agreement-requests',
     {
       bodyLimit: FORM_BODY_LIMIT,
-      schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'agreement-request#' } },
+      schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'agreement-request#' }, response: { 201: agreementSchema } },
       onRequest: app.requireUser,
       config: { idempotent: true },
     },
@@ -191,6 +221,16 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         description: "The project's proposal cards (owner and staff), newest first, a page at a time; `status` keeps one state. `waiting` counts all pending ones.",
         params: idParams,
         querystring: { ...OWN_PAGE_QUERY, properties: { status: { type: 'string', enum: ['pending', 'accepted', 'declined', 'withdrawn', 'expired', 'cancelled'] }, ...OWN_PAGE_QUERY.properties } },
+        response: {
+          200: object({
+            project: object({ id: uuid, title: string, status: string }),
+            totalInvestors: integer,
+            backers: integer,
+            waiting: integer,
+            items: arrayOf(agreementSchema),
+            nextCursor,
+          }),
+        },
       },
       onRequest: app.requireUser,
     },
@@ -233,6 +273,11 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
         security: [{ bearer: [] }],
         description: 'The agreement requests I sent, newest first, a page at a time (`nextCursor` asks for the next one).',
         querystring: OWN_PAGE_QUERY,
+        response: {
+          200: pageOf(
+            object({ ...agreementSchema.properties, projectTitle: string, cancellableUntil: { ...dateTimeOrNull, description: 'Until when I may still cancel it (cooling-off); null when I may not.' } }),
+          ),
+        },
       },
       onRequest: app.requireUser,
     },
@@ -343,7 +388,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
     '/agreement-requests/:id/accept',
     {
       bodyLimit: FORM_BODY_LIMIT,
-      schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'agreement-accept#' } },
+      schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'agreement-accept#' }, response: { 200: agreementSchema } },
       onRequest: app.requireUser,
     },
     async (request) => {
@@ -390,7 +435,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
 
   app.post<{ Params: { id: string }; Body: DeclineForm }>(
     '/agreement-requests/:id/decline',
-    { schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'decline#' } }, onRequest: app.requireUser },
+    { schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, body: { $ref: 'decline#' }, response: { 200: agreementSchema } }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       return decide(request.params.id, me.id, 'owner', 'declined', async () => ({ decline_reason: request.body.reason.trim() }));
@@ -399,7 +444,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
 
   app.post<{ Params: { id: string } }>(
     '/agreement-requests/:id/withdraw',
-    { schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams }, onRequest: app.requireUser },
+    { schema: { tags: ['agreements'], security: [{ bearer: [] }], params: idParams, response: { 200: agreementSchema } }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       return decide(request.params.id, me.id, 'investor', 'withdrawn', async () => ({}));

@@ -14,6 +14,7 @@ import { audit } from '../audit';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { formatDateTime } from '../../shared/format/dates';
 import { liveVersion, scope, type StudioDocument } from '../studio/versions';
+import { boolean, dateTime, dateTimeOrNull, integer, integerOrNull, object, string, stringOrNull } from './schemas';
 
 const NOTE_MAX = 500;
 
@@ -83,6 +84,7 @@ export function decisionRoutes<P extends { v: number }>(
           description: approve
             ? 'Approves a version waiting for approval: it goes live (staff other than its author; 403 for the author, 409 when it no longer waits or another version went live since it was made).'
             : 'Returns a version waiting for approval to its author with a note (staff other than its author; 403 for the author, 409 when it no longer waits).',
+          response: { 200: object({ version: integer, status: { type: 'string', enum: ['live', 'returned'] } }) },
         },
         onRequest: app.requireStaff,
       },
@@ -119,6 +121,19 @@ export function decisionView(
     decisionNote: r.decision_note,
   };
 }
+
+/** The schema of decisionView's answer. */
+export const decisionSchema = object({
+  mine: boolean,
+  status: { type: 'string', enum: ['pending_approval', 'live', 'returned', 'superseded'] },
+  baseVersion: integerOrNull,
+  decidedBy: stringOrNull,
+  decidedAt: dateTimeOrNull,
+  decisionNote: stringOrNull,
+});
+
+/** A version in a studio list: who published it when, with its decision. */
+export const versionListItemSchema = object({ version: integer, note: string, publishedBy: stringOrNull, publishedAt: dateTime, ...decisionSchema.properties });
 
 /** The columns `decisionView` reads. */
 export const DECISION_COLUMNS = ['status', 'base_version', 'decided_by', 'decided_at', 'decision_note'] as const;

@@ -8,8 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../plugins/auth';
 import { AppError, badRequest, notFound } from '../errors';
 import { countOf } from '../../shared/format/count';
-import { draftsOf, emailsOf, isUniqueViolation, notModified, staleDraft } from './versioned';
-import { decisionRoutes, decisionView, DECISION_COLUMNS } from './approvals';
+import { draftsOf, emailsOf, isUniqueViolation, noDraftSchema, notModified, otherDraftsSchema, publishedSchemas, staleDraft } from './versioned';
+import { decisionRoutes, decisionView, DECISION_COLUMNS, versionListItemSchema } from './approvals';
+import { arrayOf, dateTime, fieldErrorSchema, freeForm, integer, noContent, object, string } from './schemas';
 import { approvalRequired, liveVersion, StaleBase } from '../studio/versions';
 import { CONTENT_DOCUMENT } from '../content/site-content';
 
@@ -25,12 +26,20 @@ const words = { type: 'object', maxProperties: 5000, additionalProperties: { typ
 /** A draft or a version with its words: one key per text of the content. */
 const WITH_WORDS = { inputLimits: { maxKeys: 5000, maxValues: 20_000 } };
 
+// Free-form: the site content is the document content.schema.json describes (its texts, links and pages), which staff
+// change in the studio; the API passes it on as stored.
+const contentDocument = freeForm('The site content, as content.schema.json describes it.');
+/** The content's Bengali: English text → Bengali. */
+const wordsSchema = { type: 'object', additionalProperties: string } as const;
+const contentVersionSchema = object({ version: integer, content: contentDocument, translations: wordsSchema });
+const problemsSchema = arrayOf(fieldErrorSchema);
+
 export default async function contentRoutes(app: FastifyInstance): Promise<void> {
   const site = app.siteContent;
   const tags = ['content'];
   const staffOnly = { security: [{ bearer: [] }] };
 
-  app.get('/content', { schema: { tags, description: 'The current site content: { version, content, translations } (its Bengali: English text → Bengali). Strong ETag; 304 on If-None-Match.' } }, async (request, reply) => {
+  app.get('/content', { schema: { tags, description: 'The current site content: { version, content, translations } (its Bengali: English text → Bengali). Strong ETag; 304 on If-None-Match.', response: { 200: contentVersionSchema, 304: noContent } } }, async (request, reply) => {
     const v = await site.version(await site.currentVersion());
     if (!v) throw notFound('The site content');
     const etag = `"content-${v.version}"`;
@@ -39,9 +48,9 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     return { version: v.version, content: v.content, translations: v.translations };
   });
 
-  app.get('/content/schema', { schema: { tags, ...staffOnly, description: 'content.schema.json, which the content form is generated from (staff).' }, onRequest: app.requireStaff }, async () => site.contentSchema);
+  app.get('/content/schema', { schema: { tags, ...staffOnly, description: 'content.schema.json, which the content form is generated from (staff).', response: { 200: freeForm('A JSON Schema document (content.schema.json): free-form by nature.') } }, onRequest: app.requireStaff }, async () => site.contentSchema);
 
-  app.get('/content/versions', { schema: { tags, ...staffOnly, description: 'Every version of the site content, newest first, with where each stands (live, waiting for approval, returned, superseded) (staff).' }, onRequest: app.requireStaff }, async (request) => {
+  app.get('/content/versions', { schema: { tags, ...staffOnly, description: 'Every version of the site content, newest first, with where each stands (live, waiting for approval, returned, superseded) (staff).', response: { 200: arrayOf(versionListItemSchema) } }, onRequest: app.requireStaff }, async (request) => {
     const rows = await app.db.selectFrom('content_versions').select(['version', 'note', 'author_id', 'published_at', ...DECISION_COLUMNS]).orderBy('version', 'desc').execute();
     const names = await emailsOf(app.db, rows.flatMap((r) => [r.author_id, r.decided_by]));
     return rows.map((r) => ({ version: r.version, note: r.note, publishedBy: r.author_id ? (names.get(r.author_id) ?? null) : null, publishedAt: r.published_at.toISOString(), ...decisionView(r, names, currentUser(request).id) }));
@@ -49,7 +58,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
 
   app.get<{ Params: { v: number } }>(
     '/content/versions/:v',
-    { schema: { tags, ...staffOnly, params: versionParams, description: 'One published version of the site content (staff).' }, onRequest: app.requireStaff },
+    { schema: { tags, ...staffOnly, params: versionParams, description: 'One published version of the site content (staff).', response: { 200: contentVersionSchema } }, onRequest: app.requireStaff },
     async (request) => {
       const v = await site.version(request.params.v);
       if (!v) throw notFound('This version of the site content');
@@ -57,7 +66,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.get('/content/draft', { schema: { tags, ...staffOnly, description: "The caller's content draft and who else has one (staff); 404 (with `others`) when the caller has none." }, onRequest: app.requireStaff }, async (request, reply) => {
+  app.get('/content/draft', { schema: { tags, ...staffOnly, description: "The caller's content draft and who else has one (staff); 404 (with `others`) when the caller has none.", response: { 200: object({ baseVersion: integer, content: contentDocument, translations: wordsSchema, updatedAt: dateTime, others: otherDraftsSchema }), 404: noDraftSchema } }, onRequest: app.requireStaff }, async (request, reply) => {
     const me = currentUser(request);
     const rows = await app.db.selectFrom('content_drafts').selectAll().orderBy('updated_at', 'desc').execute();
     const { mine, others } = await draftsOf(app.db, rows, me.id);
@@ -75,6 +84,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
         ...staffOnly,
         body: { type: 'object', properties: { baseVersion: { type: 'integer', minimum: 1 }, content: document, translations: words }, required: ['baseVersion', 'content'], additionalProperties: false },
         description: "Saves the caller's content draft and its Bengali (autosave; staff). The answer lists its problems, which do not stop a draft.",
+        response: { 200: object({ baseVersion: integer, updatedAt: dateTime, problems: problemsSchema }) },
       },
       config: WITH_WORDS,
       onRequest: app.requireStaff,
@@ -93,7 +103,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.delete('/content/draft', { schema: { tags, ...staffOnly, description: "Discards the caller's content draft (staff)." }, onRequest: app.requireStaff }, async (request, reply) => {
+  app.delete('/content/draft', { schema: { tags, ...staffOnly, description: "Discards the caller's content draft (staff).", response: { 204: noContent } }, onRequest: app.requireStaff }, async (request, reply) => {
     const me = currentUser(request);
     const gone = await app.db.deleteFrom('content_drafts').where('author_id', '=', me.id).executeTakeFirst();
     if (Number(gone.numDeletedRows) === 0) throw notFound('Your draft of the site content');
@@ -114,6 +124,7 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
         },
         description:
           "Publishes site content as the next version (staff): 201 when it is live at once, 202 when it waits for another staff member's approval (STUDIO_REQUIRE_APPROVAL); 409 when another version was published after the draft was started, 422 with the problems when it breaks its schema or a link leads nowhere. Its Bengali words are `translations` (else the base version's); a text without one shows in English to Bengali readers.",
+        response: publishedSchemas,
       },
       config: WITH_WORDS,
       onRequest: app.requireStaff,

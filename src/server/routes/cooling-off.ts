@@ -13,8 +13,8 @@ import { noticeLinks, noticeSite } from '../notices/links';
 import { formatMoney } from '../../shared/domain/money';
 import { canCancel, coolingOffEndsAt } from '../../shared/domain/cooling-off';
 import { formatDateTime } from '../../shared/format/dates';
-import { agreementView, viewsFor } from './agreements';
-import { idParams } from './params';
+import { agreementSchema, agreementView, viewsFor } from './agreements';
+import { idParams } from './schemas';
 
 export default async function coolingOffRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>(
@@ -25,6 +25,7 @@ export default async function coolingOffRoutes(app: FastifyInstance): Promise<vo
         security: [{ bearer: [] }],
         description: 'The investor cancels their accepted agreement within the cooling-off window (409 after it).',
         params: idParams,
+        response: { 200: agreementSchema },
       },
       onRequest: app.requireUser,
     },

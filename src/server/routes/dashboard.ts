@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
+import { arrayOf, object, string } from './schemas';
 
 type Tile = { id: string; label: string; value: string | number; format: 'money' | 'count'; scope: 'platform' | 'yours' };
 
@@ -25,10 +26,23 @@ interface Counters {
   my_got: string | null;
 }
 
+const summarySchema = object({
+  currency: { type: 'string', enum: ['BDT'] },
+  tiles: arrayOf(
+    object({
+      id: string,
+      label: string,
+      value: { type: ['string', 'number'], description: 'Taka as a decimal string (format money), or a count.' },
+      format: { type: 'string', enum: ['money', 'count'] },
+      scope: { type: 'string', enum: ['platform', 'yours'] },
+    }),
+  ),
+});
+
 export default async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/dashboard/summary',
-    { schema: { tags: ['dashboard'], security: [{ bearer: [] }] }, onRequest: app.requireUser },
+    { schema: { tags: ['dashboard'], security: [{ bearer: [] }], response: { 200: summarySchema } }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       const money = (v: string | null | undefined) => fromPaisa(toPaisa(v ?? '0'));

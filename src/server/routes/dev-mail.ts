@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { arrayOf, dateTime, dateTimeOrNull, object, string } from './schemas';
 
 /**
  * `GET /dev/mail?to=<email>`: the e-mails queued for an address, newest first, with their delivery status, so a
@@ -16,6 +17,9 @@ export default async function devMailRoutes(app: FastifyInstance): Promise<void>
           properties: { to: { type: 'string', minLength: 1, maxLength: 320 } },
           required: ['to'],
           additionalProperties: false,
+        },
+        response: {
+          200: object({ messages: arrayOf(object({ to: string, subject: string, text: string, status: string, createdAt: dateTime, sentAt: dateTimeOrNull })) }),
         },
       },
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { arrayOf, dateTime, object, string, stringOrNull } from './schemas';
 import { normalizePhone } from '../auth/identity';
 
 /**
@@ -18,6 +19,7 @@ export default async function devOutboxRoutes(app: FastifyInstance): Promise<voi
           required: ['to'],
           additionalProperties: false,
         },
+        response: { 200: object({ messages: arrayOf(object({ to: string, text: string, code: stringOrNull, createdAt: dateTime })) }) },
       },
     },
     async (request) => {

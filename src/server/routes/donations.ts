@@ -24,7 +24,8 @@ import { RECEIPT_KEY_HEADER } from '../../shared/donations/receipt-link';
 import { queueMail } from '../notices/notify';
 import { receiptMail } from '../notices/receipt-mail';
 import { absoluteLink, noticeLinks, siteOrigin, noticeSite } from '../notices/links';
-import { idParams } from './params';
+import { boolean, dateTime, dateTimeOrNull, freeForm, idParams, integer, money, object, orNull, pageOf, string, stringOrNull, uuid } from './schemas';
+import { instructionsSchema } from '../payments/instructions';
 import type { Language } from '../../shared/i18n/language';
 
 /** The receipt key a link holder sends (the page reads it from the address's fragment). */
@@ -44,6 +45,47 @@ function keyMatches(stored: string, sent: string | undefined): boolean {
   const digest = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(digest(stored), digest(sent));
 }
+
+const DONATION_STATUSES = ['pledged', 'confirmed', 'cancelled', 'refund_due', 'refunded'] as const;
+
+/** The schema of donationView's answer (`email` and `name` only for staff). */
+export const donationSchema = object(
+  {
+    id: uuid,
+    reference: string,
+    projectId: uuid,
+    status: { type: 'string', enum: [...DONATION_STATUSES] },
+    amount: money,
+    currency: { type: 'string', enum: ['BDT'] },
+    paymentMethod: string,
+    anonymous: boolean,
+    donorName: stringOrNull,
+    formVersion: integer,
+    createdAt: dateTime,
+    decidedAt: dateTimeOrNull,
+    note: stringOrNull,
+    email: { ...stringOrNull, description: 'Staff only.' },
+    name: { ...stringOrNull, description: 'Staff only.' },
+  },
+  ['email', 'name'],
+);
+
+/** The schema of receiptView's answer (and of a new pledge's, with its receipt key and message). */
+export const receiptSchema = object(
+  {
+    ...donationSchema.properties,
+    email: { ...stringOrNull, description: 'Only for its signed-in donor.' },
+    projectTitle: string,
+    instructions: orNull(instructionsSchema),
+    payOnline: boolean,
+    // Free-form: the stored donate form, in the fields of the version it was validated with (formVersion), shown
+    // from that version's schema; without the donor's name and e-mail when the viewer is not the donor.
+    data: freeForm('The stored donate form (its version: formVersion).'),
+    receiptKey: { ...string, description: "Only in the answer to a new pledge: the secret of the receipt's own address." },
+    message: { ...string, description: 'Only in the answer to a new pledge.' },
+  },
+  ['email', 'name', 'receiptKey', 'message'],
+);
 
 /** A donation as shown to its donor (and, with contact details, to staff). */
 export function donationView(row: Selectable<DonationsTable>, forStaff = false) {
@@ -112,6 +154,7 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
         tags: ['donations'],
         description: 'Signed in or not. Recorded as pledged until staff confirm the money arrived.',
         params: idParams,
+        response: { 201: receiptSchema },
         body: { $ref: 'donate#' },
       },
       config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' }, idempotent: true },
@@ -180,6 +223,7 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
         tags: ['donations'],
         description: "The receipt of a pledge: to its donor signed in, or to whoever sends its receipt key (then without the donor's name and email); 404 to anyone else.",
         params: idParams,
+        response: { 200: receiptSchema },
         headers: receiptKeyHeaders,
       },
     },
@@ -192,7 +236,7 @@ export default async function donationRoutes(app: FastifyInstance): Promise<void
   app.get<{ Querystring: { cursor?: string; limit: number } }>(
     '/me/donations',
     {
-      schema: { tags: ['donations'], security: [{ bearer: [] }], description: 'My donations, newest first, a page at a time (`nextCursor` asks for the next one).', querystring: OWN_PAGE_QUERY },
+      schema: { tags: ['donations'], security: [{ bearer: [] }], description: 'My donations, newest first, a page at a time (`nextCursor` asks for the next one).', querystring: OWN_PAGE_QUERY, response: { 200: pageOf(object({ ...donationSchema.properties, projectTitle: string }, ['email', 'name'])) } },
       onRequest: app.requireUser,
     },
     async (request) => {

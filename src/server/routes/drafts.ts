@@ -8,12 +8,19 @@ import { currentUser } from '../plugins/auth';
 import { notFound } from '../errors';
 import { FORM_BODY_LIMIT } from '../limits';
 import { decodeUploads, storeUploads } from '../files/store';
+import { dateTime, dateTimeOrNull, freeForm, messageSchema, object } from './schemas';
 
 const params = {
   type: 'object',
   properties: { formId: { type: 'string', pattern: '^[a-z][a-z0-9-]{1,60}$' } },
   required: ['formId'],
 } as const;
+
+// Free-form: a draft is a partial form as the person typed it (not validated), in the fields of the form it is for.
+const draftSchema = object({
+  data: { ...freeForm('The saved draft (file:<id> references for its images); null when there is none.'), type: ['object', 'null'] },
+  updatedAt: dateTimeOrNull,
+});
 
 export default async function draftRoutes(app: FastifyInstance): Promise<void> {
   const formOf = (formId: string) => {
@@ -24,7 +31,7 @@ export default async function draftRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { formId: string } }>(
     '/me/drafts/:formId',
-    { schema: { tags: ['drafts'], security: [{ bearer: [] }], params }, onRequest: app.requireUser },
+    { schema: { tags: ['drafts'], security: [{ bearer: [] }], params, response: { 200: draftSchema } }, onRequest: app.requireUser },
     async (request) => {
       formOf(request.params.formId);
       const row = await app.db
@@ -46,6 +53,7 @@ export default async function draftRoutes(app: FastifyInstance): Promise<void> {
         security: [{ bearer: [] }],
         params,
         body: { type: 'object', properties: { data: { type: 'object' } }, required: ['data'], additionalProperties: false },
+        response: { 200: object({ data: draftSchema.properties.data, updatedAt: dateTime }) },
       },
       onRequest: app.requireUser,
     },
@@ -69,7 +77,7 @@ export default async function draftRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { formId: string } }>(
     '/me/drafts/:formId',
-    { schema: { tags: ['drafts'], security: [{ bearer: [] }], params }, onRequest: app.requireUser },
+    { schema: { tags: ['drafts'], security: [{ bearer: [] }], params, response: { 200: messageSchema } }, onRequest: app.requireUser },
     async (request) => {
       formOf(request.params.formId);
       await app.db.deleteFrom('drafts').where('user_id', '=', currentUser(request).id).where('form_id', '=', request.params.formId).execute();

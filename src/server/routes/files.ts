@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { canReadFile } from '../files/access';
 import { notFound } from '../errors';
-import { idParams } from './params';
+import { bytes, idParams } from './schemas';
 
 /**
  * `GET /files/:id`: the file's bytes, with its stored type, `nosniff` and a Content-Disposition, for its owner, staff
@@ -15,6 +15,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         tags: ['files'],
         security: [{}, { bearer: [] }],
         params: idParams,
+        response: { 200: bytes('application/octet-stream', "The file's bytes, with its stored type in Content-Type (an image or a PDF).") },
       },
     },
     async (request, reply) => {

@@ -8,8 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
 import { badRequest, notFound, type AppError } from '../errors';
-import { draftsOf, emailsOf, isUniqueViolation, notModified, staleDraft } from './versioned';
-import { decisionRoutes, decisionView, DECISION_COLUMNS } from './approvals';
+import { draftsOf, emailsOf, isUniqueViolation, noDraftSchema, notModified, otherDraftsSchema, publishedSchemas, staleDraft } from './versioned';
+import { decisionRoutes, decisionView, DECISION_COLUMNS, versionListItemSchema } from './approvals';
+import { arrayOf, boolean, bytes, dateTime, errorSchema, fieldErrorSchema, freeForm, integer, noContent, object, objectOrNull, string, stringOrNull } from './schemas';
 import { approvalRequired, auditPublish, liveVersion, nextVersion, StaleBase, type StudioDocument } from '../studio/versions';
 import { countOf } from '../../shared/format/count';
 import { rowToVersion, sizesFirstCheck, type FormVersion } from '../forms/registry';
@@ -109,6 +110,53 @@ function versionWords(schema: JsonSchema, uiSchema: JsonSchema, given: FormTrans
   return { words, missing };
 }
 
+// Free-form: a form's JSON Schema and ui-schema are documents staff write in the studio (any keywords JSON Schema
+// and RJSF take); the API passes them on as stored.
+const schemaDocument = freeForm("A form's JSON Schema (draft 2020-12), as published.");
+const uiSchemaDocument = freeForm("A form's ui-schema (RJSF), as published.");
+/** `{ bn: { English text: translation } }`. */
+const wordsSchema = { type: 'object', additionalProperties: { type: 'object', additionalProperties: string } } as const;
+
+/** A version anyone may read (FormRegistry.publicView). */
+const publicFormSchema = object({
+  formId: string,
+  version: integer,
+  schema: schemaDocument,
+  uiSchema: uiSchemaDocument,
+  translations: wordsSchema,
+  validatorUrl: string,
+});
+
+/** A form in the studio's list. */
+const formListItemSchema = object({
+  formId: string,
+  title: string,
+  version: integer,
+  publishedAt: dateTime,
+  publishedBy: stringOrNull,
+  submissions: { type: 'object', additionalProperties: integer, description: 'Submissions per version: { "1": 12, "2": 3 }.' },
+  pending: objectOrNull({ version: integer, by: stringOrNull, mine: boolean }),
+  drafts: arrayOf(object({ author: string, updatedAt: dateTime, baseVersion: integer, mine: boolean })),
+});
+
+const caseAnswerSchema = object({ name: string, valid: boolean, errors: arrayOf(fieldErrorSchema) });
+// Free-form: a sample's data is whatever the staff member typed to try the form with (any JSON value).
+const casesAnswer = arrayOf(object({ name: string, data: { description: 'The sample data, as sent.' } }));
+const lintEntrySchema = object({ in: { type: 'string', enum: ['schema', 'uiSchema'] }, path: string, message: string });
+const protectedSchema = object({ field: string, problem: string });
+
+/** A draft as saved (and read back, with who else has one). */
+const draftSchema = object(
+  { baseVersion: integer, schema: schemaDocument, uiSchema: uiSchemaDocument, cases: casesAnswer, translations: wordsSchema, updatedAt: dateTime, others: otherDraftsSchema },
+  ['others'],
+);
+
+/** A check's answer: the lint, the code-read and personal fields, and each sample's answer. */
+const checkSchema = object({ lint: arrayOf(lintEntrySchema), protected: arrayOf(protectedSchema), cases: arrayOf(caseAnswerSchema) });
+
+/** The 422 of a publish the checks refuse: the error with its field list, and the lint and field problems. */
+const refusedSchema = object({ ...errorSchema.properties, lint: arrayOf(lintEntrySchema), protected: arrayOf(protectedSchema) }, ['errorsNotShown', 'requestId']);
+
 /** A draft or a version with its words: one key per text of the form (the largest has a few hundred). */
 const WITH_WORDS = { inputLimits: { maxKeys: 5000, maxValues: 20_000 } };
 
@@ -195,7 +243,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/forms',
-    { schema: { tags: ['forms'], security: [{ bearer: [] }], description: 'Every form with its current version, submissions per version and open drafts (staff).' }, onRequest: app.requireStaff },
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], description: 'Every form with its current version, submissions per version and open drafts (staff).', response: { 200: arrayOf(formListItemSchema) } }, onRequest: app.requireStaff },
     async (request) => {
       const me = currentUser(request);
       const current = await app.db
@@ -233,7 +281,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>(
     '/forms/:id',
-    { schema: { tags: ['forms'], params: formParams, description: "A form's current version: schema, ui-schema and its validator's URL. Strong ETag; 304 on If-None-Match." } },
+    { schema: { tags: ['forms'], params: formParams, description: "A form's current version: schema, ui-schema and its validator's URL. Strong ETag; 304 on If-None-Match.", response: { 200: publicFormSchema, 304: noContent } } },
     async (request, reply) => {
       knownForm(request.params.id);
       const v = await forms.current(request.params.id);
@@ -245,7 +293,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>(
     '/forms/:id/versions',
-    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, description: 'Every version of a form, newest first, with where each stands (live, waiting for approval, returned, superseded) (staff).' }, onRequest: app.requireStaff },
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, description: 'Every version of a form, newest first, with where each stands (live, waiting for approval, returned, superseded) (staff).', response: { 200: arrayOf(object({ ...versionListItemSchema.properties, submissions: integer })) } }, onRequest: app.requireStaff },
     async (request) => {
       knownForm(request.params.id);
       const rows = await app.db
@@ -269,7 +317,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string; v: number } }>(
     '/forms/:id/versions/:v',
-    { schema: { tags: ['forms'], security: [{}, { bearer: [] }], params: versionParams, description: 'One published version (immutable); one that never went live (waiting for approval, returned) is for staff only.' } },
+    { schema: { tags: ['forms'], security: [{}, { bearer: [] }], params: versionParams, description: 'One published version (immutable); one that never went live (waiting for approval, returned) is for staff only.', response: { 200: publicFormSchema, 304: noContent } } },
     async (request, reply) => {
       knownForm(request.params.id);
       const { v, cache } = await readableVersion(request, request.params.id, request.params.v);
@@ -285,6 +333,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         security: [{}, { bearer: [] }],
         params: versionParams,
         description: "A version's browser validator: an ES module (Ajv standalone code, no imports) whose default export RJSF's createPrecompiledValidator takes (staff only for a version that never went live).",
+        response: { 200: bytes('text/javascript', 'An ES module (Ajv standalone code).') },
       },
     },
     async (request, reply) => {
@@ -305,7 +354,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>(
     '/forms/:id/draft',
-    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, description: "The caller's draft of a form and who else has one (staff). 404 when the caller has none; the others are in the 404's `others` too." }, onRequest: app.requireStaff },
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, description: "The caller's draft of a form and who else has one (staff). 404 when the caller has none; the others are in the 404's `others` too.", response: { 200: draftSchema, 404: noDraftSchema } }, onRequest: app.requireStaff },
     async (request, reply) => {
       const me = currentUser(request);
       knownForm(request.params.id);
@@ -326,7 +375,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { id: string }; Body: DraftBody }>(
     '/forms/:id/draft',
-    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, body: draftBody, description: "Saves the caller's draft (autosave; staff)." }, config: WITH_WORDS, onRequest: app.requireStaff },
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, body: draftBody, description: "Saves the caller's draft (autosave; staff).", response: { 200: draftSchema } }, config: WITH_WORDS, onRequest: app.requireStaff },
     async (request) => {
       const me = currentUser(request);
       knownForm(request.params.id);
@@ -352,7 +401,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: string } }>(
     '/forms/:id/draft',
-    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, description: "Discards the caller's draft (staff)." }, onRequest: app.requireStaff },
+    { schema: { tags: ['forms'], security: [{ bearer: [] }], params: formParams, description: "Discards the caller's draft (staff).", response: { 204: noContent } }, onRequest: app.requireStaff },
     async (request, reply) => {
       const me = currentUser(request);
       knownForm(request.params.id);
@@ -371,6 +420,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         params: formParams,
         body: { type: 'object', properties: { schema: anyObject, uiSchema: anyObject, cases: casesSchema }, required: ['schema', 'uiSchema'], additionalProperties: false },
         description: 'Checks a draft: the schema lint, the fields the code reads, and the answer the server would give for each sample (staff).',
+        response: { 200: checkSchema },
       },
       onRequest: app.requireStaff,
     },
@@ -398,6 +448,7 @@ export default async function formRoutes(app: FastifyInstance): Promise<void> {
         },
         description:
           'Publishes a draft as the next version (staff): 201 when it is live at once, 202 when it waits for another staff member\'s approval (STUDIO_REQUIRE_APPROVAL); 409 when another version was published after the draft was started, 422 when the lint or the code-read fields refuse it.',
+        response: { ...publishedSchemas, 422: refusedSchema },
       },
       config: WITH_WORDS,
       onRequest: app.requireStaff,

@@ -8,9 +8,9 @@ import { fieldErrors, notFound } from '../errors';
 import { decodeUploads } from '../files/store';
 import { FORM_BODY_LIMIT } from '../limits';
 import type { QualificationForm } from '../../shared/generated/form-types';
-import { limitsView } from '../investors/retail-limits';
+import { limitsSchema, limitsView } from '../investors/retail-limits';
 import { setQualified } from '../investors/qualification';
-import { idParams } from './params';
+import { boolean, idParams, object, uuid } from './schemas';
 import { visibleProject } from '../market/projects';
 
 export default async function investorLimitRoutes(app: FastifyInstance): Promise<void> {
@@ -22,6 +22,7 @@ export default async function investorLimitRoutes(app: FastifyInstance): Promise
         security: [{ bearer: [] }],
         description: 'What I may still request in agreements: in this project, in 12 months, and the smaller (`left`); null where there is no limit (qualified, or a limit set to 0).',
         querystring: { type: 'object', properties: { projectId: { type: 'string', format: 'uuid' } }, required: ['projectId'], additionalProperties: false },
+        response: { 200: limitsSchema },
       },
       onRequest: app.requireUser,
     },
@@ -44,6 +45,7 @@ export default async function investorLimitRoutes(app: FastifyInstance): Promise
           'Marks a person a qualified investor (no retail limits) or retail again, with a note (audited): the `qualification` form. Its `evidence`, a `data:` URL of a PDF, PNG or JPEG up to 5 MB (or `file:<id>`, a file the person already holds), is stored with the mark.',
         params: idParams,
         body: { $ref: 'qualification#' },
+        response: { 200: object({ id: uuid, qualified: boolean, changed: boolean }) },
       },
       onRequest: app.requireStaff,
     },

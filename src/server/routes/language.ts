@@ -4,6 +4,7 @@
  * JavaScript: it sets the cookie and goes back to the page it came from (only a path of this site).
  */
 import type { FastifyInstance } from 'fastify';
+import { object } from './schemas';
 import { LANGUAGES, withoutLanguageParam, type Language } from '../../shared/i18n/language';
 import { currentUser } from '../plugins/auth';
 import { setLanguageCookie } from '../plugins/language';
@@ -32,6 +33,7 @@ export async function languageApiRoutes(app: FastifyInstance): Promise<void> {
         security: [{ bearer: [] }],
         description: 'Keeps my language (`bn` or `en`) for the screens, the API answers, e-mails and SMS, and sets the `lang` cookie.',
         body: languageBody,
+        response: { 200: object({ language: { type: 'string', enum: [...LANGUAGES] } }) },
       },
       onRequest: app.requireUser,
     },

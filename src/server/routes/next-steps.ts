@@ -12,17 +12,42 @@ import { formatMoney, fromPaisa, toPaisa } from '../../shared/domain/money';
 import { countOf } from '../../shared/format/count';
 import { formatDate } from '../../shared/format/dates';
 import type { NextStep } from '../../shared/api/views';
+import { arrayOf, integer, object, string, stringOrNull } from './schemas';
 
 /** How far back an acceptance still counts as news for the investor. */
 export const RECENT_ACCEPTANCE_DAYS = 14;
 
 const money = (v: string | null | undefined) => fromPaisa(toPaisa(v ?? '0'));
 
+/** The schema of the answer (NextStepsAnswer). */
+const nextStepsSchema = object({
+  name: string,
+  items: arrayOf(
+    object(
+      {
+        kind: { type: 'string', enum: ['proposals', 'instalments-to-pay', 'instalments-to-confirm', 'verification', 'project-draft', 'pledge', 'accepted'] },
+        count: integer,
+        text: string,
+        link: string,
+        amount: { ...string, description: 'Taka as a decimal string.' },
+        date: { ...string, description: 'A day (YYYY-MM-DD) or a moment (ISO 8601).' },
+        reference: { ...stringOrNull, description: "A pledge's payment reference." },
+      },
+      ['amount', 'date', 'reference'],
+    ),
+  ),
+  staff: {
+    type: ['array', 'null'],
+    items: object({ id: { type: 'string', enum: ['verifications', 'projects', 'donations'] }, label: string, count: integer, link: string }),
+    description: 'For staff, the sizes of their queues; null for everyone else.',
+  },
+});
+
 export default async function nextStepRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/me/next-steps',
     {
-      schema: { tags: ['dashboard'], security: [{ bearer: [] }], description: 'What is waiting for the signed-in user, with counts and links.' },
+      schema: { tags: ['dashboard'], security: [{ bearer: [] }], description: 'What is waiting for the signed-in user, with counts and links.', response: { 200: nextStepsSchema } },
       onRequest: app.requireUser,
     },
     async (request) => {

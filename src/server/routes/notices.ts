@@ -8,11 +8,30 @@ import type { DB } from '../db/schema';
 import { currentUser } from '../plugins/auth';
 import { notFound } from '../errors';
 import { NOTICE_KINDS, NOTICE_KIND_NAMES, SMS_NOTICE_KINDS, type NoticeKind } from '../../shared/notices/kinds';
+import { arrayOf, boolean, dateTime, dateTimeOrNull, integer, object, string, stringOrNull } from './schemas';
+
+const noticeId = { type: 'string', pattern: '^[0-9]{1,18}$' } as const;
+
+const noticesSchema = object({
+  unread: integer,
+  items: arrayOf(object({ id: noticeId, kind: string, title: string, text: string, link: stringOrNull, createdAt: dateTime, readAt: dateTimeOrNull })),
+});
+
+const preferencesSchema = object({
+  kinds: arrayOf(
+    object({
+      kind: { type: 'string', enum: [...NOTICE_KIND_NAMES] },
+      label: string,
+      email: boolean,
+      sms: { type: ['boolean', 'null'], description: 'Null: this kind is never sent by SMS.' },
+    }),
+  ),
+});
 
 const idParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,18}$' } }, required: ['id'] } as const;
 
 export default async function noticeRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/me/notices', { schema: { tags: ['notices'], security: [{ bearer: [] }], description: 'The latest 50 notices, newest first, and how many are unread.' }, onRequest: app.requireUser }, async (request) => {
+  app.get('/me/notices', { schema: { tags: ['notices'], security: [{ bearer: [] }], description: 'The latest 50 notices, newest first, and how many are unread.', response: { 200: noticesSchema } }, onRequest: app.requireUser }, async (request) => {
     const me = currentUser(request);
     const rows = await app.db.selectFrom('notices').selectAll().where('user_id', '=', me.id).orderBy('id', 'desc').limit(50).execute();
     const unread = await app.db
@@ -37,7 +56,7 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
 
   app.post<{ Params: { id: string } }>(
     '/me/notices/:id/read',
-    { schema: { tags: ['notices'], security: [{ bearer: [] }], params: idParams }, onRequest: app.requireUser },
+    { schema: { tags: ['notices'], security: [{ bearer: [] }], params: idParams, response: { 200: object({ id: noticeId, readAt: dateTimeOrNull }) } }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       const row = await app.db
@@ -66,7 +85,7 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
     };
   }
 
-  app.get('/me/notice-preferences', { schema: { tags: ['notices'], security: [{ bearer: [] }], description: 'Each kind of notice and whether it is also sent by e-mail, and by SMS (null: never by SMS).' }, onRequest: app.requireUser }, async (request) =>
+  app.get('/me/notice-preferences', { schema: { tags: ['notices'], security: [{ bearer: [] }], description: 'Each kind of notice and whether it is also sent by e-mail, and by SMS (null: never by SMS).', response: { 200: preferencesSchema } }, onRequest: app.requireUser }, async (request) =>
     preferences(currentUser(request).id),
   );
 
@@ -90,6 +109,7 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
           anyOf: [{ required: ['email'] }, { required: ['sms'] }],
           additionalProperties: false,
         },
+        response: { 200: preferencesSchema },
       },
       onRequest: app.requireUser,
     },

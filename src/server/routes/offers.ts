@@ -10,15 +10,40 @@ import { currentUser } from '../plugins/auth';
 import { conflict, forbidden, notFound } from '../errors';
 import { FORM_BODY_LIMIT } from '../limits';
 import { decodeUploads, storeUploads } from '../files/store';
-import { closeIfEnded, viewsOf, visibleProject } from '../market/projects';
+import { closeIfEnded, projectSchema, viewsOf, visibleProject } from '../market/projects';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { withE164Phones } from '../auth/stored-phones';
 import { notify } from '../notices/notify';
 import { noticeLinks, noticeSite } from '../notices/links';
 import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
-import { answeredInvitation, offerViews, type OfferRow } from '../market/offers';
+import { answeredInvitation, offerSchema, offerViews, type OfferRow } from '../market/offers';
 import { audit } from '../audit';
-import { idParams } from './params';
+import { arrayOf, boolean, dateTime, idParams, object, pageOf, string, uuid } from './schemas';
+
+/** A card among a project's relevant investors: why it is listed and whether its investor was invited. */
+const relevantInvestorSchema = object({
+  ...offerSchema.properties,
+  reason: { type: 'string', enum: ['linked', 'matching'] },
+  invited: boolean,
+});
+
+/** A Request For Invest as its owner's answer to sending it. */
+const invitationSentSchema = object({ id: uuid, offerId: uuid, projectId: uuid, createdAt: dateTime, message: string });
+
+/** A Request For Invest as the invited investor sees it. */
+const invitationSchema = object(
+  {
+    id: uuid,
+    offerId: uuid,
+    offerOpen: boolean,
+    createdAt: dateTime,
+    contactShared: { type: ['string', 'null'], enum: ['shared', 'answered', null], description: 'Whether (and why) the owner sees the offer\'s contact details.' },
+    project: projectSchema,
+  },
+  ['project'],
+);
+
+const contactSharedSchema = object({ id: uuid, contactShared: { type: 'string', enum: ['shared'] }, contactSharedAt: dateTime, message: string });
 
 
 export default async function offerRoutes(app: FastifyInstance): Promise<void> {
@@ -34,6 +59,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         security: [{ bearer: [] }],
         description: 'Made from a project page, pass ?projectId= to link the offer to that project.',
         querystring: { type: 'object', properties: { projectId: { type: 'string', format: 'uuid' } }, additionalProperties: false },
+        response: { 201: offerSchema },
         body: { $ref: 'invest#' },
       },
       onRequest: app.requireUser,
@@ -83,6 +109,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Open offers, the investor cards: newest first, a page at a time (`nextCursor` asks for the next one). Contact details only to the investor, staff, and an owner the investor answered.',
         querystring: OWN_PAGE_QUERY,
+        response: { 200: pageOf(offerSchema) },
       },
       onRequest: app.requireUser,
     },
@@ -98,7 +125,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
     '/offers/:id',
     {
-      schema: { tags: ['offers'], security: [{ bearer: [] }], description: 'One investor card (a withdrawn offer only to its investor and staff).', params: idParams },
+      schema: { tags: ['offers'], security: [{ bearer: [] }], description: 'One investor card (a withdrawn offer only to its investor and staff).', params: idParams, response: { 200: offerSchema } },
       onRequest: app.requireUser,
     },
     async (request) => {
@@ -112,7 +139,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { cursor?: string; limit: number } }>(
     '/me/offers',
     {
-      schema: { tags: ['offers'], security: [{ bearer: [] }], description: 'My offers, newest first, a page at a time (`nextCursor` asks for the next one).', querystring: OWN_PAGE_QUERY },
+      schema: { tags: ['offers'], security: [{ bearer: [] }], description: 'My offers, newest first, a page at a time (`nextCursor` asks for the next one).', querystring: OWN_PAGE_QUERY, response: { 200: pageOf(offerSchema) } },
       onRequest: app.requireUser,
     },
     async (request) => {
@@ -126,7 +153,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: string } }>(
     '/offers/:id/withdraw',
-    { schema: { tags: ['offers'], security: [{ bearer: [] }], params: idParams }, onRequest: app.requireUser },
+    { schema: { tags: ['offers'], security: [{ bearer: [] }], params: idParams, response: { 200: offerSchema } }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       // The card is made in the withdrawal's transaction: a withdrawal that committed is never answered with an error.
@@ -156,6 +183,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         security: [{ bearer: [] }],
         description: "Owner only: offers linked to the project first, then open BDT offers of the project's category covering its minimum investment.",
         params: idParams,
+        response: { 200: object({ items: arrayOf(relevantInvestorSchema) }) },
       },
       onRequest: app.requireUser,
     },
@@ -201,6 +229,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         description: "Request For Invest: the owner of an open project invites an offer's investor to it.",
         params: idParams,
         body: { $ref: 'invest-request#' },
+        response: { 201: invitationSentSchema },
       },
       onRequest: app.requireUser,
     },
@@ -256,6 +285,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         security: [{ bearer: [] }],
         description: 'Projects whose owners asked me to invest (Request For Invest), newest first, a page at a time.',
         querystring: OWN_PAGE_QUERY,
+        response: { 200: pageOf(invitationSchema) },
       },
       onRequest: app.requireUser,
     },
@@ -295,6 +325,7 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
         description:
           "The investor shares the contact details of the invited offer (phone, e-mail) with the project owner who sent the Request For Invest. Sharing again changes nothing; others' invitations are 404.",
         params: idParams,
+        response: { 200: contactSharedSchema },
       },
       onRequest: app.requireUser,
     },

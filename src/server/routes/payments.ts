@@ -13,7 +13,24 @@ import { noticeSite } from '../notices/links';
 import { handleCallback } from '../payments/callbacks';
 import { createSession, GatewayError } from '../payments/sslcommerz';
 import type { DonateForm } from '../../shared/generated/form-types';
-import { idParams } from './params';
+import { arrayOf, dateTime, idParams, object, redirect, string, stringOrNull } from './schemas';
+
+const outcome = { type: 'string', enum: ['confirmed', 'unchanged', 'rejected'] } as const;
+
+/** A gateway callback as staff read it. */
+const gatewayEventSchema = object({
+  id: { type: 'string', pattern: '^[0-9]+$' },
+  gateway: string,
+  kind: string,
+  tranId: stringOrNull,
+  valId: stringOrNull,
+  reference: { ...stringOrNull, description: "The donation's payment reference, when the callback named one." },
+  outcome,
+  reason: string,
+  amount: { ...stringOrNull, description: 'As the gateway sent it.' },
+  currency: stringOrNull,
+  at: dateTime,
+});
 
 /** The gateway posts its fields form-encoded; they are read as a flat string map and checked in code. */
 const formBody = { type: 'object', additionalProperties: { type: 'string' }, maxProperties: 100 } as const;
@@ -36,6 +53,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
       schema: {
         tags: ['donations'],
         description: 'Opens a hosted-checkout session for a pledge (its donor signed in, or whoever sends its receipt key); answers the gateway page to send the browser to.',
+        response: { 200: object({ url: { ...string, description: "The gateway's hosted payment page." } }) },
         params: idParams,
         headers: receiptKeyHeaders,
       },
@@ -79,7 +97,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: Record<string, string> }>(
     '/payments/sslcommerz/ipn',
-    { schema: { tags: ['payments'], description: "The gateway's Instant Payment Notification (form-encoded).", body: formBody } },
+    { schema: { tags: ['payments'], description: "The gateway's Instant Payment Notification (form-encoded).", body: formBody, response: { 200: object({ outcome, reason: string }) } } },
     async (request, reply) => {
       if (!app.payments.gateway) throw notFound('This endpoint');
       try {
@@ -100,7 +118,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
   for (const result of ['success', 'fail', 'cancel'] as const) {
     app.post<{ Body: Record<string, string> }>(
       `/payments/sslcommerz/${result}`,
-      { schema: { tags: ['payments'], description: `Where the gateway sends the donor's browser after a ${result}.`, body: formBody } },
+      { schema: { tags: ['payments'], description: `Where the gateway sends the donor's browser after a ${result}.`, body: formBody, response: { 303: redirect('To the donation\'s receipt (or the donate page when the transaction is unknown).') } } },
       async (request, reply) => {
         if (!app.payments.gateway) throw notFound('This endpoint');
         let donationId: string | null = null;
@@ -131,7 +149,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
 
   app.get(
     '/staff/gateway-events',
-    { schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'The latest 100 gateway callbacks, newest first.' }, onRequest: app.requireStaff },
+    { schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'The latest 100 gateway callbacks, newest first.', response: { 200: object({ items: arrayOf(gatewayEventSchema) }) } }, onRequest: app.requireStaff },
     async () => {
       const rows = await app.db
         .selectFrom('gateway_events as e')

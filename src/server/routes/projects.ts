@@ -12,13 +12,13 @@ import { currentVerification } from './profile';
 import { audit } from '../audit';
 import { endCampaign } from '../market/campaign-end';
 import { noticeSite } from '../notices/links';
-import { PROJECT_STATUSES, PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
+import { PROJECT_STATUSES, projectPageSchema, projectSchema, PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
 import type { FundingModel, ProjectStatus } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { decodeCursor, keysetPage, newestPage, OWN_PAGE_QUERY } from '../market/cursor';
 import { sql } from 'kysely';
 import { withE164Phones } from '../auth/stored-phones';
-import { idParams } from './params';
+import { idParams } from './schemas';
 import { sendBackOnMaterialEdit } from '../shariah/reviews';
 import { materialFields } from '../../shared/forms/material';
 import { formatMoney } from '../../shared/format/money';
@@ -73,7 +73,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     '/projects',
     {
       bodyLimit: FORM_BODY_LIMIT,
-      schema: { tags: ['projects'], security: [{ bearer: [] }], body: { $ref: 'project-owner#' } },
+      schema: { tags: ['projects'], security: [{ bearer: [] }], body: { $ref: 'project-owner#' }, response: { 201: projectSchema } },
       onRequest: app.requireUser,
       config: { idempotent: true },
     },
@@ -108,6 +108,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         description: 'Edits a project that is pending review or was rejected; it goes (back) to review.',
         params: idParams,
         body: { $ref: 'project-owner#' },
+        response: { 200: projectSchema },
       },
       onRequest: app.requireUser,
     },
@@ -160,6 +161,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
           },
           additionalProperties: false,
         },
+        response: { 200: projectPageSchema },
       },
     },
     async (request, reply) => {
@@ -190,14 +192,15 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
       const viewer = await app.readSession(request);
       if (viewer) return page(viewer);
       const key = JSON.stringify([category ?? null, status ?? null, sort, cursor ?? null, limit]);
-      const text = await app.listCache.get(key, async () => JSON.stringify(await page(null)));
+      // Kept as the text the schema serialises (nothing undeclared is cached and sent).
+      const text = await app.listCache.get(key, async () => reply.serialize(await page(null)) as string);
       return reply.type('application/json; charset=utf-8').send(text);
     },
   );
 
   app.get<{ Params: { id: string } }>(
     '/projects/:id',
-    { schema: { tags: ['projects'], params: idParams } },
+    { schema: { tags: ['projects'], params: idParams, response: { 200: projectSchema } } },
     async (request) => {
       const viewer = await app.readSession(request);
       const { row } = await visibleProject(app.db, request.params.id, viewer);
@@ -213,6 +216,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         security: [{ bearer: [] }],
         description: 'My projects, newest first, a page at a time (`nextCursor` asks for the next one); `status` keeps one state.',
         querystring: { ...OWN_PAGE_QUERY, properties: { status: { type: 'string', enum: PROJECT_STATUSES }, ...OWN_PAGE_QUERY.properties } },
+        response: { 200: projectPageSchema },
       },
       onRequest: app.requireUser,
     },
@@ -230,7 +234,7 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Params: { id: string } }>(
     '/projects/:id/close',
-    { schema: { tags: ['projects'], security: [{ bearer: [] }], params: idParams }, onRequest: app.requireUser },
+    { schema: { tags: ['projects'], security: [{ bearer: [] }], params: idParams, response: { 200: projectSchema } }, onRequest: app.requireUser },
     async (request) => {
       const me = currentUser(request);
       const { row } = await visibleProject(app.db, request.params.id, me);

@@ -12,9 +12,29 @@ import { audit } from '../audit';
 import { noticeSite } from '../notices/links';
 import { GOAL_NOT_REACHED, tellDonor } from '../market/campaign-end';
 import { formatMoney } from '../../shared/domain/money';
-import { idParams } from './params';
+import { arrayOf, dateTimeOrNull, idParams, money, object, string, stringOrNull, uuid } from './schemas';
 
 type RefundStatus = 'refund_due' | 'refunded';
+
+/** One donation of the refund queue (the routes' `view`). */
+const refundSchema = object({
+  id: uuid,
+  reference: string,
+  status: { type: 'string', enum: ['refund_due', 'refunded'] },
+  amount: money,
+  currency: { type: 'string', enum: ['BDT'] },
+  paymentMethod: string,
+  donorName: stringOrNull,
+  email: stringOrNull,
+  phone: stringOrNull,
+  projectId: uuid,
+  projectTitle: string,
+  confirmedAt: dateTimeOrNull,
+  closedAt: dateTimeOrNull,
+  refundReference: stringOrNull,
+  refundedAt: dateTimeOrNull,
+  refundedBy: { ...stringOrNull, description: 'The e-mail of the staff member who recorded it.' },
+});
 
 export default async function refundRoutes(app: FastifyInstance): Promise<void> {
   const staffOnly = { tags: ['staff'], security: [{ bearer: [] }] };
@@ -60,6 +80,7 @@ export default async function refundRoutes(app: FastifyInstance): Promise<void> 
         ...staffOnly,
         description: 'Donations to all-or-nothing campaigns that missed their goal: `refund_due` (the queue, oldest first) or `refunded` (newest first), up to 200.',
         querystring: { type: 'object', properties: { status: { type: 'string', enum: ['refund_due', 'refunded'], default: 'refund_due' } }, additionalProperties: false },
+        response: { 200: object({ items: arrayOf(refundSchema) }) },
       },
       onRequest: app.requireStaff,
     },
@@ -82,6 +103,7 @@ export default async function refundRoutes(app: FastifyInstance): Promise<void> 
         description: 'Staff record the refund of a donation due one, with the reference of the money sent back: it becomes `refunded` (final) and its donor is told.',
         params: idParams,
         body: { $ref: 'refund#' },
+        response: { 200: refundSchema },
       },
       onRequest: app.requireStaff,
     },

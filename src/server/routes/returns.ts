@@ -18,11 +18,53 @@ import { audit } from '../audit';
 import type { InstalmentPaidForm } from '../../shared/generated/form-types';
 import type { JsonSchema } from '../../shared/forms/catalog';
 import { dhakaDate, dhakaToday } from '../../shared/format/dhaka-calendar';
-import { chargeAmount, fixLateCharge, lateChargeView, type LateChargeRow } from '../late-payments/charges';
+import { chargeAmount, fixLateCharge, lateChargeSchema, lateChargeView, type LateChargeRow } from '../late-payments/charges';
 import { clearDefaults } from '../late-payments/defaults';
-import { idParams } from './params';
+import { arrayOf, boolean, date, dateTimeOrNull, freeForm, idParams, integer, integerOrNull, money, nextCursor, object, string, stringOrNull, uuid } from './schemas';
 
 type Row = Selectable<InstalmentsTable> & { project_title: string; investor_name: string | null; agreement_amount: string; in_default_since: Date | null };
+
+/** The schema of instalmentView's answer (`lateCharge` only in the owner's answers). */
+const instalmentSchema = object(
+  {
+    id: uuid,
+    agreementId: uuid,
+    projectId: uuid,
+    projectTitle: string,
+    investorName: stringOrNull,
+    principal: money,
+    seq: integer,
+    dueOn: date,
+    amount: money,
+    currency: { type: 'string', enum: ['BDT'] },
+    status: { type: 'string', enum: ['due', 'paid', 'confirmed'] },
+    overdue: boolean,
+    paidAt: dateTimeOrNull,
+    confirmedAt: dateTimeOrNull,
+    // Free-form: the stored instalment-paid form (method, reference…), in the fields of its version
+    // (paymentFormVersion), shown from that version's schema; null while due.
+    payment: { ...freeForm('How the owner paid: the stored instalment-paid form; null while due.'), type: ['object', 'null'] },
+    paymentFormVersion: integerOrNull,
+    agreementInDefaultSince: dateTimeOrNull,
+    lateCharge: { ...lateChargeSchema, type: ['object', 'null'], description: "Owner only: the owner's late charge for charity on it." },
+  },
+  ['lateCharge'],
+);
+
+const statusSums = (item: object) => object({ scheduled: item, due: item, paid: item, confirmed: item });
+
+/** A page of a person's instalments, with the totals and counts of all of them (`lateCharges` for the owner). */
+const schedulePageSchema = object(
+  {
+    items: arrayOf(instalmentSchema),
+    nextCursor,
+    count: integer,
+    totals: statusSums(money),
+    counts: statusSums(integer),
+    lateCharges: object({ owing: money, settled: money, count: integer }),
+  },
+  ['lateCharges'],
+);
 
 /** `charge`: the owner's late charge for charity on it (never shown as the investor's, never in a return). */
 function instalmentView(r: Row, charge?: ReturnType<typeof lateChargeView> | null) {
@@ -132,7 +174,7 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
   app.get<{ Querystring: ScheduleQuery }>(
     '/me/returns',
     {
-      schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As investor: what is repaid to me, soonest due first, a page at a time.', querystring: scheduleQuery },
+      schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As investor: what is repaid to me, soonest due first, a page at a time.', querystring: scheduleQuery, response: { 200: schedulePageSchema } },
       onRequest: app.requireUser,
     },
     async (request) => list('investor_id', currentUser(request).id, request.query),
@@ -140,7 +182,7 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
   app.get<{ Querystring: ScheduleQuery }>(
     '/me/repayments',
     {
-      schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As project owner: what I repay, soonest due first, a page at a time.', querystring: scheduleQuery },
+      schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'As project owner: what I repay, soonest due first, a page at a time.', querystring: scheduleQuery, response: { 200: schedulePageSchema } },
       onRequest: app.requireUser,
     },
     async (request) => list('owner_id', currentUser(request).id, request.query),
@@ -239,6 +281,7 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
         description: 'The owner marks an instalment paid, saying how (the instalment-paid form: method and reference, required except for cash).',
         params: idParams,
         body: { $ref: 'instalment-paid#' },
+        response: { 200: instalmentSchema },
       },
       onRequest: app.requireUser,
     },
@@ -254,7 +297,7 @@ export default async function returnRoutes(app: FastifyInstance): Promise<void> 
   );
   app.post<{ Params: { id: string } }>(
     '/instalments/:id/confirm',
-    { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'The investor confirms receipt.', params: idParams }, onRequest: app.requireUser },
+    { schema: { tags: ['returns'], security: [{ bearer: [] }], description: 'The investor confirms receipt.', params: idParams, response: { 200: instalmentSchema } }, onRequest: app.requireUser },
     async (request) => step(request.params.id, currentUser(request).id, 'investor_id', 'paid', 'confirmed'),
   );
 }

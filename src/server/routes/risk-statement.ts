@@ -7,6 +7,19 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../plugins/auth';
 import { conflict } from '../errors';
 import { RISK_ACK_PLACE, RISK_LANGUAGES, type RiskLanguage } from '../content/risk-statement';
+import { arrayOf, boolean, dateTime, dateTimeOrNull, integer, object, string } from './schemas';
+
+/** The schema of a risk statement (RiskStatementView). */
+const statementSchema = object({
+  version: integer,
+  language: { type: 'string', enum: [...RISK_LANGUAGES] },
+  title: string,
+  intro: string,
+  points: arrayOf(string),
+  acknowledge: string,
+});
+
+const acknowledgedSchema = object({ version: integer, acknowledgedAt: dateTime, current: boolean });
 
 const languageQuery = {
   type: 'object',
@@ -19,7 +32,7 @@ export default async function riskStatementRoutes(app: FastifyInstance): Promise
 
   app.get<{ Querystring: { lang?: RiskLanguage } }>(
     '/risk-statement',
-    { schema: { tags: ['agreements'], description: 'The current risk statement and its version (what an investor acknowledges before an agreement request).', querystring: languageQuery } },
+    { schema: { tags: ['agreements'], description: 'The current risk statement and its version (what an investor acknowledges before an agreement request).', querystring: languageQuery, response: { 200: statementSchema } } },
     async (request) => risk.current(request.query.lang ?? request.language),
   );
 
@@ -31,6 +44,7 @@ export default async function riskStatementRoutes(app: FastifyInstance): Promise
         security: [{ bearer: [] }],
         description: `Whether I have acknowledged the current risk statement (\`current\`), when, and the statement; \`required\`: whether an agreement request needs it here. Acknowledge on ${RISK_ACK_PLACE}.`,
         querystring: languageQuery,
+        response: { 200: object({ required: boolean, current: boolean, acknowledgedAt: dateTimeOrNull, statement: statementSchema }) },
       },
       onRequest: app.requireUser,
     },
@@ -55,6 +69,7 @@ export default async function riskStatementRoutes(app: FastifyInstance): Promise
           required: ['version'],
           additionalProperties: false,
         },
+        response: { 200: acknowledgedSchema, 201: acknowledgedSchema },
       },
       onRequest: app.requireUser,
     },

@@ -13,10 +13,10 @@ import type { ShariahReviewForm } from '../../shared/generated/form-types';
 import { audit } from '../audit';
 import { notify } from '../notices/notify';
 import { noticeLinks, noticeSite } from '../notices/links';
-import { needsReview, OPINION_SUBJECT, reviewHistory } from '../shariah/reviews';
-import { idParams } from './params';
+import { needsReview, OPINION_SUBJECT, reviewHistory, shariahHistoryItemSchema, shariahReviewSchema } from '../shariah/reviews';
+import { arrayOf, idParams, object, uuid, uuidOrNull } from './schemas';
 import { registerFileRule } from '../files/access';
-import { PUBLIC_STATUSES, viewsOf } from '../market/projects';
+import { projectSchema, PUBLIC_STATUSES, viewsOf } from '../market/projects';
 
 /** Staff, or a person with the `shariah` role; anyone else is refused. */
 function reviewer(request: FastifyRequest) {
@@ -51,6 +51,7 @@ export default async function shariahReviewRoutes(app: FastifyInstance): Promise
         security: [{ bearer: [] }],
         description: 'Staff or a Shariah reviewer: investment projects waiting to open (or sent back), oldest first, each with its Shariah review.',
         querystring: { type: 'object', properties: { status: { type: 'string', enum: [...REVIEWABLE], default: 'pending_review' } }, additionalProperties: false },
+        response: { 200: object({ items: arrayOf(projectSchema) }) },
       },
       onRequest: app.requireUser,
     },
@@ -64,7 +65,7 @@ export default async function shariahReviewRoutes(app: FastifyInstance): Promise
   app.get<{ Params: { id: string } }>(
     '/shariah/projects/:id',
     {
-      schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'Staff or a Shariah reviewer: one project of the queue above.', params: idParams },
+      schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'Staff or a Shariah reviewer: one project of the queue above.', params: idParams, response: { 200: projectSchema } },
       onRequest: app.requireUser,
     },
     async (request) => {
@@ -78,7 +79,7 @@ export default async function shariahReviewRoutes(app: FastifyInstance): Promise
   app.get<{ Params: { id: string } }>(
     '/staff/projects/:id/shariah-review',
     {
-      schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'The Shariah reviews recorded for a project, newest first (the first is in force unless sent back).', params: idParams },
+      schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'The Shariah reviews recorded for a project, newest first (the first is in force unless sent back).', params: idParams, response: { 200: object({ inForce: uuidOrNull, items: arrayOf(shariahHistoryItemSchema) }) } },
       onRequest: app.requireUser,
     },
     async (request) => {
@@ -99,6 +100,7 @@ export default async function shariahReviewRoutes(app: FastifyInstance): Promise
         description:
           'Records the Shariah review of a project waiting to open: approved (adviser, note, and `opinion`, the signed opinion as a `data:` URL of a PDF, PNG or JPEG up to 5 MB) or changes_requested (a note the owner sees). The latest review is in force. Audited.',
         params: idParams,
+        response: { 201: object({ id: uuid, ...shariahReviewSchema.properties }, ['note']) },
         body: { $ref: 'shariah-review#' },
       },
       onRequest: app.requireUser,

@@ -7,13 +7,22 @@ import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { audit } from '../audit';
 import { JOBS } from '../jobs';
+import { arrayOf, boolean, dateTime, dateTimeOrNull, object, objectOrNull, string, stringOrNull } from './schemas';
+
+/** A scheduled job and its last run (app.jobs.status()). */
+const jobSchema = object({
+  name: string,
+  schedule: { ...string, description: 'Cron, in UTC.' },
+  description: string,
+  lastRun: objectOrNull({ slot: dateTime, startedAt: dateTime, finishedAt: dateTimeOrNull, ok: { type: ['boolean', 'null'] }, result: stringOrNull }),
+});
 
 const nameParams = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z0-9-]{1,64}$' } }, required: ['name'] } as const;
 
 export default async function staffJobRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/staff/jobs',
-    { schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'The scheduled jobs and their last runs.' }, onRequest: app.requireStaff },
+    { schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'The scheduled jobs and their last runs.', response: { 200: object({ items: arrayOf(jobSchema) }) } }, onRequest: app.requireStaff },
     async () => ({ items: await app.jobs.status() }),
   );
 
@@ -25,6 +34,7 @@ export default async function staffJobRoutes(app: FastifyInstance): Promise<void
         security: [{ bearer: [] }],
         description: 'Runs a scheduled job now, at the app clock (audited as job.run). 409 when another process is running it at this moment.',
         params: nameParams,
+        response: { 200: object({ name: string, ok: boolean, summary: string, job: jobSchema }) },
       },
       onRequest: app.requireStaff,
     },

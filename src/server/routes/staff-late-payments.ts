@@ -10,8 +10,43 @@ import type { CharityDisbursementForm, CharityReceiptForm } from '../../shared/g
 import { currentUser } from '../plugins/auth';
 import { conflict, fieldErrors, notFound } from '../errors';
 import { audit } from '../audit';
-import { idParams } from './params';
-import { chargeAmount, lateChargeView } from '../late-payments/charges';
+import { arrayOf, date, dateOrNull, dateTime, dateTimeOrNull, idParams, integer, money, object, string, stringOrNull, uuid } from './schemas';
+import { chargeAmount, lateChargeSchema, lateChargeView } from '../late-payments/charges';
+
+/** An agreement in default as staff chase it. */
+const defaultSchema = object({
+  agreementId: uuid,
+  projectId: uuid,
+  projectTitle: string,
+  owner: object({ email: string, phone: string }),
+  investorEmail: string,
+  principal: money,
+  acceptedAt: dateTimeOrNull,
+  inDefaultSince: dateTime,
+  overdue: object({ count: integer, amount: money, oldestDueOn: dateOrNull, daysOverdue: integer }),
+  outstanding: object({ count: integer, amount: money }),
+  charityOwing: money,
+});
+
+/** The charity account's sums. */
+const charityTotalsSchema = object({ accruing: money, owed: money, received: money, disbursed: money, balance: money });
+
+/** A late charge in the charity account's lists: the charge, its instalment and who settled it. */
+const charityChargeSchema = object({
+  ...lateChargeSchema.properties,
+  instalmentId: uuid,
+  instalmentSeq: integer,
+  agreementId: uuid,
+  projectId: uuid,
+  projectTitle: string,
+  ownerEmail: string,
+  overdueAmount: money,
+  dueOn: date,
+  settledBy: stringOrNull,
+  note: stringOrNull,
+});
+
+const disbursementFields = { id: uuid, amount: money, recipient: string, reference: string, paidOn: date, note: stringOrNull };
 import { daysOverdue } from '../../shared/domain/late-charge';
 import { dhakaToday } from '../../shared/format/dhaka-calendar';
 import { formatMoney, fromPaisa, sumAmounts, toPaisa } from '../../shared/domain/money';
@@ -23,7 +58,7 @@ const CHARITY_LOCK = 0x6c617465;
 export default async function staffLatePaymentRoutes(app: FastifyInstance): Promise<void> {
   const staffOnly = { tags: ['staff'], security: [{ bearer: [] }] };
 
-  app.get('/staff/defaults', { schema: { ...staffOnly, description: 'Agreements in default, longest first (up to 200), with what is overdue, outstanding and owed to charity on each.' }, onRequest: app.requireStaff }, async () => {
+  app.get('/staff/defaults', { schema: { ...staffOnly, description: 'Agreements in default, longest first (up to 200), with what is overdue, outstanding and owed to charity on each.', response: { 200: object({ items: arrayOf(defaultSchema) }) } }, onRequest: app.requireStaff }, async () => {
     const today = dhakaToday(app.now());
     const agreements = await app.db
       .selectFrom('agreement_requests as a')
@@ -99,6 +134,14 @@ export default async function staffLatePaymentRoutes(app: FastifyInstance): Prom
         ...staffOnly,
         description:
           "The charity account: totals; late charges owing (accruing, or owed once the instalment was paid) to chase and confirm; charges received (newest first); and payments out of the account, where it went (newest first). Up to 200 of each list.",
+        response: {
+          200: object({
+            totals: charityTotalsSchema,
+            owing: arrayOf(charityChargeSchema),
+            received: arrayOf(charityChargeSchema),
+            disbursements: arrayOf(object({ ...disbursementFields, recordedBy: string, recordedAt: dateTime })),
+          }),
+        },
       },
       onRequest: app.requireStaff,
     },
@@ -163,6 +206,7 @@ export default async function staffLatePaymentRoutes(app: FastifyInstance): Prom
         description: "Staff confirm the platform's charity account received a late charge that is owed (fixed once its instalment was marked paid), with the payment's reference. Final.",
         params: idParams,
         body: { $ref: 'charity-receipt#' },
+        response: { 200: lateChargeSchema },
       },
       onRequest: app.requireStaff,
     },
@@ -201,6 +245,7 @@ export default async function staffLatePaymentRoutes(app: FastifyInstance): Prom
         ...staffOnly,
         description: 'Records a payment out of the charity account (where the late charges received went); refused above what the account holds, or dated after today.',
         body: { $ref: 'charity-disbursement#' },
+        response: { 201: object({ ...disbursementFields, totals: charityTotalsSchema }) },
       },
       onRequest: app.requireStaff,
     },

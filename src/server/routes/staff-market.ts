@@ -10,16 +10,24 @@ import { currentUser } from '../plugins/auth';
 import { conflict, fieldErrors, notFound } from '../errors';
 import { notify, notifyDonationConfirmed } from '../notices/notify';
 import { noticeLinks, noticeSite } from '../notices/links';
-import { audit, auditTrail } from '../audit';
-import { PROJECT_STATUSES, settleProject, viewsOf } from '../market/projects';
+import { audit, auditEntrySchema, auditTrail } from '../audit';
+import { PROJECT_STATUSES, projectSchema, settleProject, viewsOf } from '../market/projects';
 import type { ProjectStatus } from '../db/schema';
-import { donationView } from './donations';
+import { donationSchema, donationView } from './donations';
 import { normaliseReference } from '../payments/reference';
 import { formatDate } from '../../shared/format/dates';
 import { addDays, dhakaToday, endOfDhakaDay } from '../../shared/format/dhaka-calendar';
-import { idParams } from './params';
+import { arrayOf, dateTime, idParams, object, string } from './schemas';
 import { requireApprovedReview } from '../shariah/reviews';
 
+
+/** A project as staff review it: its view, the owner's contact, when it was submitted and its history. */
+const reviewedProjectSchema = object({
+  ...projectSchema.properties,
+  owner: object({ email: string, phone: string }),
+  submittedAt: dateTime,
+  history: arrayOf(auditEntrySchema),
+}, ['staffNote']);
 
 export default async function staffMarketRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { status: ProjectStatus } }>(
@@ -33,6 +41,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
           properties: { status: { type: 'string', enum: PROJECT_STATUSES, default: 'pending_review' } },
           additionalProperties: false,
         },
+        response: { 200: object({ items: arrayOf(projectSchema) }) },
       },
       onRequest: app.requireStaff,
     },
@@ -51,7 +60,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
 
   app.get<{ Params: { id: string } }>(
     '/staff/projects/:id',
-    { schema: { tags: ['staff'], security: [{ bearer: [] }], params: idParams }, onRequest: app.requireStaff },
+    { schema: { tags: ['staff'], security: [{ bearer: [] }], params: idParams, response: { 200: reviewedProjectSchema } }, onRequest: app.requireStaff },
     async (request) => {
       const me = currentUser(request);
       const row = await app.db.selectFrom('projects').selectAll().where('id', '=', request.params.id).executeTakeFirst();
@@ -76,6 +85,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
         params: idParams,
         querystring: { type: 'object', properties: { seen: { type: 'string', format: 'date-time' } }, additionalProperties: false },
         body: { $ref: 'project-review#' },
+        response: { 200: projectSchema },
       },
       onRequest: app.requireStaff,
     },
@@ -169,6 +179,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
           },
           additionalProperties: false,
         },
+        response: { 200: object({ items: arrayOf(object({ ...donationSchema.properties, projectTitle: string }, ['email', 'name'])) }) },
       },
       onRequest: app.requireStaff,
     },
@@ -200,6 +211,7 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
         description: 'approve = the money arrived (confirmed); reject = cancelled (a note is required).',
         params: idParams,
         body: { $ref: 'review#' },
+        response: { 200: donationSchema },
       },
       onRequest: app.requireStaff,
     },

@@ -7,9 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { notFound } from '../errors';
-import { auditTrail } from '../audit';
-import { personLimitsView } from '../investors/retail-limits';
-import { idParams } from './params';
+import { auditEntrySchema, auditTrail } from '../audit';
+import { personLimitsSchema, personLimitsView } from '../investors/retail-limits';
+import { arrayOf, boolean, dateTime, idParams, object, objectOrNull, string, stringOrNull, uuid, uuidOrNull } from './schemas';
 
 const staffOnly = { tags: ['staff'], security: [{ bearer: [] }] };
 
@@ -24,6 +24,7 @@ export default async function staffPeopleRoutes(app: FastifyInstance): Promise<v
         ...staffOnly,
         description: 'Staff: people whose e-mail, phone or name contains `q` (at least 2 characters), up to 20, each with whether they are a qualified investor.',
         querystring: { type: 'object', properties: { q: { type: 'string', minLength: 2, maxLength: 200 } }, required: ['q'], additionalProperties: false },
+        response: { 200: object({ items: arrayOf(object({ id: uuid, email: string, phone: string, name: stringOrNull, qualified: boolean })) }) },
       },
       onRequest: app.requireStaff,
     },
@@ -49,6 +50,17 @@ export default async function staffPeopleRoutes(app: FastifyInstance): Promise<v
         ...staffOnly,
         description: "Staff: one person's investor status (the mark's note, evidence file, who and when), limits and what they used, and the status history.",
         params: idParams,
+        response: {
+          200: object({
+            id: uuid,
+            email: string,
+            phone: string,
+            name: stringOrNull,
+            qualification: objectOrNull({ note: string, evidenceFileId: uuidOrNull, at: dateTime, by: stringOrNull }),
+            limits: personLimitsSchema,
+            history: arrayOf(auditEntrySchema),
+          }),
+        },
       },
       onRequest: app.requireStaff,
     },

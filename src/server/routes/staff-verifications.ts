@@ -9,12 +9,46 @@ import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { notify } from '../notices/notify';
 import { noticeLinks, noticeSite } from '../notices/links';
-import { audit, auditTrail } from '../audit';
+import { audit, auditEntrySchema, auditTrail } from '../audit';
 import { fileIdsIn } from '../files/store';
-import { idParams } from './params';
+import { arrayOf, boolean, dateTime, dateTimeOrNull, freeForm, idParams, integer, object, string, stringOrNull, uuid } from './schemas';
 
 const STATUSES = ['submitted', 'verified', 'rejected'] as const;
 type Status = (typeof STATUSES)[number];
+
+const status = { type: 'string', enum: [...STATUSES] } as const;
+
+/** A submission in the queue. */
+const queueItemSchema = object({
+  id: uuid,
+  status,
+  name: stringOrNull,
+  email: string,
+  phone: string,
+  nid: { ...stringOrNull, description: 'The national ID number given.' },
+  submittedAt: dateTime,
+  reviewedAt: dateTimeOrNull,
+  note: stringOrNull,
+});
+
+/** One submission as staff review it. */
+const submissionSchema = object({
+  id: uuid,
+  status,
+  current: { ...boolean, description: 'False once a newer submission replaced it.' },
+  // Free-form: the stored verify-profile form and the person's stored profile form, in the fields of their versions,
+  // shown from those versions' schemas.
+  data: freeForm('The stored verification form (its version: formVersion).'),
+  formVersion: integer,
+  files: { ...arrayOf(string), description: 'The ids of the files the submission holds.' },
+  profile: { ...freeForm("The person's stored profile form; null when they have none."), type: ['object', 'null'] },
+  email: string,
+  phone: string,
+  note: stringOrNull,
+  submittedAt: dateTime,
+  reviewedAt: dateTimeOrNull,
+  history: arrayOf(auditEntrySchema),
+});
 
 export default async function staffVerificationRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { status: Status } }>(
@@ -28,6 +62,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
           properties: { status: { type: 'string', enum: [...STATUSES], default: 'submitted' } },
           additionalProperties: false,
         },
+        response: { 200: object({ items: arrayOf(queueItemSchema) }) },
       },
       onRequest: app.requireStaff,
     },
@@ -65,6 +100,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
         tags: ['staff'],
         security: [{ bearer: [] }],
         params: idParams,
+        response: { 200: submissionSchema },
       },
       onRequest: app.requireStaff,
     },
@@ -103,6 +139,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
         security: [{ bearer: [] }],
         params: idParams,
         body: { $ref: 'review#' },
+        response: { 200: object({ id: uuid, status, note: stringOrNull }) },
       },
       onRequest: app.requireStaff,
     },

@@ -8,6 +8,20 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { conflict, type AppError } from '../errors';
 import { formatDateTime } from '../../shared/format/dates';
+import { arrayOf, errorSchema, integer, object, dateTime, string } from './schemas';
+
+/** Another staff member's draft (draftsOf's `others`). */
+export const otherDraftSchema = object({ author: string, updatedAt: dateTime, baseVersion: integer });
+export const otherDraftsSchema = arrayOf(otherDraftSchema);
+
+/** The 404 of a draft the caller does not have: the error, and who else has one. */
+export const noDraftSchema = object({ ...errorSchema.properties, others: otherDraftsSchema }, ['errors', 'errorsNotShown', 'requestId']);
+
+/** A publish's answers: 201 live at once, 202 waiting for another staff member's approval. */
+export const publishedSchemas = {
+  201: object({ version: integer }),
+  202: object({ version: integer, status: { type: 'string', enum: ['pending_approval'] } }),
+} as const;
 
 /** The e-mail of each user id given (nulls and repeats ignored). */
 export async function emailsOf(db: Kysely<DB>, ids: (string | null)[]): Promise<Map<string, string>> {

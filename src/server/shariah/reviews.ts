@@ -11,6 +11,7 @@ import type { ProjectRow } from '../market/figures';
 import type { ShariahReviewView } from '../../shared/api/views';
 import { audit } from '../audit';
 import { conflict } from '../errors';
+import { dateTime, object, string, stringOrNull, uuid, uuidOrNull } from '../routes/schemas';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -34,6 +35,21 @@ export function materialChanges(fields: readonly string[], before: Record<string
 }
 
 type ReviewRow = { id: string; project_id: string; decision: 'approved' | 'changes_requested'; adviser: string; note: string; opinion_file_id: string | null; created_at: Date };
+
+/** The schema of toView's answer. */
+export const shariahReviewSchema = object(
+  {
+    decision: { type: 'string', enum: ['approved', 'changes_requested'] },
+    adviser: string,
+    decidedAt: dateTime,
+    opinionFileId: uuidOrNull,
+    note: { ...string, description: 'Public with an approval; a request for changes (and its note) only for the owner and staff.' },
+  },
+  ['note'],
+);
+
+/** A review in the history (reviewHistory): its id and who recorded it besides. */
+export const shariahHistoryItemSchema = object({ id: uuid, ...shariahReviewSchema.properties, reviewer: stringOrNull }, ['note']);
 
 function toView(r: ReviewRow, full: boolean): ShariahReviewView {
   return {
