@@ -5,12 +5,11 @@
  * shared/i18n/content-texts.ts). A preview shows the home page's first section and the footer in either language.
  */
 import { useMemo, useState } from 'react';
+import TranslationRow from './TranslationRow';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -89,33 +88,7 @@ export default function ContentTranslationsPanel({ content, translations, onChan
         {shown.map((text) => {
           const gap = missing.get(text.text);
           const id = `content-en-${texts.indexOf(text)}`;
-          return (
-            <Box
-              component="li"
-              key={text.text}
-              sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: { xs: 0.75, md: 2 }, alignItems: 'start', pb: 1.5, borderBottom: 1, borderColor: 'divider' }}
-            >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {partOf(t, text.part)}
-                  {gap && <Chip size="small" color="error" variant="outlined" label={gap.repeats ? t('Repeats the English') : t('Missing')} sx={{ ml: 1 }} />}
-                </Typography>
-                <Typography id={id} lang="en" sx={{ overflowWrap: 'anywhere' }}>
-                  {text.text}
-                </Typography>
-              </Box>
-              <TextField
-                value={translations[text.text] ?? ''}
-                onChange={(e) => set(text.text, e.target.value)}
-                size="small"
-                fullWidth
-                multiline
-                error={Boolean(gap)}
-                placeholder="বাংলায় লিখুন"
-                slotProps={{ htmlInput: { lang: 'bn', 'aria-labelledby': id } }}
-              />
-            </Box>
-          );
+          return <TranslationRow key={text.text} id={id} where={partOf(t, text.part)} english={text.text} bengali={translations[text.text] ?? ''} gap={gap} onChange={(v) => set(text.text, v)} />;
         })}
       </Box>
     </Box>

@@ -6,11 +6,10 @@
  * server, by the same check as `npm run schemas:check`).
  */
 import { useMemo, useState } from 'react';
+import TranslationRow from './TranslationRow';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formTexts, needsTranslation, type FormText, type FormTranslations, type Words } from '../../../shared/i18n/form-words';
 import { untranslated, type Untranslated } from '../../../shared/i18n/translation-lint';
@@ -79,33 +78,7 @@ export default function TranslationsPanel({ schema, uiSchema, translations, onCh
         {shown.map((text, i) => {
           const gap = missing.get(text.text);
           const id = `words-en-${i}`;
-          return (
-            <Box
-              component="li"
-              key={text.text}
-              sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: { xs: 0.75, md: 2 }, alignItems: 'start', pb: 1.5, borderBottom: 1, borderColor: 'divider' }}
-            >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {kindOf(t, text)}
-                  {gap && <Chip size="small" color="error" variant="outlined" label={gap.repeats ? t('Repeats the English') : t('Missing')} sx={{ ml: 1 }} />}
-                </Typography>
-                <Typography id={id} lang="en" sx={{ overflowWrap: 'anywhere' }}>
-                  {text.text}
-                </Typography>
-              </Box>
-              <TextField
-                value={words[text.text] ?? ''}
-                onChange={(e) => set(text.text, e.target.value)}
-                size="small"
-                fullWidth
-                multiline
-                error={Boolean(gap)}
-                placeholder="বাংলায় লিখুন"
-                slotProps={{ htmlInput: { lang: 'bn', 'aria-labelledby': id } }}
-              />
-            </Box>
-          );
+          return <TranslationRow key={text.text} id={id} where={kindOf(t, text)} english={text.text} bengali={words[text.text] ?? ''} gap={gap} onChange={(v) => set(text.text, v)} />;
         })}
       </Box>
     </Box>
