@@ -40,7 +40,7 @@ describe('the site content translation view', () => {
     const panel = screen.getByRole('region', { name: 'Bengali translations' });
     // Five texts ("Projects" twice, once listed; the links are not texts); three without Bengali.
     expect(within(panel).getAllByRole('listitem')).toHaveLength(5);
-    expect(within(panel).getByRole('status').textContent).toBe('3 texts without Bengali: publishing waits for them.');
+    expect(within(panel).getByRole('status').textContent).toBe('3 texts without Bengali: Bengali readers see them in English until you write it.');
     expect(within(panel).getAllByText('Missing')).toHaveLength(2);
     expect(within(panel).getAllByText('Repeats the English')).toHaveLength(1);
 
@@ -48,7 +48,7 @@ describe('the site content translation view', () => {
     expect(preview.textContent).toContain('Fund what matters');
     await userEvent.type(within(panel).getByRole('textbox', { name: 'Fund what matters' }), 'যা জরুরি তাতে অর্থ দিন');
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ 'Fund what matters': 'যা জরুরি তাতে অর্থ দিন' }));
-    expect(within(panel).getByRole('status').textContent).toBe('2 texts without Bengali: publishing waits for them.');
+    expect(within(panel).getByRole('status').textContent).toBe('2 texts without Bengali: Bengali readers see them in English until you write it.');
     expect(preview.textContent).toContain('যা জরুরি তাতে অর্থ দিন');
     expect(preview.getAttribute('lang')).toBe('bn');
 
