@@ -131,10 +131,10 @@ async function studio(width: number): Promise<void> {
   await expect.poll(() => page.getByLabel(/^সাইটের নাম/).isVisible(), { timeout: 30_000 }).toBe(true);
   await expect.poll(() => page.getByRole('button', { name: 'প্রকাশ করুন' }).isVisible()).toBe(true);
   await check(page, 'content', width);
-  // The content's Bengali beside its English: the texts without one counted (blog, help and pages have none yet).
+  // The content's Bengali beside its English: the texts without one counted (help and policy pages have none yet).
   await page.getByRole('tab', { name: /^বাংলা \([০-৯]+টি বাকি\)$/ }).click();
   const contentWords = page.locator('section[aria-label="বাংলা অনুবাদ"]');
-  await expect.poll(() => contentWords.getByText(/টি লেখার বাংলা নেই: এগুলোর জন্য প্রকাশ আটকে আছে।$/).isVisible(), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => contentWords.getByText(/টি লেখার বাংলা নেই: আপনি না লেখা পর্যন্ত বাংলা পাঠকেরা এগুলো ইংরেজিতে দেখবেন।$/).isVisible(), { timeout: 30_000 }).toBe(true);
   await expect.poll(() => contentWords.getByText('প্রথম পাতা', { exact: true }).first().isVisible()).toBe(true);
   await check(page, 'content-translations', width);
 
