@@ -10,6 +10,8 @@ import { Suspense, use, useEffect, useId, useMemo, useState, type ReactNode } fr
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FormId } from '../../shared/generated/form-types';
 import { localUiSchema, useFormLanguage } from './language';
+import { useWords } from '../lib/words';
+import { formatNumber } from '../../shared/format/money';
 import { definitionFromAnswer, loadFormDefinition, loadFormVersion, type FormDefinition, type PublishedDefinition } from './definitions';
 import FileThumb from './read-only/FileThumb';
 import { hasValue, isFileValue, kindOf, loadPhoneFormat, phoneFormatLoaded, shownFields, shownGroups, valueText, type ShownField } from './read-only/fields';
@@ -142,10 +144,11 @@ export function ReadOnlyView({ schema, uiSchema, data, validator, fileUrl, versi
   const ctx: Ctx = { validator, rootSchema: schema, fileUrl };
   const heading = `h${headingLevel}` as const;
   const idBase = useId();
+  const { t, language } = useWords();
   return (
     <div className="ro-view" data-testid="read-only-view">
-      {version !== undefined && version !== null && version !== '' && <p className="t-body2 t-muted">Submitted with version {version}</p>}
-      {groups.length === 0 && <p className="t-body t-muted">Nothing was filled in.</p>}
+      {version !== undefined && version !== null && version !== '' && <p className="t-body2 t-muted">{t('Submitted with version {version}', { version: formatNumber(Number(version), language) })}</p>}
+      {groups.length === 0 && <p className="t-body t-muted">{t('Nothing was filled in.')}</p>}
       {groups.map((g, i) => {
         const Heading = heading;
         return g.title ? (

@@ -10,7 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ProjectView } from '../../../shared/api/views';
 import { PROJECT_IMAGE_FIELDS } from '../../../shared/forms/code-fields';
-import { formatMoney, formatNumber } from '../../../shared/format/money';
+import { formatMoney } from '../../../shared/format/money';
 import { useWords } from '../../lib/words';
 import { fileUrl } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
@@ -21,7 +21,7 @@ import ShariahReviewPanel from './ShariahReviewPanel';
 import ProjectTerms from './ProjectTerms';
 
 function Project({ id, onRecorded }: { id: string; onRecorded: () => void }) {
-  const { t, language } = useWords();
+  const { t } = useWords();
   const { data, error, loading, reload } = useApi<ProjectView>(`/shariah/projects/${id}`);
   if (loading) return <Loading label={t('Opening the project…')} />;
   if (error || !data) return <ErrorState message={error?.message ?? t('Could not open it.')} onRetry={reload} />;
@@ -35,13 +35,7 @@ function Project({ id, onRecorded }: { id: string; onRecorded: () => void }) {
           <Typography color="text.secondary">{t(data.category)}</Typography>
         </Box>
         <ProjectTerms figures={data.figures} />
-        {/* Which version's words the answers were given with (staff compare them with the live form). */}
-        {data.formVersion !== undefined && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: -1 }}>
-            {t('Submitted with version {version}', { version: formatNumber(data.formVersion, language) })}
-          </Typography>
-        )}
-        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} data={data.details} fileUrl={fileUrl} omit={PROJECT_IMAGE_FIELDS} />
+        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} showVersion data={data.details} fileUrl={fileUrl} omit={PROJECT_IMAGE_FIELDS} />
         {/* The pane stays open after a review is recorded: its history shows the new one in force, and the queue's
             line for the project says it too. */}
         <ShariahReviewPanel

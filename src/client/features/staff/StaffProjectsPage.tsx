@@ -57,13 +57,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
             </Grid>
           ))}
         </Grid>
-        {/* Which version's words the answers were given with (staff compare them with the live form). */}
-        {data.formVersion !== undefined && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: -1 }}>
-            {t('Submitted with version {version}', { version: formatNumber(data.formVersion, language) })}
-          </Typography>
-        )}
-        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} data={data.details} fileUrl={fileUrl} omit={PROJECT_IMAGE_FIELDS} />
+        <FormReadOnlyView formId="project-owner" formVersion={data.formVersion} showVersion data={data.details} fileUrl={fileUrl} omit={PROJECT_IMAGE_FIELDS} />
         <ShariahReviewPanel projectId={data.id} canRecord={data.status === 'pending_review' || data.status === 'rejected'} onRecorded={reload} />
         <ReviewDecision
           formId="project-review"

@@ -11,7 +11,6 @@ import { ErrorState, Loading } from '../../components/Status';
 import ReviewQueue from './ReviewQueue';
 import ReviewDecision from './ReviewDecision';
 import { formatDate } from '../../../shared/format/dates';
-import { formatNumber } from '../../../shared/format/money';
 import { formatPhone } from '../../../shared/phone/phone.js';
 import { useWords } from '../../lib/words';
 import { statusWord } from './status-words';
@@ -43,7 +42,7 @@ interface Detail {
 }
 
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
-  const { t, language } = useWords();
+  const { t } = useWords();
   const { data, error, loading, reload } = useApi<Detail>(`/staff/verifications/${id}`);
   const review = useSubmit<ReviewForm>(async (form) => {
     await api.post(`/staff/verifications/${id}/review`, form);
@@ -58,11 +57,7 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
         <Typography variant="h6" component="h2">
           {data.email} · {formatPhone(data.phone)}
         </Typography>
-        {/* Which version's words the answers were given with (staff compare them with the live form). */}
-        <Typography variant="body2" color="text.secondary" sx={{ mb: -1 }}>
-          {t('Submitted with version {version}', { version: formatNumber(data.formVersion, language) })}
-        </Typography>
-        <FormReadOnlyView formId="verification" formVersion={data.formVersion} data={data.data} fileUrl={fileUrl} />
+        <FormReadOnlyView formId="verification" formVersion={data.formVersion} showVersion data={data.data} fileUrl={fileUrl} />
         <ReviewDecision
           formId="review"
           review={review}
