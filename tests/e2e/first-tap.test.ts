@@ -255,7 +255,7 @@ describe('the first tap, before the code has arrived', () => {
     await context.close();
   });
 
-  it('takes typing into the sign-in form before its code, and signs in exactly once when Enter and Sign in were pressed meanwhile', async () => {
+  it('takes typing into the sign-in form before its code, sends it at once on Enter, and signs in exactly once though Sign in was pressed too', async () => {
     const who = await apiPerson(h);
     const { context, page } = await newPage(h, 390);
     const code = await holdAppCode(page);
@@ -271,11 +271,13 @@ describe('the first tap, before the code has arrived', () => {
     expect(await page.locator('#root_email').inputValue()).toBe(who.email);
     expect(await isHydrated(page)).toBe(false);
     await page.locator('#root_password').press('Enter');
+    // Sent at once, before the code (the server checks it with the same schema); the bare form not submitted (no
+    // password in the address); a press of Sign in meanwhile sends nothing more.
+    await expect.poll(() => signIns).toEqual(['POST']);
     const button = page.getByRole('button', { name: 'Sign in' });
     await button.click();
-    // Held: waiting for the code, nothing sent, the bare form not submitted (no password in the address).
     expect(await button.getAttribute('aria-busy')).toBe('true');
-    expect(signIns).toEqual([]);
+    expect(await isHydrated(page)).toBe(false);
     expect(page.url()).not.toContain('password');
     await screenshot(page, 'first-tap-login-held-390');
 
@@ -284,6 +286,65 @@ describe('the first tap, before the code has arrived', () => {
     expect(signIns).toEqual(['POST']);
     // What was typed is what the code has.
     expect(await page.locator('#root_email').inputValue()).toBe(who.email);
+    await page.getByRole('dialog', { name: 'Welcome' }).getByRole('button').first().click();
+    await page.waitForURL(/\/dashboard/, { timeout: 30_000 });
+    expect(signIns).toEqual(['POST']);
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('sends a sign-in a password manager filled as soon as Enter is pressed; a refusal is said once the code arrives, and a corrected one signs in', async () => {
+    const who = await apiPerson(h);
+    const { context, page } = await newPage(h, 1366);
+    const code = await holdAppCode(page);
+    const signIns: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/v1/auth/user/sign-in') signIns.push(r.method());
+    });
+    await page.goto('/login', { waitUntil: 'load' });
+    // A password manager fills both fields without a key pressed; the person presses Enter.
+    await page.evaluate(
+      ([email, password]) => {
+        (document.getElementById('root_email') as HTMLInputElement).value = email!;
+        (document.getElementById('root_password') as HTMLInputElement).value = password!;
+      },
+      [who.email, `${who.password}x`],
+    );
+    await page.locator('#root_password').press('Enter');
+    await expect.poll(() => signIns).toEqual(['POST']);
+    expect(await isHydrated(page)).toBe(false);
+
+    code.release();
+    // The wrong password is said as the code says any refusal, once.
+    const failed = page.getByRole('dialog', { name: 'Login Failed' });
+    await failed.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(signIns).toEqual(['POST']);
+    await failed.getByRole('button').first().click();
+    await page.locator('#root_password').fill(who.password);
+    await page.locator('#root_password').press('Enter');
+    await page.getByRole('dialog', { name: 'Welcome' }).waitFor({ state: 'visible', timeout: 30_000 });
+    expect(signIns).toEqual(['POST', 'POST']);
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('sends nothing early when a field is empty: the code, once it arrives, says what is missing', async () => {
+    const who = await apiPerson(h);
+    const { context, page } = await newPage(h, 390);
+    const code = await holdAppCode(page);
+    const signIns: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/v1/auth/user/sign-in') signIns.push(r.method());
+    });
+    await page.goto('/login', { waitUntil: 'load' });
+    await page.locator('#root_email').click();
+    await page.keyboard.type(who.email);
+    await page.keyboard.press('Enter');
+    const button = page.getByRole('button', { name: 'Sign in' });
+    expect(await button.getAttribute('aria-busy')).toBe('true');
+    code.release();
+    await page.getByText('Password is required').first().waitFor({ state: 'visible', timeout: 30_000 });
+    expect(signIns).toEqual([]);
     expectNoPageErrors(page);
     await context.close();
   });

@@ -242,7 +242,7 @@ describe('server-rendered pages in the browser', () => {
     await context.close();
   });
 
-  it('keeps what was typed into the sign-in form before the browser took it over, and holds its submit until then: the bare form is never sent', async () => {
+  it('keeps what was typed into the sign-in form before the browser took it over, sends it once from /boot.js meanwhile, and says the answer once the code has it: the bare form is never sent', async () => {
     const { context, page } = await newPage(h, 390);
     // The form is taken over once its validator has loaded: hold it back while the person types and presses.
     let release!: () => void;
@@ -257,17 +257,18 @@ describe('server-rendered pages in the browser', () => {
     await page.locator('#root_password').fill('Wrong@Pass1');
     const button = page.getByRole('button', { name: 'Sign in' });
     // Enter, then a press on Sign in, before the code has the form: the bare HTML form (a GET with the password in
-    // the address) is not sent, and nothing goes to the server yet; the button shows that it is waiting.
+    // the address) is not sent; the sign-in is (the screen's `submit.early`), once, as JSON; the button shows that it
+    // is waiting.
     await page.locator('#root_password').press('Enter');
     await button.click();
     await page.waitForTimeout(500);
     expect(page.url()).not.toContain('password');
-    expect(seen.apiCalls).not.toContain('/api/v1/auth/user/sign-in');
+    expect(seen.apiCalls.filter((p) => p === '/api/v1/auth/user/sign-in')).toHaveLength(1);
     expect(await button.getAttribute('data-held')).toBe('');
     expect(await button.getAttribute('aria-busy')).toBe('true');
     await screenshot(page, 'hydration-login-held-390');
     release();
-    // Once the code has the form, the press is made: one sign-in request, with what was typed.
+    // Once the code has the form, it says the answer: still one sign-in request, with what was typed.
     await page.getByRole('dialog', { name: 'Login Failed' }).waitFor({ state: 'visible' });
     expect(seen.apiCalls.filter((p) => p === '/api/v1/auth/user/sign-in')).toHaveLength(1);
     expect(await page.locator('#root_email').inputValue()).toBe('nobody@example.com');

@@ -162,6 +162,10 @@ export interface Submit {
    * Show upload progress (forms with images).
    */
   progress?: boolean;
+  /**
+   * The form may be sent before the page's code has arrived (a sign-in a password manager filled and sent at once): /boot.js posts its top-level text fields as JSON and the code takes the answer. Only for a POST of a form whose fields are all top-level strings; the server validates it with the same schema, so a refusal shows as any other.
+   */
+  early?: boolean;
 }
 export interface Link {
   /**

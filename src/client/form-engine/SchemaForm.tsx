@@ -93,6 +93,8 @@ export interface SchemaFormProps<F extends FormId> {
   actions?: ReactNode;
   /** Called when the step changes in a stepped form (0-based). */
   onStepChange?: (step: number) => void;
+  /** Called once the form is the browser's (drawn by its code, or the server's drawing taken over). */
+  onReady?: () => void;
 }
 
 /**
@@ -209,9 +211,10 @@ interface Callbacks {
   onSubmit: (data: unknown) => void | Promise<unknown>;
   onChange?: (data: unknown) => void;
   onStepChange?: (step: number) => void;
+  onReady?: () => void;
 }
 
-const CALLBACK_PROPS = new Set(['onSubmit', 'onChange', 'onStepChange']);
+const CALLBACK_PROPS = new Set(['onSubmit', 'onChange', 'onStepChange', 'onReady']);
 
 /** Props equal but for the callbacks (which the form reads through `callbacks`). */
 function sameProps(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
@@ -247,6 +250,7 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
   const initialData = early.data;
   // Until then its submit button is a plain button (hydration.ts).
   const submitAttributes = useSubmitAttributes();
+  useEffect(() => props.callbacks.current.onReady?.(), [props.callbacks]);
   const latest = useRef(initialData);
   const rjsf = useRef<Form>(null);
   const [, setRevision] = useState(0);

@@ -7,7 +7,9 @@
 import type { FieldError } from '../../shared/validation/errors';
 
 export const TOKEN_KEY = 'token';
-const BASE = '/api/v1';
+/** Where the API is (the requests' paths are under it). */
+export const API_BASE = '/api/v1';
+const BASE = API_BASE;
 const TIMEOUT_MS = 120_000;
 
 /** What every failed call turns into. `network` is true when the server could not be reached at all. */
@@ -150,6 +152,32 @@ export async function request<T = unknown>(method: Method, path: string, body?: 
   const raw = options.onUploadProgress ? await viaXhr(method, path, text, options) : await viaFetch(method, path, text, options);
   if (raw.status < 200 || raw.status >= 300) throw failure(raw);
   return parse(raw.body) as T;
+}
+
+/** What /boot.js keeps of a form it sent before the code arrived (`window.__sentEarly`; features/forms/early-submit.ts). */
+interface SentEarly {
+  path: string;
+  /** The form's values as it sent them (by the form's field names). */
+  data: Record<string, unknown>;
+  /** The answer as received, or null when the server could not be reached. */
+  answer: Promise<Raw | null>;
+}
+
+/**
+ * A form /boot.js sent to `path` before the page's code arrived (a screen's `submit.early`), taken once: its values,
+ * and its answer as `request` would have given it (the JSON answer, or an `ApiError`). Null when none was sent.
+ */
+export function takeSentEarly<T = unknown>(path: string): { data: Record<string, unknown>; answer: Promise<T> } | null {
+  const holder = window as { __sentEarly?: SentEarly };
+  const sent = holder.__sentEarly;
+  if (!sent || sent.path !== BASE + path) return null;
+  delete holder.__sentEarly;
+  const answer = sent.answer.then((raw) => {
+    if (!raw) throw new ApiError(0, NETWORK_MESSAGE, [], true);
+    if (raw.status < 200 || raw.status >= 300) throw failure(raw);
+    return parse(raw.body) as T;
+  });
+  return { data: sent.data, answer };
 }
 
 export const api = {

@@ -20,7 +20,9 @@
  *
  * A form's submit button is drawn as a plain button (`type="button"`, marked `data-needs-code`) until the code has
  * taken its form over, so the bare HTML form is never sent, even without any script (it would put a password in the
- * address); its press, or Enter in a field, is held and made once the code has made it a submit button again.
+ * address); its press, or Enter in a field, is held and made once the code has made it a submit button again. A form
+ * marked to be sent without its code (the sign-in: `data-send-early`) is sent from here at once instead, and the code
+ * takes its answer.
  */
 (() => {
   const me = document.currentScript;
@@ -48,14 +50,19 @@
   const ready = (el) => isReacts(el) && !el.hasAttribute('data-needs-code');
   let held = null;
   let heldBusy = null;
-  // What was held: a press (made again as a press) or a choice in a list (a filter's <select>: told again as a change).
+  // What was held: a press (made again as a press), a choice in a list (a filter's <select>: told again as a change),
+  // or a form already sent from here (nothing to make again: the code takes its answer).
   let heldChange = false;
+  let heldSent = false;
   let waiting = 0;
   // While held, the control says it is busy (to a screen reader too); its own aria-busy comes back on release.
   const release = () => {
     if (held) {
       held.removeAttribute('data-held');
-      if (heldBusy === null) held.removeAttribute('aria-busy');
+      // A form sent from here is busy for as long as the code, which has it now, says (its submit is disabled while
+      // it waits for the answer).
+      if (heldSent && ready(held)) held.setAttribute('aria-busy', String(held.disabled));
+      else if (heldBusy === null) held.removeAttribute('aria-busy');
       else held.setAttribute('aria-busy', heldBusy);
     }
     held = null;
@@ -70,7 +77,9 @@
       setTimeout(replay, 100);
       return;
     }
+    const sent = heldSent;
     release();
+    if (sent) return;
     if (heldChange) {
       // The choice is still in the list (the code takes the page over without resetting it): told once more.
       control.dispatchEvent(new Event('change', { bubbles: true }));
@@ -84,6 +93,7 @@
   };
   const hold = (control, change = false) => {
     heldChange = change;
+    heldSent = !change && sendEarly(control);
     if (held === control) return start();
     if (held) release();
     else setTimeout(replay, 100);
@@ -93,6 +103,33 @@
     control.setAttribute('aria-busy', 'true');
     waiting = 0;
     start();
+  };
+  // A form the server marked as one to send without waiting for its code (`data-send-early`: the sign-in, which a
+  // password manager fills and a person sends at once; src/client/features/forms/early-submit.ts): on its submit, its
+  // fields are posted as JSON from here, at once, and the answer kept for the code, which takes it as its own submit's
+  // (told by a `sent-early` event). Sent once; not when a field it sends is empty (the code says what is missing once
+  // it has the form) or already the code's.
+  const sendEarly = (submit) => {
+    const box = submit.closest('[data-send-early]');
+    if (!box || !submit.hasAttribute('data-needs-code') || box.hasAttribute('data-sent')) return box?.hasAttribute('data-sent') ?? false;
+    const data = {};
+    const body = {};
+    for (const pair of (box.getAttribute('data-send-fields') ?? '').split(' ').filter(Boolean)) {
+      const [field, key] = pair.split(':');
+      const input = document.getElementById(`root_${field}`);
+      if (!(input instanceof HTMLInputElement) || isReacts(input) || input.value.trim() === '') return false;
+      data[field] = input.value;
+      body[key] = input.value;
+    }
+    box.setAttribute('data-sent', '');
+    const path = box.getAttribute('data-send-early');
+    const answer = fetch(path, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+      async (res) => ({ status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text() }),
+      () => null,
+    );
+    window.__sentEarly = { path, data, answer };
+    dispatchEvent(new Event('sent-early'));
+    return true;
   };
   // The carousel before its code: the window's scroll position is the carousel's state (Carousel.tsx).
   const carouselOf = (el) => {

@@ -24,6 +24,7 @@ import { useToast } from '../../components/Toast';
 import InlineFailure from '../../components/InlineFailure';
 import { ErrorState, Loading } from '../../components/Status';
 import { useDraft } from './use-draft';
+import { earlySendAttributes, useSentEarly } from './early-submit';
 import { useApi } from '../../lib/use-api';
 import { usePageData } from '../../lib/preload';
 import { formatDateTime } from '../../../shared/format/dates';
@@ -235,16 +236,20 @@ export default function FormScreen({ screen }: { screen: Screen }) {
       setTimeout(() => noticeRef.current?.scrollIntoView?.({ block: 'center' }), 0);
       return;
     }
+    setProgress(submit.progress ? 0 : null);
+    const onUploadProgress = submit.progress ? setProgress : undefined;
+    // (A path that cannot be filled is a failure said like the server's.)
+    await settle((async () => request<Data>(submit.method, fillPath(submit.path, sources), renameKeys(data, submit.rename), { onUploadProgress }))(), data);
+  }
+
+  /** What a submit's answer does: success moves on as the screen says; a refusal is shown where it belongs. */
+  async function settle(sending: Promise<Data>, data: Data) {
     setBusy(true);
     setNotice(null);
     setServerErrors([]);
     setFailure(null);
-    setProgress(submit.progress ? 0 : null);
     try {
-      const path = fillPath(submit.path, sources);
-      const answer = await request<Data>(submit.method, path, renameKeys(data, submit.rename), {
-        onUploadProgress: submit.progress ? setProgress : undefined,
-      });
+      const answer = await sending;
       await draft.discard();
       const success = screen.success ?? {};
       // A new session starts when the user moves on: signing in at once would let the guest-only guard of this
@@ -294,8 +299,36 @@ export default function FormScreen({ screen }: { screen: Screen }) {
     }
   }
 
+  // A form the server drew that /boot.js may send before this code arrives (early-submit.ts): its answer is this
+  // screen's, taken once.
+  const earlyPath = fromUrl && !missing && published && screen.submit?.early ? fillPath(submit.path, sources) : null;
+  const early = earlyPath === null ? undefined : earlySendAttributes(screen, published?.schema, earlyPath);
+  // Taken once the form is the browser's: a change of this screen while React is still taking the server's form over
+  // would make it draw the form anew, without what was typed.
+  const [formReady, setFormReady] = useState(false);
+  useSentEarly(early && formReady ? earlyPath : null, (answer, data) => void settle(answer, data));
+
   const dashboard = screen.layout === 'dashboard';
   const title = t(editParam && screen.edit?.title ? screen.edit.title : screen.title);
+
+  const schemaForm = initial && (
+    <SchemaForm
+      key={`${formKey}-${editParam ?? ''}`}
+      formId={formId}
+      initialData={initial}
+      published={published}
+      onSubmit={(d) => onSubmit(d as unknown as Data)}
+      onChange={(d) => {
+        if (screen.panel) setLiveData(d as Data);
+        draft.save(d as Data);
+      }}
+      busy={busy}
+      serverErrors={serverErrors}
+      hideTitle
+      fileUrl={fileUrl}
+      onReady={early ? () => setFormReady(true) : undefined}
+    />
+  );
 
   let body;
   if (missing) {
@@ -329,21 +362,7 @@ export default function FormScreen({ screen }: { screen: Screen }) {
             {t('We restored the draft you were working on (saved {time}).', { time: formatDateTime(draft.restoredAt) })}
           </Alert>
         )}
-        <SchemaForm
-          key={`${formKey}-${editParam ?? ''}`}
-          formId={formId}
-          initialData={initial}
-          published={published}
-          onSubmit={(d) => onSubmit(d as unknown as Data)}
-          onChange={(d) => {
-            if (screen.panel) setLiveData(d as Data);
-            draft.save(d as Data);
-          }}
-          busy={busy}
-          serverErrors={serverErrors}
-          hideTitle
-          fileUrl={fileUrl}
-        />
+        {early ? <div {...early}>{schemaForm}</div> : schemaForm}
         <Box ref={failureRef}>
           <InlineFailure failure={failure} onClose={() => setFailure(null)} />
         </Box>
