@@ -42,7 +42,10 @@ async function account(staff: boolean): Promise<Record<string, string>> {
   if (!sent) throw new Error(`no code in the outbox (${outbox.statusCode}): ${outbox.body}`);
   const otp = sent.code;
   const verified = await app.inject({ method: 'PATCH', url: '/api/v1/auth/user/verify-otp', payload: { phone: who.phone, otp } });
-  if (staff) await database.db.updateTable('users').set({ is_staff: true }).where('email', '=', who.email).execute();
+  if (staff) {
+    await database.db.updateTable('users').set({ is_staff: true }).where('email', '=', who.email).execute();
+    app.forgetSessions();
+  }
   return { authorization: `Bearer ${(JSON.parse(verified.body) as { token: string }).token}` };
 }
 

@@ -201,6 +201,7 @@ async function main(): Promise<void> {
 
     const staff = await person('Farhana Staff', 'staff@example.com');
     await database.db.updateTable('users').set({ is_staff: true }).where('email', '=', staff.email).execute();
+    app.forgetSessions();
 
     const owners = [
       await person('Rahim Uddin', 'rahim@example.com'),

@@ -27,6 +27,11 @@ export interface Config {
   otpTtlSeconds: number;
   otpResendSeconds: number;
   sessionTtlDays: number;
+  /**
+   * How long a process may answer from a session it has read (ms; 0 reads it for every request): a sign-out or a
+   * revocation made by another process is refused here within this time (plugins/auth.ts). At most a second.
+   */
+  sessionCacheMs: number;
   /** Where the built front end is; served when it exists. */
   clientDir: string | undefined;
   /** SERVER_RENDER=off renders every page in the browser (public pages are rendered on the server by default). */
@@ -214,6 +219,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     otpTtlSeconds: int(env, 'OTP_TTL_SECONDS', 180, 1, 86_400),
     otpResendSeconds: int(env, 'OTP_RESEND_SECONDS', 180, 0, 86_400),
     sessionTtlDays: int(env, 'SESSION_TTL_DAYS', 30, 1, 365),
+    sessionCacheMs: int(env, 'SESSION_CACHE_MS', 1000, 0, 1000),
     dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 1000),
     clientDir: env.CLIENT_DIR ? resolve(env.CLIENT_DIR) : undefined,

@@ -3,7 +3,8 @@
  * per LIST_CACHE_MS however many people ask for it meanwhile (one build in flight per page; the others wait for it).
  * Any write answered by this process (a request that is not GET/HEAD/OPTIONS) empties it, so whoever changes
  * something sees it at once here; changes made by another process or a scheduled job show within LIST_CACHE_MS.
- * Signed-in readers are never served from it (their pages say which projects are theirs).
+ * A page is kept with what decides whether a signed-in reader may be served it (routes/projects.ts: the owners of
+ * its projects, whose page says which are theirs).
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +14,7 @@ const MAX_PAGES = 1_000;
 
 export interface ListCache {
   /** The page for `key`: fresh from the cache, or built by `build` (once, even for concurrent callers). */
-  get(key: string, build: () => Promise<string>): Promise<string>;
+  get<T>(key: string, build: () => Promise<T>): Promise<T>;
   clear(): void;
 }
 
@@ -24,12 +25,12 @@ declare module 'fastify' {
 }
 
 function createListCache(ttlMs = LIST_CACHE_MS, now: () => number = Date.now): ListCache {
-  const pages = new Map<string, { at: number; text: Promise<string> }>();
+  const pages = new Map<string, { at: number; text: Promise<unknown> }>();
   let generation = 0;
   return {
     get(key, build) {
       const hit = pages.get(key);
-      if (hit && now() - hit.at < ttlMs) return hit.text;
+      if (hit && now() - hit.at < ttlMs) return hit.text as Promise<never>;
       const started = generation;
       const text = build();
       // A page built across a write may hold what the write changed: it is answered but not kept.

@@ -1,6 +1,12 @@
 /**
  * Sessions: `Authorization: Bearer <token>`, an opaque random token stored hashed with an expiry. Routes opt in
  * with `onRequest: app.requireUser` (or `app.requireStaff`); without a live token they answer 401.
+ *
+ * A session read from the database is kept for SESSION_CACHE_MS (a second), so a page's burst of requests (and a
+ * busy reader's) costs one look-up, not one each. Across processes nothing is told: another process's sign-out,
+ * revocation or change of the account is seen here once the kept copy is older than that, so within a second. In this
+ * process, any write it answers (a request that is not GET/HEAD/OPTIONS: a sign-out, a password change, a language
+ * chosen) forgets every kept session at once, and a read that began before such a write keeps nothing.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,6 +39,11 @@ declare module 'fastify' {
     requireStaff: (request: FastifyRequest) => Promise<void>;
     /** Reads the session of a request, if any (public routes that show more to signed-in users). */
     readSession: (request: FastifyRequest) => Promise<SessionUser | null>;
+    /**
+     * Forgets the sessions this process keeps: for a change made to accounts or sessions other than by a write
+     * request it answers (those forget them by themselves).
+     */
+    forgetSessions: () => void;
     /** Starts a session for a user (in the caller's transaction when given one); returns the token to hand out. */
     startSession: (userId: string, db?: Kysely<DB>) => Promise<string>;
   }
@@ -44,24 +55,57 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** Sessions kept at most (the oldest go first); a kept session is a few hundred bytes. */
+const MAX_KEPT = 10_000;
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('user', null);
+  const keepMs = app.config.sessionCacheMs;
+  const kept = new Map<string, { user: SessionUser | null; until: number }>();
+  // Bumped by every write this process answers: a look-up that started before one is not kept.
+  let generation = 0;
+  const forget = () => {
+    generation++;
+    kept.clear();
+  };
+  app.decorate('forgetSessions', forget);
+  // As the answer leaves (the write has committed): its own client's next request is read after this.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE.has(request.method)) forget();
+    return payload;
+  });
 
   async function readSession(request: FastifyRequest): Promise<SessionUser | null> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header) : null;
     if (!match) return null;
     const tokenHash = hashToken(match[1]!);
+    const now = Date.now();
+    const hit = kept.get(tokenHash);
+    if (hit && hit.until > now) return hit.user;
+    const started = generation;
+    const user = await lookUp(tokenHash);
+    if (keepMs > 0 && generation === started) {
+      if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+      kept.delete(tokenHash);
+      // Never past the session's own end.
+      kept.set(tokenHash, { user: user?.session ?? null, until: Math.min(now + keepMs, user?.expiresAt.getTime() ?? Infinity) });
+    }
+    return user?.session ?? null;
+  }
+
+  async function lookUp(tokenHash: string): Promise<{ session: SessionUser; expiresAt: Date } | null> {
     const row = await app.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.email', 'users.phone', 'users.is_staff', 'users.is_shariah', 'users.phone_verified_at', 'users.created_at', 'users.language'])
+      .select(['users.id', 'users.email', 'users.phone', 'users.is_staff', 'users.is_shariah', 'users.phone_verified_at', 'users.created_at', 'users.language', 'sessions.expires_at'])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', new Date())
       .executeTakeFirst();
     if (!row) return null;
-    return {
+    return { expiresAt: row.expires_at, session: {
       id: row.id,
       email: row.email,
       phone: row.phone,
@@ -71,7 +115,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       createdAt: row.created_at,
       language: row.language,
       tokenHash,
-    };
+    } };
   }
 
   // A route that requires a bearer token must check it in `onRequest`: before the body is parsed and validated,

@@ -187,14 +187,22 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
         query = sort === 'newest' ? query.orderBy('created_at', 'desc').orderBy('id', 'desc') : query.orderBy('raised', 'desc').orderBy('id', 'desc');
         const rows = await query.limit(limit + 1).execute();
         const { shown, nextCursor } = keysetPage(rows, limit, sort, (row) => (sort === 'newest' ? row.created_key : row.raised));
-        return { items: await viewsOf(app.db, app.forms, shown.map(({ created_key: _k, ...row }) => row), viewer), nextCursor };
+        const items = await viewsOf(app.db, app.forms, shown.map(({ created_key: _k, ...row }) => row), viewer);
+        return { answer: { items, nextCursor }, owners: shown.map((row) => row.owner_id) };
       };
       const viewer = await app.readSession(request);
-      if (viewer) return page(viewer);
+      // Staff see more of every project: their page is their own.
+      if (viewer?.isStaff) return (await page(viewer)).answer;
       const key = JSON.stringify([category ?? null, status ?? null, sort, cursor ?? null, limit]);
-      // Kept as the text the schema serialises (nothing undeclared is cached and sent).
-      const text = await app.listCache.get(key, async () => reply.serialize(await page(null)) as string);
-      return reply.type('application/json; charset=utf-8').send(text);
+      // Kept as the text the schema serialises (nothing undeclared is cached and sent), with the owners of its
+      // projects: a signed-in reader who owns none of them reads the page a visitor reads (market/projects.ts:
+      // `audienceFor`, `mine`); an owner gets theirs, which says which are theirs.
+      const shared = await app.listCache.get(key, async () => {
+        const built = await page(null);
+        return { text: reply.serialize(built.answer) as string, owners: new Set(built.owners) };
+      });
+      if (viewer && shared.owners.has(viewer.id)) return (await page(viewer)).answer;
+      return reply.type('application/json; charset=utf-8').send(shared.text);
     },
   );
 

@@ -40,6 +40,7 @@ describe.each(DB_KINDS)('profiles and verification on %s', (kind) => {
     t = await startTestApp(kind);
     staff = await signUpVerified(t.app);
     await t.database.db.updateTable('users').set({ is_staff: true }).where('email', '=', staff.email).execute();
+    t.app.forgetSessions();
   });
   afterAll(() => t?.close());
 

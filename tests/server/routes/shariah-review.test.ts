@@ -104,6 +104,7 @@ describe.each(DB_KINDS)('Shariah review on %s', (kind) => {
     expect((await review('00000000-0000-4000-8000-000000000000', changes)).status).toBe(404);
 
     await t.app.db.updateTable('users').set({ is_shariah: true }).where('email', '=', someone.email).execute();
+    t.app.forgetSessions();
     expect((await review(id, approvedReview('By role', 'Mufti Salma'))).status).toBe(201);
     const byRole = await review(id, changes, someone);
     expect(byRole.status).toBe(201);
@@ -121,6 +122,7 @@ describe.each(DB_KINDS)('Shariah review on %s', (kind) => {
     expect((await api(t.app, 'GET', '/shariah/projects', adviser)).status).toBe(403);
     expect((await api(t.app, 'GET', `/shariah/projects/${investment}`, owner)).status).toBe(403);
     await t.app.db.updateTable('users').set({ is_shariah: true }).where('email', '=', adviser.email).execute();
+    t.app.forgetSessions();
     expect(await me(adviser)).toMatchObject({ shariah: true, staff: false });
 
     const queue = (await api(t.app, 'GET', '/shariah/projects', adviser)).body.items as { id: string; owner?: unknown }[];
