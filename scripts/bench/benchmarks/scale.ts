@@ -10,6 +10,12 @@
  * Sizes: SCALE_PROJECTS (default 1,000,000) on PostgreSQL, SCALE_PGLITE_PROJECTS (default 50,000) on PGlite;
  * SCALE_DATABASES=postgres|pglite to run one; SCALE_KEEP=1 keeps the PostgreSQL database (its name is printed).
  * SCALE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where databases are created.
+ *
+ * Signed-in reads (issue 32): requests per second of the public list signed in (as a reader who owns none of its
+ * first page, and as the heavy user) and of the heavy user's agreement requests, beside the same requests to the
+ * code before (goal ≥ 3×): BENCH_BEFORE names a checkout of that code (with its node_modules), started on the same
+ * database (PostgreSQL only: PGlite is one process); without it, the peer is this code reading the session for every
+ * request (SESSION_CACHE_MS=0).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +43,7 @@ const P99_GOAL_MS = 50;
 const LATENCY = { samples: 400, minSamples: 20, budgetMs: 20_000, warmup: 5 };
 const THROUGHPUT_SECONDS = 5;
 const ROUNDS = 2;
+const BEFORE = process.env.BENCH_BEFORE;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -60,6 +67,8 @@ async function freshDatabase(kind: Kind): Promise<{ env: Record<string, string>;
 interface Prepared {
   size: LoadedSize;
   token: string;
+  /** A session of a user who owns no project. */
+  readerToken: string;
   deepCursor: string;
   depth: number;
   /** The cursor of the heavy user's agreement request half their list deep. */
@@ -76,6 +85,9 @@ async function prepare(open: () => ReturnType<typeof openDatabase>, projects: nu
     });
     const token = newToken();
     await db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: HEAVY_USER, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    const reader = await sql<{ id: string }>`SELECT id FROM users u WHERE NOT EXISTS (SELECT 1 FROM projects p WHERE p.owner_id = u.id) LIMIT 1`.execute(db);
+    const readerToken = newToken();
+    await db.insertInto('sessions').values({ token_hash: hashToken(readerToken), user_id: reader.rows[0]!.id, expires_at: new Date(Date.now() + 86_400_000) }).execute();
     // Half a million rows deep when the list is long enough, else half the list.
     const depth = size.publicProjects > DEEP + 1_000 ? DEEP : Math.floor(size.publicProjects / 2);
     const { rows } = await sql<{ key: string; id: string }>`
@@ -86,7 +98,7 @@ async function prepare(open: () => ReturnType<typeof openDatabase>, projects: nu
       SELECT created_at::text AS key, id FROM agreement_requests WHERE investor_id = ${HEAVY_USER}
       ORDER BY created_at DESC, id DESC OFFSET ${Math.floor(size.heavyRequests / 2) - 1} LIMIT 1`.execute(db);
     const half = mine.rows[0]!;
-    return { size, token, deepCursor: encodeCursor('newest', row.key, row.id), depth, requestCursor: encodeCursor('newest', half.key, half.id) };
+    return { size, token, readerToken, deepCursor: encodeCursor('newest', row.key, row.id), depth, requestCursor: encodeCursor('newest', half.key, half.id) };
   } finally {
     await database.close();
   }
@@ -107,7 +119,7 @@ async function measure(kind: Kind, projects: number): Promise<Figure[]> {
   try {
     const loadStarted = Date.now();
     const prepared = await prepare(database.open, projects);
-    const { size, token, deepCursor, depth, requestCursor } = prepared;
+    const { size, token, readerToken, deepCursor, depth, requestCursor } = prepared;
     console.log(
       `  ${kind}: loaded ${count(size.projects)} projects (${count(size.publicProjects)} public), ${count(size.requests)} agreement requests, ` +
         `${count(size.instalments)} instalments, ${count(size.users)} users in ${((Date.now() - loadStarted) / 1000).toFixed(0)} s (counters rebuilt in ${size.countersSeconds.toFixed(0)} s); ` +
@@ -180,12 +192,53 @@ async function measure(kind: Kind, projects: number): Promise<Figure[]> {
       } finally {
         await bare.stop();
       }
+      figures.push(...(await signedInReads(kind, api, database.env, { heavy: token, reader: readerToken })));
       return figures;
     } finally {
       await app.stop();
     }
   } finally {
     await database.drop();
+  }
+}
+
+/** Signed-in reads per second, this code beside the code before (or beside itself reading every session). */
+async function signedInReads(kind: Kind, api: string, env: Record<string, string>, tokens: { heavy: string; reader: string }): Promise<Figure[]> {
+  const withBefore = BEFORE !== undefined && kind === 'postgres';
+  const before = await startApp(withBefore ? env : { ...env, SESSION_CACHE_MS: '0' }, withBefore ? BEFORE : undefined);
+  const peerLabel = withBefore ? 'the code before (BENCH_BEFORE), same database' : 'this code reading the session for every request';
+  const cases: [string, string, string][] = [
+    ['GET list signed in (first page, a reader who owns none of it)', '/projects', tokens.reader],
+    ['GET list signed in (first page, the heavy user)', '/projects', tokens.heavy],
+    ['GET my agreement requests (first page, the heavy user)', '/me/agreement-requests', tokens.heavy],
+  ];
+  try {
+    const figures: Figure[] = [];
+    for (const [label, path, token] of cases) {
+      const headers = { authorization: `Bearer ${token}` };
+      let now = 0;
+      let then = 0;
+      let failures = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const b = await throughput(`${before.url}/api/v1${path}`, THROUGHPUT_SECONDS, 10, headers);
+        const a = await throughput(`${api}${path}`, THROUGHPUT_SECONDS, 10, headers);
+        await new Promise((r) => setTimeout(r, 2_000));
+        now = Math.max(now, a.rps);
+        then = Math.max(then, b.rps);
+        failures += a.non2xx + b.non2xx;
+      }
+      figures.push({
+        label: `${kind}: ${label}`,
+        value: now,
+        unit: 'req/s',
+        peer: { label: peerLabel, value: then },
+        goal: { ratioAtLeast: 3 },
+        note: `10 connections, best of ${ROUNDS} × ${THROUGHPUT_SECONDS} s each${failures ? `; ${failures} answers were not 2xx` : ''}`,
+      });
+    }
+    return figures;
+  } finally {
+    await before.stop();
   }
 }
 

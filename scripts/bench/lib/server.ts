@@ -25,12 +25,12 @@ export interface Running {
  * last 4,000 characters), or written to `logFile` when given: a server logging every request at `info` would
  * otherwise cost the benchmark's own process the reading of it.
  */
-async function start(args: string[], env: Record<string, string>, probe: string, logFile?: string): Promise<Running> {
+async function start(args: string[], env: Record<string, string>, probe: string, logFile?: string, cwd = ROOT): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = logFile === undefined ? undefined : openSync(logFile, 'a');
   const proc = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: log === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', log, log],
   });
@@ -71,10 +71,10 @@ function freePort(): Promise<number> {
 
 /**
  * The product's server process on a database (DATABASE_URL or DATA_DIR in `env`), logging at `warn` (no line per
- * request, like its peer).
+ * request, like its peer); `checkout` runs another copy of the code (an earlier commit's, to compare with).
  */
-export function startApp(env: Record<string, string>): Promise<Running> {
-  return start(['--import', 'tsx', 'src/server/server.ts'], { LOG_LEVEL: 'warn', ...env }, '/api/v1/ready');
+export function startApp(env: Record<string, string>, checkout = ROOT): Promise<Running> {
+  return start(['--import', 'tsx', 'src/server/server.ts'], { LOG_LEVEL: 'warn', ...env }, '/api/v1/ready', undefined, checkout);
 }
 
 /**
