@@ -2,7 +2,7 @@
  * The end of a campaign (issue 31 §2, DOMAIN.md "Investor protections"). Every campaign closes; an all-or-nothing one
  * that closes with raised < goal closes with the outcome `goal_not_reached`, and in the same transaction: its pending
  * requests expire, its accepted agreements are cancelled (reason: goal not reached) with their unpaid instalments
- * removed, its confirmed donations become `refund_due` (staff's refund queue, src/server/routes/refunds.ts), its
+ * removed, its confirmed donations become `refund_due` (staff's refund queue, src/server/modules/donations), its
  * unpaid pledges are cancelled, and everyone concerned is told. The figures follow from the statuses alone (the
  * triggers of migrations 009/019 count pending and accepted agreements, pledged and confirmed donations).
  *
@@ -13,8 +13,7 @@ import type { Transaction } from 'kysely';
 import type { DB, ProjectStatus } from '../db/schema';
 import type { DonateForm } from '../../shared/generated/form-types';
 import { audit } from '../audit';
-import { accountLanguage, notify, queueGuestMail, type Words } from '../notices/notify';
-import { absoluteLink, noticeLinks, type NoticeSite } from '../notices/links';
+import { absoluteLink, accountLanguage, noticeLinks, type NoticeSite, notify, queueGuestMail, type Words } from '../modules/notices/service';
 import { toPaisa } from '../../shared/domain/money';
 import { formatMoney, formatNumber } from '../../shared/format/money';
 import { countOf } from '../../shared/format/count';

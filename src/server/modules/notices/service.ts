@@ -1,20 +1,25 @@
 /**
- * Writes a notice for a person inside the caller's transaction, and queues its e-mail unless they turned that kind
- * off. Nothing is sent here: the mailer delivers the outbox after commit, so a rollback takes both back with it.
+ * Notices: writes a notice for a person inside the caller's transaction, and queues its e-mail unless they turned that
+ * kind off. Nothing is sent here: the mailer (src/server/mail) delivers the outbox after commit, so a rollback takes
+ * both back with it. Every module that tells someone something calls this file; the addresses notices lead to are
+ * in links.ts, exported here.
  *
  * A notice is said in its recipient's language (issue 29 §3): the caller gives its words in every language (`Words`,
  * money and dates already formatted in each), and the one the account chose (users.language, else DEFAULT_LANGUAGE)
  * is stored, e-mailed and texted. The notice keeps the words it was sent in, as a letter does.
  */
-import type { Transaction } from 'kysely';
-import type { DB } from '../db/schema';
-import { SMS_NOTICE_KINDS, type NoticeKind } from '../../shared/notices/kinds';
-import { parseLanguage, type Language } from '../../shared/i18n/language';
-import type { SmsMessage } from '../sms';
-import type { DonateForm } from '../../shared/generated/form-types';
-import { formatMoney } from '../../shared/format/money';
-import { absoluteLink, noticeLinks, type NoticeSite } from './links';
-import { PLATFORM_NAME } from '../../shared/agreement/content';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { SMS_NOTICE_KINDS, type NoticeKind } from '../../../shared/notices/kinds';
+import { parseLanguage, type Language } from '../../../shared/i18n/language';
+import type { SmsMessage } from '../../sms';
+import { PLATFORM_NAME } from '../../../shared/agreement/content';
+import { notFound } from '../../errors';
+import { absoluteLink, type NoticeSite } from './links';
+import { insertMail, insertNotice, latestNotices, markRead, recipient, turnedOff, turnOff, turnOn, unreadCount, type Recipient } from './queries';
+import { noticeView, preferencesView } from './views';
+
+export { absoluteLink, noticeLinks, noticeSite, siteOrigin, type NoticeSite } from './links';
 
 /** A text in every language the product speaks (a third language makes every notice say it, or not compile). */
 export type Words = Readonly<Record<Language, string>>;
@@ -57,21 +62,7 @@ export interface MailInput {
 
 /** Queues one e-mail in the caller's transaction; the mailer sends it after commit. */
 export async function queueMail(trx: Transaction<DB>, mail: MailInput): Promise<void> {
-  await trx
-    .insertInto('email_outbox')
-    .values({ notice_id: mail.noticeId ?? null, to_email: mail.to, subject: mail.subject, text: mail.text, next_attempt_at: new Date() })
-    .execute();
-}
-
-/** Who a notice goes to, and whether they turned its e-mail or its text message off: one read for both channels. */
-async function recipient(trx: Transaction<DB>, userId: string, kind: NoticeKind) {
-  return trx
-    .selectFrom('users')
-    .leftJoin('notice_preferences as mail', (j) => j.onRef('mail.user_id', '=', 'users.id').on('mail.kind', '=', kind).on('mail.channel', '=', 'email'))
-    .leftJoin('notice_preferences as sms', (j) => j.onRef('sms.user_id', '=', 'users.id').on('sms.kind', '=', kind).on('sms.channel', '=', 'sms'))
-    .select(['users.email', 'users.phone', 'users.language', 'mail.kind as mailOff', 'sms.kind as smsOff'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  await insertMail(trx, { ...mail, noticeId: mail.noticeId ?? null });
 }
 
 /** The language an account reads: its own choice, else the site's default. */
@@ -84,18 +75,14 @@ export async function notify(trx: Transaction<DB>, notice: NoticeInput, site: No
   await notifyTo(trx, notice, site, await recipient(trx, notice.userId, notice.kind));
 }
 
-async function notifyTo(trx: Transaction<DB>, notice: NoticeInput, site: NoticeSite, user: Awaited<ReturnType<typeof recipient>>): Promise<Language> {
+async function notifyTo(trx: Transaction<DB>, notice: NoticeInput, site: NoticeSite, user: Recipient): Promise<Language> {
   const language = accountLanguage(user?.language, site);
   const title = notice.title[language];
   const text = notice.text[language];
-  const created = await trx
-    .insertInto('notices')
-    .values({ user_id: notice.userId, kind: notice.kind, title, text, link: notice.link ?? null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const noticeId = await insertNotice(trx, { userId: notice.userId, kind: notice.kind, title, text, link: notice.link ?? null });
   if (!user || user.mailOff !== null) return language;
   const link = notice.link ? `\n\n${absoluteLink(site.origin, notice.link)}` : '';
-  await queueMail(trx, { noticeId: created.id, to: user.email, subject: mailSubject(title, language), text: `${text}${link}\n\n${TURN_OFF[language]}` });
+  await queueMail(trx, { noticeId, to: user.email, subject: mailSubject(title, language), text: `${text}${link}\n\n${TURN_OFF[language]}` });
   return language;
 }
 
@@ -111,31 +98,6 @@ export async function notifyWithSms(trx: Transaction<DB>, notice: NoticeInput, s
   return { to: user.phone, text: `${BRAND[language]}: ${notice.text[language]}${link}` };
 }
 
-/**
- * A confirmed donation (by staff or by the payment gateway): a donor who pledged signed in gets a notice (and its
- * e-mail); one who pledged signed out and gave an e-mail address gets the e-mail. Both lead to the receipt.
- */
-export async function notifyDonationConfirmed(trx: Transaction<DB>, donationId: string, site: NoticeSite): Promise<void> {
-  const d = await trx
-    .selectFrom('donations as d')
-    .innerJoin('projects as p', 'p.id', 'd.project_id')
-    .select(['d.id', 'd.donor_id', 'd.amount', 'd.reference', 'd.receipt_key', 'd.data', 'd.language', 'p.title'])
-    .where('d.id', '=', donationId)
-    .executeTakeFirstOrThrow();
-  const title: Words = { en: `Your donation ${d.reference} is confirmed`, bn: `আপনার দান ${d.reference} নিশ্চিত হয়েছে` };
-  const text: Words = {
-    en: `Your donation of ${formatMoney(d.amount)} to "${d.title}" arrived and is confirmed. Thank you.`,
-    bn: `"${d.title}" প্রকল্পে আপনার ${formatMoney(d.amount, 'bn')} দান পৌঁছেছে এবং নিশ্চিত হয়েছে। ধন্যবাদ।`,
-  };
-  const link = noticeLinks.receipt(d.id, d.receipt_key);
-  if (d.donor_id) {
-    await notify(trx, { userId: d.donor_id, kind: 'donation_confirmed', title, text, link }, site);
-    return;
-  }
-  const email = (d.data as Partial<DonateForm>).email;
-  if (email) await queueGuestMail(trx, email, title, text, absoluteLink(site.origin, link), accountLanguage(d.language, site));
-}
-
 /** "Your receipt:" before its address, in a guest's e-mail. */
 const YOUR_RECEIPT: Words = { en: 'Your receipt:', bn: 'আপনার রসিদ:' };
 
@@ -145,4 +107,39 @@ const YOUR_RECEIPT: Words = { en: 'Your receipt:', bn: 'আপনার রস�
  */
 export async function queueGuestMail(trx: Transaction<DB>, to: string, title: Words, text: Words, receipt: string, language: Language): Promise<void> {
   await queueMail(trx, { to, subject: mailSubject(title[language], language), text: `${text[language]}\n\n${YOUR_RECEIPT[language]} ${receipt}` });
+}
+
+/** A person's latest 50 notices, newest first, and how many of theirs are unread. */
+export async function noticesOf(db: Kysely<DB>, userId: string) {
+  const rows = await latestNotices(db, userId);
+  return { unread: await unreadCount(db, userId), items: rows.map(noticeView) };
+}
+
+/** Marks one of a person's notices read; 404 when it is not theirs. */
+export async function readNotice(db: Kysely<DB>, userId: string, id: string) {
+  const row = await markRead(db, userId, id);
+  if (!row) throw notFound('This notice');
+  return { id: row.id, readAt: row.read_at?.toISOString() ?? null };
+}
+
+/** Each kind of notice and the channels it goes by for this person. */
+export async function preferencesOf(db: Kysely<DB> | Transaction<DB>, userId: string) {
+  return preferencesView(await turnedOff(db, userId));
+}
+
+/** What a person turns on and off, per channel; kinds not named keep their setting. */
+export type PreferenceChange = { email?: Partial<Record<NoticeKind, boolean>>; sms?: Partial<Record<NoticeKind, boolean>> };
+
+/** Changes a person's channels and answers the result, read in the transaction (a change that committed is never answered with an error). */
+export function setPreferences(db: Kysely<DB>, userId: string, change: PreferenceChange) {
+  return db.transaction().execute(async (trx) => {
+    for (const channel of ['email', 'sms'] as const) {
+      const entries = Object.entries(change[channel] ?? {}) as [NoticeKind, boolean][];
+      const on = entries.filter(([, v]) => v).map(([k]) => k);
+      const off = entries.filter(([, v]) => !v).map(([k]) => k);
+      if (on.length) await turnOn(trx, userId, channel, on);
+      if (off.length) await turnOff(trx, userId, channel, off);
+    }
+    return preferencesOf(trx, userId);
+  });
 }
