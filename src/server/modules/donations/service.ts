@@ -18,10 +18,10 @@ import type { Language } from '../../../shared/i18n/language';
 import { conflict, fieldErrors, notFound } from '../../errors';
 import { audit } from '../../audit';
 import { closeIfEnded, lockOpenProject, notTaking, settleProject, visibleProject } from '../../market/projects';
-import { GOAL_NOT_REACHED, tellDonor } from '../../market/campaign-end';
+import { GOAL_NOT_REACHED } from '../../market/campaign-end';
 import { newestPage } from '../../market/cursor';
 import { fromPaisa, toPaisa, formatMoney } from '../../../shared/domain/money';
-import { absoluteLink, accountLanguage, noticeLinks, noticeSite, notify, queueGuestMail, queueMail, type NoticeSite, type Words } from '../notices/service';
+import { absoluteLink, noticeLinks, noticeSite, queueMail, tellDonor, type NoticeSite, type Words } from '../notices/service';
 import { normaliseReference, withFreshReference } from './reference';
 import { receiptMail } from './receipt-mail';
 import { confirmedNoticeRow, decidePledge, donationsOfDonor, donationWithProject, insertDonation, staffDonations, statusOf } from './queries/donations';
@@ -154,10 +154,7 @@ export async function confirmDonation(trx: Transaction<DB>, id: string, by: { ac
   return confirmed;
 }
 
-/**
- * A confirmed donation: a donor who pledged signed in gets a notice (and its e-mail); one who pledged signed out and
- * gave an e-mail address gets the e-mail. Both lead to the receipt.
- */
+/** A confirmed donation: its donor is told, with the receipt's address (notices' `tellDonor`). */
 async function tellConfirmed(trx: Transaction<DB>, donationId: string, site: NoticeSite): Promise<void> {
   const d = await confirmedNoticeRow(trx, donationId);
   const title: Words = { en: `Your donation ${d.reference} is confirmed`, bn: `আপনার দান ${d.reference} নিশ্চিত হয়েছে` };
@@ -165,13 +162,7 @@ async function tellConfirmed(trx: Transaction<DB>, donationId: string, site: Not
     en: `Your donation of ${formatMoney(d.amount)} to "${d.title}" arrived and is confirmed. Thank you.`,
     bn: `"${d.title}" প্রকল্পে আপনার ${formatMoney(d.amount, 'bn')} দান পৌঁছেছে এবং নিশ্চিত হয়েছে। ধন্যবাদ।`,
   };
-  const link = noticeLinks.receipt(d.id, d.receipt_key);
-  if (d.donor_id) {
-    await notify(trx, { userId: d.donor_id, kind: 'donation_confirmed', title, text, link }, site);
-    return;
-  }
-  const email = (d.data as Partial<DonateForm>).email;
-  if (email) await queueGuestMail(trx, email, title, text, absoluteLink(site.origin, link), accountLanguage(d.language, site));
+  await tellDonor(trx, d, 'donation_confirmed', title, text, site);
 }
 
 /** Staff's decision on a pledge: approve = the money arrived (confirmed), reject = cancelled; 409 when already decided. */
@@ -221,7 +212,7 @@ export async function recordRefund(app: FastifyInstance, id: string, staffId: st
       after: 'refunded',
       note: [`${formatMoney(row.amount)} returned, reference ${reference}.`, note].filter(Boolean).join(' '),
     });
-    await tellDonor(trx, row, GOAL_NOT_REACHED.refundedTitle(row.reference), GOAL_NOT_REACHED.refundedText(row.amount, reference), noticeSite(app.config));
+    await tellDonor(trx, row, 'goal_not_reached', GOAL_NOT_REACHED.refundedTitle(row.reference), GOAL_NOT_REACHED.refundedText(row.amount, reference), noticeSite(app.config));
   });
   app.mail.kick();
   return refundView(await refundRow(app.db, id));

@@ -15,7 +15,8 @@ import { parseLanguage, type Language } from '../../../shared/i18n/language';
 import type { SmsMessage } from '../../sms';
 import { PLATFORM_NAME } from '../../../shared/agreement/content';
 import { notFound } from '../../errors';
-import { absoluteLink, type NoticeSite } from './links';
+import type { DonateForm } from '../../../shared/generated/form-types';
+import { absoluteLink, noticeLinks, type NoticeSite } from './links';
 import { insertMail, insertNotice, latestNotices, markRead, recipient, turnedOff, turnOff, turnOn, unreadCount, type Recipient } from './queries';
 import { noticeView, preferencesView } from './views';
 
@@ -101,12 +102,30 @@ export async function notifyWithSms(trx: Transaction<DB>, notice: NoticeInput, s
 /** "Your receipt:" before its address, in a guest's e-mail. */
 const YOUR_RECEIPT: Words = { en: 'Your receipt:', bn: 'আপনার রসিদ:' };
 
+/** What telling a donor needs of their donation (a row of `donations`). */
+export interface DonorOf {
+  id: string;
+  donor_id: string | null;
+  receipt_key: string;
+  data: unknown;
+  language: string | null;
+}
+
 /**
- * An e-mail to a donor who pledged signed out (an address, no account), with the receipt's address: in the language
- * they pledged in (donations.language), else the site's default language.
+ * A donor is told where they can be, with the receipt's address: a notice (and its e-mail) when they gave signed in,
+ * in their account's language; else an e-mail when they left an address, in the language they pledged in
+ * (donations.language), else the site's default language.
  */
-export async function queueGuestMail(trx: Transaction<DB>, to: string, title: Words, text: Words, receipt: string, language: Language): Promise<void> {
-  await queueMail(trx, { to, subject: mailSubject(title[language], language), text: `${text[language]}\n\n${YOUR_RECEIPT[language]} ${receipt}` });
+export async function tellDonor(trx: Transaction<DB>, d: DonorOf, kind: NoticeKind, title: Words, text: Words, site: NoticeSite): Promise<void> {
+  const link = noticeLinks.receipt(d.id, d.receipt_key);
+  if (d.donor_id) {
+    await notify(trx, { userId: d.donor_id, kind, title, text, link }, site);
+    return;
+  }
+  const email = (d.data as Partial<DonateForm>).email;
+  if (!email) return;
+  const language = accountLanguage(d.language, site);
+  await queueMail(trx, { to: email, subject: mailSubject(title[language], language), text: `${text[language]}\n\n${YOUR_RECEIPT[language]} ${absoluteLink(site.origin, link)}` });
 }
 
 /** A person's latest 50 notices, newest first, and how many of theirs are unread. */
