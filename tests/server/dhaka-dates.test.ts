@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, json, signUpVerified, startTestApp, type TestApp } from './helpers';
 import { acceptForm, agreementForm, api, fixture, makeStaff, projectForm, verifiedOwner, type Person } from './market-helpers';
 import { dhakaDate } from '../../src/shared/format/dhaka-calendar';
-import { daysLeft } from '../../src/server/market/figures';
+import { daysLeft } from '../../src/server/modules/projects/service';
 
 describe.each(DB_KINDS)('Dhaka business dates on %s', (kind) => {
   let t: TestApp;

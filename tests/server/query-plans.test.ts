@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import { DB_KINDS, json, startTestApp, type TestApp } from './helpers';
 import { HEAVY_USER, loadMarket, publicProjectIds } from '../../scripts/bench/lib/scale-data';
-import { encodeCursor } from '../../src/server/market/cursor';
+import { encodeCursor } from '../../src/server/db/cursor';
 
 const PROJECTS = 4_000;
 const WATCHED = new Set(['projects', 'agreement_requests', 'instalments', 'portfolio_days']);

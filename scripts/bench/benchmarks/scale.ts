@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../../../src/server/db/database';
 import { hashToken, newToken } from '../../../src/server/auth/secrets';
-import { encodeCursor } from '../../../src/server/market/cursor';
+import { encodeCursor } from '../../../src/server/db/cursor';
 import { CATEGORIES, HEAVY_USER, loadMarket, publicProjectIds, type LoadedSize } from '../lib/scale-data';
 import { get, latency, throughput, type Latency } from '../lib/http';
 import { startApp, startBare } from '../lib/server';

@@ -8,7 +8,7 @@ import type { DB } from '../db/schema';
 import type { Config } from '../config';
 import type { SmsMessage } from '../sms';
 import { countOf } from '../../shared/format/count';
-import { closeEnded } from '../market/projects';
+import { closeEnded } from '../modules/projects/service';
 import { dhakaToday } from '../../shared/format/dhaka-calendar';
 import { createAgreementDocument } from '../agreements/documents';
 import { noticeSite } from '../modules/notices/service';

@@ -13,7 +13,7 @@ import type { FormRegistry } from '../forms/registry';
 import type { JsonSchema } from '../../shared/forms/catalog';
 import type { OfferContactField, OfferView } from '../../shared/api/views';
 import { fieldsMarked, hasVisibilityMarks, visibleData, type Visibility } from '../../shared/forms/visibility';
-import { PUBLIC_STATUSES } from './projects';
+import { PUBLIC_STATUSES } from '../modules/projects/service';
 import { boolean, dateTime, integer, integerOrNull, object, string, stringOrNull, uuid, uuidOrNull } from '../routes/schemas';
 
 export type OfferRow = Selectable<OffersTable>;

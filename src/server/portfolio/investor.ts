@@ -8,7 +8,7 @@ import type { DB } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import { agreementDays, expectedFlows, rateOf, toDateFlows, type DaySums, type HeldInstalment, type Rate } from '../../shared/domain/portfolio-flows';
 import type { AgreementsPage, PortfolioAgreement, PortfolioMonth, PortfolioTotals, RateReason } from '../../shared/api/portfolio';
-import { newestPage } from '../market/cursor';
+import { newestPage } from '../db/cursor';
 import { dhakaDate } from '../../shared/format/dhaka-calendar';
 import { noticeLinks } from '../modules/notices/service';
 import { HELD_STATUSES_SQL, REPAID_TYPES_SQL } from './held';

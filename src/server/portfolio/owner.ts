@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';
 import type { OwnerProjectsPage, OwnerSide } from '../../shared/api/portfolio';
-import { newestPage } from '../market/cursor';
+import { newestPage } from '../db/cursor';
 import type { OwnerFigures, PersonDay } from './investor';
 
 /** The owner's totals and what they owe next, from their days and their counters. */

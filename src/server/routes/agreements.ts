@@ -16,15 +16,15 @@ import { decodeUploads, storeUploads } from '../files/store';
 import { registerFileRule } from '../files/access';
 import { audit } from '../audit';
 import { noticeLinks, noticeSite, notify } from '../modules/notices/service';
-import { closeIfEnded, lockOpenProject, notTaking, settleProject, visibleProject } from '../market/projects';
+import { closeIfEnded, lockOpenProject, notTaking, settleProject, visibleProject } from '../modules/projects/service';
 import { fromPaisa, toPaisa, formatMoney } from '../../shared/domain/money';
 import { schedule } from '../../shared/domain/murabaha';
 import { dhakaDate } from '../../shared/format/dhaka-calendar';
 import { cancellableUntil, coolingOffEndsAt, notDueBeforeCoolingOff } from '../../shared/domain/cooling-off';
 import { checkRetailLimits } from '../investors/retail-limits';
 import { RISK_ACK_MISSING } from '../content/risk-statement';
-import { figuresOf, termsOf } from '../market/figures';
-import { newestPage, OWN_PAGE_QUERY } from '../market/cursor';
+import { figuresOf, termsOf } from '../modules/projects/service';
+import { newestPage, OWN_PAGE_QUERY } from '../db/cursor';
 import { createAgreementDocument } from '../agreements/documents';
 import { REPAID_TYPES } from '../portfolio/held';
 import { profitParts } from '../../shared/domain/profit-parts';
@@ -251,7 +251,7 @@ export default async function agreementRoutes(app: FastifyInstance): Promise<voi
       ]);
       const rows = shown.map(({ created_key: _k, ...r }) => r);
       const [names, documents] = await pageViews(app, rows);
-      // The project's own figures (market/figures.ts), so this page and the project page can never disagree.
+      // The project's own figures (modules/projects/figures.ts), so this page and the project page can never disagree.
       const figures = figuresOf(project);
       return {
         project: { id: project.id, title: project.title, status: project.status },

@@ -11,7 +11,7 @@ import type { QualificationForm } from '../../shared/generated/form-types';
 import { limitsSchema, limitsView } from '../investors/retail-limits';
 import { setQualified } from '../investors/qualification';
 import { boolean, idParams, object, uuid } from './schemas';
-import { visibleProject } from '../market/projects';
+import { visibleProject } from '../modules/projects/service';
 
 export default async function investorLimitRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { projectId: string } }>(

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../plugins/auth';
-import { OWN_PAGE_QUERY } from '../market/cursor';
+import { OWN_PAGE_QUERY } from '../db/cursor';
 import { toPaisa } from '../../shared/domain/money';
 import { dhakaToday } from '../../shared/format/dhaka-calendar';
 import type { Portfolio } from '../../shared/api/portfolio';

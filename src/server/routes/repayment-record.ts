@@ -1,6 +1,6 @@
 /** A project's owner's repayment record (on time, late, overdue, in default), public on the project's page. */
 import type { FastifyInstance } from 'fastify';
-import { visibleProject } from '../market/projects';
+import { visibleProject } from '../modules/projects/service';
 import { idParams } from './schemas';
 import { repaymentRecord } from '../late-payments/record';
 import { dhakaToday } from '../../shared/format/dhaka-calendar';

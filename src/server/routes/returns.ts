@@ -12,7 +12,7 @@ import { sumAmounts, formatMoney } from '../../shared/domain/money';
 import { noticeLinks, noticeSite, notify, say } from '../modules/notices/service';
 import { formatNumber } from '../../shared/format/money';
 import type { Language } from '../../shared/i18n/language';
-import { decodeCursor, keysetPage, OWN_PAGE_QUERY } from '../market/cursor';
+import { decodeCursor, keysetPage, OWN_PAGE_QUERY } from '../db/cursor';
 import { audit } from '../audit';
 import type { InstalmentPaidForm } from '../../shared/generated/form-types';
 import type { JsonSchema } from '../../shared/forms/catalog';

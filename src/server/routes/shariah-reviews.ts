@@ -15,7 +15,7 @@ import { noticeLinks, noticeSite, notify } from '../modules/notices/service';
 import { needsReview, OPINION_SUBJECT, reviewHistory, shariahHistoryItemSchema, shariahReviewSchema } from '../shariah/reviews';
 import { arrayOf, idParams, object, uuid, uuidOrNull } from './schemas';
 import { registerFileRule } from '../files/access';
-import { projectSchema, PUBLIC_STATUSES, viewsOf } from '../market/projects';
+import { projectSchema, PUBLIC_STATUSES, viewsOf } from '../modules/projects/service';
 
 /** Staff, or a person with the `shariah` role; anyone else is refused. */
 function reviewer(request: FastifyRequest) {

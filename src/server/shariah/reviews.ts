@@ -7,7 +7,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import type { ProjectRow } from '../market/figures';
+import type { ProjectRow } from '../modules/projects/service';
 import type { ShariahReviewView } from '../../shared/api/views';
 import { audit } from '../audit';
 import { conflict } from '../errors';

@@ -1,6 +1,6 @@
 /**
  * Donations: a pledge stored with its receipt, shown to whoever may see it, decided by staff, paid through the
- * gateway, expired by the pledges job, and refunded when an all-or-nothing campaign missed its goal. Every change of
+ * gateway, expired by the pledges job, and returned when an all-or-nothing campaign missed its goal. Every change of
  * a donation's state happens here, each in its transaction with its audit row and notices; a pledge is confirmed by
  * `confirmDonation` alone, whoever asks (staff's decision, a verified gateway callback).
  *
@@ -17,15 +17,14 @@ import type { SessionUser } from '../../plugins/auth';
 import type { Language } from '../../../shared/i18n/language';
 import { conflict, fieldErrors, notFound } from '../../errors';
 import { audit } from '../../audit';
-import { closeIfEnded, lockOpenProject, notTaking, settleProject, visibleProject } from '../../market/projects';
-import { GOAL_NOT_REACHED } from '../../market/campaign-end';
-import { newestPage } from '../../market/cursor';
+import { closeIfEnded, GOAL_NOT_REACHED, lockOpenProject, notTaking, onGoalNotReached, settleProject, visibleProject, type EndCampaign } from '../projects/service';
+import { newestPage } from '../../db/cursor';
 import { fromPaisa, toPaisa, formatMoney } from '../../../shared/domain/money';
 import { absoluteLink, noticeLinks, noticeSite, queueMail, tellDonor, type NoticeSite, type Words } from '../notices/service';
 import { normaliseReference, withFreshReference } from './reference';
 import { receiptMail } from './receipt-mail';
 import { confirmedNoticeRow, decidePledge, donationsOfDonor, donationWithProject, insertDonation, staffDonations, statusOf } from './queries/donations';
-import { markRefunded, refundRow, refundsOf, type RefundStatus } from './queries/refunds';
+import { endDonations, lockLiveDonations, markRefunded, refundRow, refundsOf, type RefundStatus } from './queries/refunds';
 import { donationView, listedDonationView, receiptView, refundView } from './views';
 
 /** A new receipt key: 256 random bits, URL-safe. */
@@ -217,3 +216,24 @@ export async function recordRefund(app: FastifyInstance, id: string, staffId: st
   app.mail.kick();
   return refundView(await refundRow(app.db, id));
 }
+
+/**
+ * An all-or-nothing campaign closed below its goal (the projects module's campaign end, inside its transaction): its
+ * confirmed donations become due a refund (staff's queue above) and its unpaid pledges are cancelled, each audited
+ * and its donor told. Returns how many are due a refund.
+ */
+async function returnDonations(trx: Transaction<DB>, project: { id: string; title: string }, how: EndCampaign): Promise<number> {
+  const words = GOAL_NOT_REACHED;
+  const { refundDue, pledges } = await endDonations(trx, project.id, how.closedAt, words.pledgeNote);
+  for (const d of refundDue) {
+    await audit(trx, { actorId: how.actorId, action: 'donation.refund_due', subjectType: 'donation', subjectId: d.id, before: 'confirmed', after: 'refund_due', note: words.expiredNote });
+    await tellDonor(trx, d, 'goal_not_reached', words.refundDueTitle(d.reference), words.refundDueText(d.amount, project.title), how.site);
+  }
+  for (const d of pledges) {
+    await audit(trx, { actorId: how.actorId, action: 'donation.cancel', subjectType: 'donation', subjectId: d.id, before: 'pledged', after: 'cancelled', note: words.pledgeNote });
+    await tellDonor(trx, d, 'goal_not_reached', words.pledgeTitle(d.reference), words.pledgeText(d.amount, project.title), how.site);
+  }
+  return refundDue.length;
+}
+
+onGoalNotReached({ lock: lockLiveDonations, goalNotReached: returnDonations });

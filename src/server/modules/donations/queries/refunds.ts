@@ -45,3 +45,23 @@ export function markRefunded(trx: Transaction<DB>, id: string, refund: { referen
     .returning(['id', 'donor_id', 'amount', 'reference', 'receipt_key', 'data', 'language'])
     .executeTakeFirst();
 }
+
+/** A project's pledged and confirmed donations, locked (FOR NO KEY UPDATE) in one order, before the project's row. */
+export async function lockLiveDonations(trx: Transaction<DB>, projectId: string): Promise<void> {
+  await trx.selectFrom('donations').select('id').where('project_id', '=', projectId).where('status', 'in', ['pledged', 'confirmed']).orderBy('id').forNoKeyUpdate().execute();
+}
+
+const TOLD = ['id', 'donor_id', 'amount', 'reference', 'receipt_key', 'data', 'language'] as const;
+
+/** A failed campaign's donations: confirmed ones become due a refund, pledges are cancelled with `note`. */
+export async function endDonations(trx: Transaction<DB>, projectId: string, at: Date, note: string) {
+  const refundDue = await trx.updateTable('donations').set({ status: 'refund_due' }).where('project_id', '=', projectId).where('status', '=', 'confirmed').returning(TOLD).execute();
+  const pledges = await trx
+    .updateTable('donations')
+    .set({ status: 'cancelled', decided_at: at, staff_note: note })
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'pledged')
+    .returning(TOLD)
+    .execute();
+  return { refundDue, pledges };
+}

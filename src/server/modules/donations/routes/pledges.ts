@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DonateForm } from '../../../../shared/generated/form-types';
 import { RECEIPT_KEY_HEADER } from '../../../../shared/donations/receipt-link';
 import { currentUser } from '../../../plugins/auth';
-import { OWN_PAGE_QUERY } from '../../../market/cursor';
+import { OWN_PAGE_QUERY } from '../../../db/cursor';
 import { idParams } from '../../../routes/schemas';
 import { myDonationsSchema, receiptKeyHeaders, receiptSchema } from '../schemas';
 import { donationsOf, pledge, receiptFor } from '../service';

@@ -5,12 +5,11 @@
  * (migration 009), so showing a page of projects costs no query beyond the page's own.
  */
 import type { Selectable } from 'kysely';
-import type { ProjectsTable } from '../db/schema';
-import { fromPaisa, toPaisa } from '../../shared/domain/money';
-import { annualisedReturn, repaymentTotal, schedule, type Terms } from '../../shared/domain/murabaha';
-import type { Figures } from '../../shared/api/views';
-import { daysBetween, dhakaDate, dhakaToday } from '../../shared/format/dhaka-calendar';
-import { integer, integerOrNull, money, object, string } from '../routes/schemas';
+import type { ProjectsTable } from '../../db/schema';
+import { fromPaisa, toPaisa } from '../../../shared/domain/money';
+import { annualisedReturn, repaymentTotal, schedule, type Terms } from '../../../shared/domain/murabaha';
+import type { Figures } from '../../../shared/api/views';
+import { daysBetween, dhakaDate, dhakaToday } from '../../../shared/format/dhaka-calendar';
 
 export type { Figures };
 
@@ -43,32 +42,6 @@ export function daysLeft(end: Date | null, now = new Date()): number | null {
 }
 
 /** A project's figures from its row (its kept sums and counts) and the time. */
-/** The schema of figuresOf's answer (money as decimal strings in taka). */
-export const figuresSchema = object({
-  currency: { type: 'string', enum: ['BDT'] },
-  goal: money,
-  minInvestment: money,
-  pledged: money,
-  raised: money,
-  waiting: money,
-  backers: integer,
-  investors: integer,
-  progressPercent: integer,
-  progressBar: integer,
-  daysLeft: integerOrNull,
-  markupPercent: money,
-  annualisedReturn: object({ simplePercent: string, compoundPercent: string, basis: string }),
-  repayment: object({
-    type: { type: 'string', enum: ['On-time', 'Recurring'] },
-    everyMonths: integerOrNull,
-    overMonths: integer,
-    instalments: integer,
-    totalOnGoal: money,
-    initialInstalment: money,
-  }),
-  durationMonths: integer,
-});
-
 export function figuresOf(p: ProjectRow, now = new Date()): Figures {
   const goal = toPaisa(p.goal);
   const s = { accepted: toPaisa(p.accepted_amount), confirmed: toPaisa(p.donated), pending: toPaisa(p.waiting), pledged: toPaisa(p.pledged_donations), backers: p.backers, investors: p.investors };

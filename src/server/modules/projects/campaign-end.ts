@@ -2,20 +2,21 @@
  * The end of a campaign (issue 31 §2, DOMAIN.md "Investor protections"). Every campaign closes; an all-or-nothing one
  * that closes with raised < goal closes with the outcome `goal_not_reached`, and in the same transaction: its pending
  * requests expire, its accepted agreements are cancelled (reason: goal not reached) with their unpaid instalments
- * removed, its confirmed donations become `refund_due` (staff's refund queue, src/server/modules/donations), its
- * unpaid pledges are cancelled, and everyone concerned is told. The figures follow from the statuses alone (the
+ * removed, its confirmed donations become `refund_due` (staff's refund queue) and its unpaid pledges are cancelled (both by
+ * the donations module, the step it gives `onGoalNotReached`), and everyone concerned is told. The figures follow from the statuses alone (the
  * triggers of migrations 009/019 count pending and accepted agreements, pledged and confirmed donations).
  *
  * Locks follow the order every decision on an agreement takes (agreement rows first, then the project's row) and
  * never FOR UPDATE on a row others point at by a foreign key: FOR NO KEY UPDATE, as the figures' trigger takes.
  */
 import type { Transaction } from 'kysely';
-import type { DB, ProjectStatus } from '../db/schema';
-import { audit } from '../audit';
-import { noticeLinks, type NoticeSite, notify, tellDonor, type Words } from '../modules/notices/service';
-import { toPaisa } from '../../shared/domain/money';
-import { formatMoney, formatNumber } from '../../shared/format/money';
-import { countOf } from '../../shared/format/count';
+import type { DB, ProjectStatus } from '../../db/schema';
+import { audit } from '../../audit';
+import { noticeLinks, type NoticeSite, notify, type Words } from '../notices/service';
+import { toPaisa } from '../../../shared/domain/money';
+import { formatMoney, formatNumber } from '../../../shared/format/money';
+import { countOf } from '../../../shared/format/count';
+import { endAgreements, fundingModelOf, lockedForClose, lockLiveAgreements, markClosed } from './queries/campaign-end';
 
 const bnMoney = (amount: string) => formatMoney(amount, 'bn');
 
@@ -66,30 +67,45 @@ export interface EndCampaign {
   site: NoticeSite;
 }
 
+/**
+ * What the donations module does when an all-or-nothing campaign misses its goal. Given here by that module (its
+ * service calls `onGoalNotReached` when loaded), because the donations module uses this one: a donation's state
+ * changes in donations only, and the two modules do not import each other in a circle.
+ */
+export interface DonationsStep {
+  /** Locks the project's pledged and confirmed donations, before the project's row is locked. */
+  lock(trx: Transaction<DB>, projectId: string): Promise<void>;
+  /** Returns the money: confirmed donations become due a refund, pledges are cancelled, each audited and told. How many are due one. */
+  goalNotReached(trx: Transaction<DB>, project: { id: string; title: string }, how: EndCampaign): Promise<number>;
+}
+
+let donations: DonationsStep | undefined;
+
+export function onGoalNotReached(step: DonationsStep): void {
+  donations = step;
+}
+
+function donationsStep(): DonationsStep {
+  // Loud, never a campaign closed with its donations left as they were.
+  if (!donations) throw new Error('The donations module is not loaded: an all-or-nothing campaign cannot return its donations.');
+  return donations;
+}
+
 /** Closes one campaign (open or funded → closed) as described above; false when it no longer should close. */
 export async function endCampaign(trx: Transaction<DB>, projectId: string, how: EndCampaign): Promise<boolean> {
-  const model = await trx.selectFrom('projects').select('funding_model').where('id', '=', projectId).executeTakeFirst();
+  const model = await fundingModelOf(trx, projectId);
   if (!model) return false;
   if (model.funding_model === 'all_or_nothing') {
     // Agreement and donation rows before the project's row, as decide(), the cooling-off cancel and a donation's review
     // lock them (the row, then the project through the figures' trigger): taken the other way round, a review in
     // flight would wait for the project while this waited for its donation.
-    await trx.selectFrom('agreement_requests').select('id').where('project_id', '=', projectId).where('status', 'in', ['pending', 'accepted']).orderBy('id').forNoKeyUpdate().execute();
-    await trx.selectFrom('donations').select('id').where('project_id', '=', projectId).where('status', 'in', ['pledged', 'confirmed']).orderBy('id').forNoKeyUpdate().execute();
+    await lockLiveAgreements(trx, projectId);
+    await donationsStep().lock(trx, projectId);
   }
-  const p = await trx
-    .selectFrom('projects')
-    .select(['id', 'status', 'ends_at', 'goal', 'raised', 'title', 'owner_id', 'funding_model'])
-    .where('id', '=', projectId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
+  const p = await lockedForClose(trx, projectId);
   if (!p || (p.status !== 'open' && p.status !== 'funded') || !how.shouldClose(p)) return false;
   const failed = p.funding_model === 'all_or_nothing' && toPaisa(p.raised) < toPaisa(p.goal);
-  await trx
-    .updateTable('projects')
-    .set({ status: 'closed', closed_at: how.closedAt, outcome: failed ? 'goal_not_reached' : null })
-    .where('id', '=', p.id)
-    .execute();
+  await markClosed(trx, p.id, how.closedAt, failed);
   const note = failed ? `${how.note} ${GOAL_NOT_REACHED.auditNote(p.raised, p.goal)}` : how.note;
   await audit(trx, { actorId: how.actorId, action: 'project.close', subjectType: 'project', subjectId: p.id, before: p.status, after: 'closed', note });
   if (failed) await returnTheMoney(trx, p, how);
@@ -99,40 +115,7 @@ export async function endCampaign(trx: Transaction<DB>, projectId: string, how: 
 /** The all-or-nothing failure: every agreement and donation of the project moved, audited and told. */
 async function returnTheMoney(trx: Transaction<DB>, p: { id: string; title: string; owner_id: string; raised: string; goal: string }, how: EndCampaign): Promise<void> {
   const words = GOAL_NOT_REACHED;
-  const expired = await trx
-    .updateTable('agreement_requests')
-    .set({ status: 'expired', decided_at: how.closedAt })
-    .where('project_id', '=', p.id)
-    .where('status', '=', 'pending')
-    .returning(['id', 'investor_id', 'amount'])
-    .execute();
-  const accepted = await trx.selectFrom('agreement_requests').select('id').where('project_id', '=', p.id).where('status', '=', 'accepted').execute();
-  // The schedule goes; an instalment already paid stays on record (money that moved is never erased).
-  if (accepted.length > 0) {
-    await trx.deleteFrom('instalments').where('agreement_id', 'in', accepted.map((a) => a.id)).where('status', '=', 'due').execute();
-  }
-  const cancelled = await trx
-    .updateTable('agreement_requests')
-    .set({ status: 'cancelled', cancelled_at: how.closedAt, cancel_reason: 'goal_not_reached', in_default_since: null })
-    .where('project_id', '=', p.id)
-    .where('status', '=', 'accepted')
-    .returning(['id', 'investor_id', 'amount'])
-    .execute();
-  const refundDue = await trx
-    .updateTable('donations')
-    .set({ status: 'refund_due' })
-    .where('project_id', '=', p.id)
-    .where('status', '=', 'confirmed')
-    .returning(['id', 'donor_id', 'amount', 'reference', 'receipt_key', 'data', 'language'])
-    .execute();
-  const pledges = await trx
-    .updateTable('donations')
-    .set({ status: 'cancelled', decided_at: how.closedAt, staff_note: words.pledgeNote })
-    .where('project_id', '=', p.id)
-    .where('status', '=', 'pledged')
-    .returning(['id', 'donor_id', 'amount', 'reference', 'receipt_key', 'data', 'language'])
-    .execute();
-
+  const { expired, cancelled } = await endAgreements(trx, p.id, how.closedAt);
   for (const a of expired) {
     await audit(trx, { actorId: how.actorId, action: 'agreement.expire', subjectType: 'agreement_request', subjectId: a.id, before: 'pending', after: 'expired', note: words.expiredNote });
     await notify(trx, { userId: a.investor_id, kind: 'goal_not_reached', title: words.investorTitle(p.title), text: words.expiredText(a.amount), link: noticeLinks.history() }, how.site);
@@ -141,17 +124,10 @@ async function returnTheMoney(trx: Transaction<DB>, p: { id: string; title: stri
     await audit(trx, { actorId: how.actorId, action: 'agreement.cancel', subjectType: 'agreement_request', subjectId: a.id, before: 'accepted', after: 'cancelled', note: 'goal not reached' });
     await notify(trx, { userId: a.investor_id, kind: 'goal_not_reached', title: words.investorTitle(p.title), text: words.cancelledText(a.amount), link: noticeLinks.history() }, how.site);
   }
-  for (const d of refundDue) {
-    await audit(trx, { actorId: how.actorId, action: 'donation.refund_due', subjectType: 'donation', subjectId: d.id, before: 'confirmed', after: 'refund_due', note: words.expiredNote });
-    await tellDonor(trx, d, 'goal_not_reached', words.refundDueTitle(d.reference), words.refundDueText(d.amount, p.title), how.site);
-  }
-  for (const d of pledges) {
-    await audit(trx, { actorId: how.actorId, action: 'donation.cancel', subjectType: 'donation', subjectId: d.id, before: 'pledged', after: 'cancelled', note: words.pledgeNote });
-    await tellDonor(trx, d, 'goal_not_reached', words.pledgeTitle(d.reference), words.pledgeText(d.amount, p.title), how.site);
-  }
+  const refundsDue = await donationsStep().goalNotReached(trx, p, how);
   await notify(
     trx,
-    { userId: p.owner_id, kind: 'goal_not_reached', title: words.ownerTitle(p.title), text: words.ownerText(p.raised, p.goal, cancelled.length, refundDue.length), link: noticeLinks.project(p.id) },
+    { userId: p.owner_id, kind: 'goal_not_reached', title: words.ownerTitle(p.title), text: words.ownerText(p.raised, p.goal, cancelled.length, refundsDue), link: noticeLinks.project(p.id) },
     how.site,
   );
 }
