@@ -25,7 +25,7 @@ import { isEmail, normalizeIdentifier } from '../src/server/auth/identity';
 import { accountKey, addressKey, listLocks, unlock } from '../src/server/auth/throttle';
 import { audit } from '../src/server/audit';
 import { formatDateTime } from '../src/shared/format/dates';
-import { setQualified } from '../src/server/investors/qualification';
+import { setQualified } from '../src/server/modules/identity/service';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { checkedFile, FileRejected, type DecodedFile } from '../src/server/files/data-url';

@@ -9,7 +9,7 @@ import { decodeUploads } from '../files/store';
 import { FORM_BODY_LIMIT } from '../limits';
 import type { QualificationForm } from '../../shared/generated/form-types';
 import { limitsSchema, limitsView } from '../investors/retail-limits';
-import { setQualified } from '../investors/qualification';
+import { setQualified } from '../modules/identity/service';
 import { boolean, idParams, object, uuid } from './schemas';
 import { visibleProject } from '../modules/projects/service';
 

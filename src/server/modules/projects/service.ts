@@ -17,7 +17,7 @@ import { conflict, fieldErrors, forbidden, notFound, type AppError } from '../..
 import { registerFileRule } from '../../files/access';
 import { decodeUploads, storeUploads } from '../../files/store';
 import { withE164Phones } from '../../auth/stored-phones';
-import { currentVerification } from '../../routes/profile';
+import { currentVerification } from '../identity/service';
 import { reviewsInForce, sendBackOnMaterialEdit } from '../../shariah/reviews';
 import { materialFields } from '../../../shared/forms/material';
 import { fromPaisa, toPaisa } from '../../../shared/domain/money';

@@ -3,10 +3,11 @@
  * evidence file (stored with the mark), or take it back. One place for the command line and the staff API; every change is audited.
  */
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import { audit } from '../audit';
-import type { DecodedFile } from '../files/data-url';
-import { insertFile, linkFiles } from '../files/store';
+import type { DB } from '../../db/schema';
+import { audit } from '../../audit';
+import type { DecodedFile } from '../../files/data-url';
+import { insertFile, linkFiles } from '../../files/store';
+import { lockedQualified, markQualified, unmarkQualified } from './queries/people';
 
 export interface QualificationChange {
   userId: string;
@@ -24,19 +25,14 @@ export interface QualificationChange {
 export async function setQualified(db: Kysely<DB>, change: QualificationChange): Promise<boolean> {
   const note = change.note.trim();
   return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', change.userId).forNoKeyUpdate().executeTakeFirstOrThrow();
-    const was = await trx.selectFrom('investor_qualifications').select('user_id').where('user_id', '=', change.userId).executeTakeFirst();
-    if (Boolean(was) === change.qualified) return false;
+    if ((await lockedQualified(trx, change.userId)) === change.qualified) return false;
     if (change.qualified) {
       // Stored only when the mark is made: a repeat that changes nothing leaves no file behind.
       const evidenceFileId = change.evidence ? await insertFile(trx, change.userId, change.evidence) : (change.evidenceFileId ?? null);
       if (change.evidence) await linkFiles(trx, [evidenceFileId!], { type: 'qualification', id: change.userId });
-      await trx
-        .insertInto('investor_qualifications')
-        .values({ user_id: change.userId, note, evidence_file_id: evidenceFileId, qualified_by: change.actorId })
-        .execute();
+      await markQualified(trx, { userId: change.userId, note, evidenceFileId, by: change.actorId });
     } else {
-      await trx.deleteFrom('investor_qualifications').where('user_id', '=', change.userId).execute();
+      await unmarkQualified(trx, change.userId);
     }
     await audit(trx, {
       actorId: change.actorId,
