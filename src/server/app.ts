@@ -55,7 +55,6 @@ import portfolioRoutes from './routes/portfolio';
 import statementRoutes from './routes/statements';
 import nextStepRoutes from './routes/next-steps';
 import draftRoutes from './routes/drafts';
-import shariahReviewRoutes from './routes/shariah-reviews';
 import staffJobRoutes from './routes/staff-jobs';
 import staffLatePaymentRoutes from './routes/staff-late-payments';
 import repaymentRecordRoutes from './routes/repayment-record';
@@ -173,7 +172,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(statementRoutes);
       await api.register(nextStepRoutes);
       await api.register(draftRoutes);
-      await api.register(shariahReviewRoutes);
       await api.register(staffJobRoutes);
       await api.register(staffLatePaymentRoutes);
       await api.register(repaymentRecordRoutes);

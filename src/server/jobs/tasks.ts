@@ -8,10 +8,8 @@ import type { DB } from '../db/schema';
 import type { Config } from '../config';
 import type { SmsMessage } from '../sms';
 import { countOf } from '../../shared/format/count';
-import { closeEnded } from '../modules/projects/service';
 import { dhakaToday } from '../../shared/format/dhaka-calendar';
 import { createAgreementDocument } from '../agreements/documents';
-import { noticeSite } from '../modules/notices/service';
 import { tellOverdue } from '../late-payments/reminders';
 
 export interface TaskContext {
@@ -27,11 +25,6 @@ export interface TaskResult {
 }
 
 const DAY = 86_400_000;
-
-/** Campaigns whose end date has passed: open or funded → closed, audited as the system. */
-export async function closeCampaigns({ trx, now, config }: TaskContext): Promise<TaskResult> {
-  return { summary: `closed ${countOf(await closeEnded(trx, now, noticeSite(config)), 'campaign')}` };
-}
 
 /**
  * Forgets what is no longer needed: sessions that expired or were revoked a day ago, codes used, replaced or

@@ -1,8 +1,8 @@
 /**
  * The material terms of a deal (issue 31 §5): the project form's fields marked `"x-material": true` in
  * schemas/project-owner.schema.json (the contract and what it finances, and the money terms). An owner's edit that
- * changes one of them after a Shariah approval sends the review back (src/server/shariah/reviews.ts). Product staff
- * change the list by moving the mark; the schema lint checks where it may appear. A version published in the form
+ * changes one of them after a Shariah approval sends the review back (src/server/modules/projects/shariah.ts).
+ * Product staff change the list by moving the mark; the schema lint checks where it may appear. A version published in the form
  * studio may mark more fields; the marks of the schema file hold whatever a version says (a version published before
  * a mark was added, or one that drops it, does not let a material edit keep an approval).
  */

@@ -9,7 +9,7 @@ import type { ProjectStatus } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
 import { conflict, fieldErrors, notFound } from '../../errors';
 import { audit, auditTrail } from '../../audit';
-import { requireApprovedReview } from '../../shariah/reviews';
+import { requireApprovedReview } from './shariah';
 import { formatDate } from '../../../shared/format/dates';
 import { addDays, dhakaToday, endOfDhakaDay } from '../../../shared/format/dhaka-calendar';
 import { noticeLinks, noticeSite, notify } from '../notices/service';

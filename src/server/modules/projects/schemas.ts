@@ -2,9 +2,8 @@
 import type { ProjectStatus } from '../../db/schema';
 import { PLATFORM_FIGURES, PLATFORM_FIGURE_NAMES } from '../../../shared/api/platform-figures';
 import { auditEntrySchema } from '../../audit';
-import { shariahReviewSchema } from '../../shariah/reviews';
 import {
-  arrayOf, boolean, dateTime, dateTimeOrNull, freeForm, integer, integerOrNull, money, object, objectOrNull, pageOf, string, stringOrNull, uuid,
+  arrayOf, boolean, dateTime, dateTimeOrNull, freeForm, integer, integerOrNull, money, object, objectOrNull, pageOf, string, stringOrNull, uuid, uuidOrNull,
 } from '../../routes/schemas';
 import { OWN_PAGE_QUERY } from '../../db/cursor';
 
@@ -36,6 +35,18 @@ export const figuresSchema = object({
   }),
   durationMonths: integer,
 });
+
+/** A Shariah review as views.ts's shariahReviewView gives it. */
+export const shariahReviewSchema = object(
+  {
+    decision: { type: 'string', enum: ['approved', 'changes_requested'] },
+    adviser: string,
+    decidedAt: dateTime,
+    opinionFileId: uuidOrNull,
+    note: { ...string, description: 'Public with an approval; a request for changes (and its note) only for the owner and staff.' },
+  },
+  ['note'],
+);
 
 /** The schema of projectView's answer. */
 export const projectSchema = object(
@@ -134,3 +145,12 @@ export const summarySchema = object({
     }),
   ),
 });
+
+/** A review in the history (reviewHistory): its id and who recorded it besides. */
+export const shariahHistoryItemSchema = object({ id: uuid, ...shariahReviewSchema.properties, reviewer: stringOrNull }, ['note']);
+
+/** A project's reviews and the one in force. */
+export const shariahHistorySchema = object({ inForce: uuidOrNull, items: arrayOf(shariahHistoryItemSchema) });
+
+/** A review just recorded. */
+export const recordedReviewSchema = object({ id: uuid, ...shariahReviewSchema.properties }, ['note']);

@@ -18,7 +18,7 @@ import { registerFileRule } from '../../files/access';
 import { decodeUploads, storeUploads } from '../../files/store';
 import { withE164Phones } from '../../auth/stored-phones';
 import { currentVerification } from '../identity/service';
-import { reviewsInForce, sendBackOnMaterialEdit } from '../../shariah/reviews';
+import { reviewsInForce, sendBackOnMaterialEdit } from './shariah';
 import { materialFields } from '../../../shared/forms/material';
 import { fromPaisa, toPaisa } from '../../../shared/domain/money';
 import { formatMoney } from '../../../shared/format/money';

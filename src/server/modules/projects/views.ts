@@ -3,7 +3,7 @@
  * and the platform's and a person's figures as answered.
  */
 import type { Selectable } from 'kysely';
-import type { PlatformFiguresTable, ProjectStatus } from '../../db/schema';
+import type { PlatformFiguresTable, ProjectStatus, ShariahReviewsTable } from '../../db/schema';
 import type { PlatformFigures } from '../../../shared/api/platform-figures';
 import { fromPaisa, toPaisa } from '../../../shared/domain/money';
 import type { SessionUser } from '../../plugins/auth';
@@ -120,4 +120,18 @@ export function summaryView(c: SummaryCounters) {
     { id: 'yourTotalReturned', label: 'Your Total Returned', value: money(c.my_got), format: 'money', scope: 'yours' },
   ];
   return { currency: 'BDT', tiles };
+}
+
+/**
+ * A Shariah review as a reader sees it: everyone sees an approval with its note; a request for changes keeps its note
+ * for the owner and staff (`full`).
+ */
+export function shariahReviewView(r: Selectable<ShariahReviewsTable>, full: boolean): ShariahReviewView {
+  return {
+    decision: r.decision,
+    adviser: r.adviser,
+    decidedAt: r.created_at.toISOString(),
+    opinionFileId: r.opinion_file_id,
+    ...(full || r.decision === 'approved' ? { note: r.note } : {}),
+  };
 }

@@ -6,12 +6,13 @@
  * financing contract to review and opens without one (a review may still be recorded and is then shown).
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../db/schema';
-import type { ProjectRow } from '../modules/projects/service';
-import type { ShariahReviewView } from '../../shared/api/views';
-import { audit } from '../audit';
-import { conflict } from '../errors';
-import { dateTime, object, string, stringOrNull, uuid, uuidOrNull } from '../routes/schemas';
+import type { DB } from '../../db/schema';
+import type { ShariahReviewView } from '../../../shared/api/views';
+import { audit } from '../../audit';
+import { conflict } from '../../errors';
+import type { ProjectRow } from './figures';
+import { shariahReviewView } from './views';
+import { clearReview, reviewDecision, reviewRows, reviewsByIds } from './queries/shariah';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -29,36 +30,9 @@ export function needsReview(row: Pick<ProjectRow, 'data'>): boolean {
  * the contract and what it finances, and the money terms (goal, markup, tenor, repayment shape, initial instalment,
  * funding model), as schemas/project-owner.schema.json ships them.
  */
-export function materialChanges(fields: readonly string[], before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+function materialChanges(fields: readonly string[], before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const same = (a: unknown, b: unknown) => (typeof a === 'number' || typeof b === 'number' ? Number(a ?? NaN) === Number(b ?? NaN) : (a ?? null) === (b ?? null));
   return fields.filter((f) => !same(before[f], after[f]));
-}
-
-type ReviewRow = { id: string; project_id: string; decision: 'approved' | 'changes_requested'; adviser: string; note: string; opinion_file_id: string | null; created_at: Date };
-
-/** The schema of toView's answer. */
-export const shariahReviewSchema = object(
-  {
-    decision: { type: 'string', enum: ['approved', 'changes_requested'] },
-    adviser: string,
-    decidedAt: dateTime,
-    opinionFileId: uuidOrNull,
-    note: { ...string, description: 'Public with an approval; a request for changes (and its note) only for the owner and staff.' },
-  },
-  ['note'],
-);
-
-/** A review in the history (reviewHistory): its id and who recorded it besides. */
-export const shariahHistoryItemSchema = object({ id: uuid, ...shariahReviewSchema.properties, reviewer: stringOrNull }, ['note']);
-
-function toView(r: ReviewRow, full: boolean): ShariahReviewView {
-  return {
-    decision: r.decision,
-    adviser: r.adviser,
-    decidedAt: r.created_at.toISOString(),
-    opinionFileId: r.opinion_file_id,
-    ...(full || r.decision === 'approved' ? { note: r.note } : {}),
-  };
 }
 
 /**
@@ -69,35 +43,23 @@ export async function reviewsInForce(db: Db, rows: ProjectRow[], full: (row: Pro
   const ids = rows.map((r) => r.shariah_review_id).filter((id): id is string => id !== null);
   const out = new Map<string, ShariahReviewView>();
   if (ids.length === 0) return out;
-  const found = await db.selectFrom('shariah_reviews').selectAll().where('id', 'in', ids).execute();
-  const byId = new Map(found.map((r) => [r.id, r]));
+  const byId = new Map((await reviewsByIds(db, ids)).map((r) => [r.id, r]));
   for (const row of rows) {
     const r = row.shariah_review_id ? byId.get(row.shariah_review_id) : undefined;
-    if (r && (r.decision === 'approved' || full(row))) out.set(row.id, toView(r, full(row)));
+    if (r && (r.decision === 'approved' || full(row))) out.set(row.id, shariahReviewView(r, full(row)));
   }
   return out;
 }
 
 /** Every review recorded for a project, newest first (staff and reviewers). */
 export async function reviewHistory(db: Db, projectId: string) {
-  const rows = await db
-    .selectFrom('shariah_reviews as r')
-    .leftJoin('users as u', 'u.id', 'r.reviewer_id')
-    .selectAll('r')
-    .select('u.email as reviewer')
-    .where('r.project_id', '=', projectId)
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id')
-    .execute();
-  return rows.map((r) => ({ id: r.id, ...toView(r, true), reviewer: r.reviewer ?? null }));
+  return (await reviewRows(db, projectId)).map((r) => ({ id: r.id, ...shariahReviewView(r, true), reviewer: r.reviewer ?? null }));
 }
 
 /** Refuses (409) to open an investment project without an approved review in force, when the setting asks for one. */
 export async function requireApprovedReview(trx: Transaction<DB>, row: ProjectRow, required: boolean): Promise<void> {
   if (!required || !needsReview(row)) return;
-  const review = row.shariah_review_id
-    ? await trx.selectFrom('shariah_reviews').select('decision').where('id', '=', row.shariah_review_id).executeTakeFirst()
-    : undefined;
+  const review = row.shariah_review_id ? await reviewDecision(trx, row.shariah_review_id) : undefined;
   if (review?.decision === 'approved') return;
   throw conflict(
     review
@@ -115,9 +77,9 @@ export async function sendBackOnMaterialEdit(trx: Transaction<DB>, fields: reado
   if (!before.shariah_review_id) return [];
   const changed = materialChanges(fields, before.data as Record<string, unknown>, after);
   if (changed.length === 0) return [];
-  const review = await trx.selectFrom('shariah_reviews').select('decision').where('id', '=', before.shariah_review_id).executeTakeFirst();
+  const review = await reviewDecision(trx, before.shariah_review_id);
   if (review?.decision !== 'approved') return [];
-  await trx.updateTable('projects').set({ shariah_review_id: null }).where('id', '=', before.id).execute();
+  await clearReview(trx, before.id);
   await audit(trx, {
     actorId,
     action: 'project.shariah_review_reset',
