@@ -89,3 +89,6 @@ export const personSchema = object({
   limits: personLimitsSchema,
   history: arrayOf(auditEntrySchema),
 });
+
+/** A qualification decided: the person's state now, and whether this request changed it. */
+export const qualifiedSchema = object({ id: uuid, qualified: boolean, changed: boolean });

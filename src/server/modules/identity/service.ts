@@ -7,22 +7,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { ProfileForm, ReviewForm } from '../../../shared/generated/form-types';
+import type { ProfileForm, QualificationForm, ReviewForm } from '../../../shared/generated/form-types';
 import type { SessionUser } from '../../plugins/auth';
 import type { JsonSchema } from '../../../shared/forms/catalog';
 import { audit, auditTrail } from '../../audit';
-import { conflict, notFound } from '../../errors';
+import { conflict, fieldErrors, notFound } from '../../errors';
 import { decodeUploads, storeUploads } from '../../files/store';
 import { withE164Phones } from '../../auth/stored-phones';
 import { personLimitsView } from '../../investors/retail-limits';
 import { noticeLinks, noticeSite, notify } from '../notices/service';
 import { currentVerificationRow, profileRow, replaceVerification, saveProfileRow, setVerificationData } from './queries/profile';
 import { decideSubmitted, queueRows, submissionRow, verificationState } from './queries/verifications';
-import { findPeople, personRow, qualificationMark } from './queries/people';
+import { findPeople, heldBy, personRow, qualificationMark, userExists } from './queries/people';
 import { completeness, queueItemView, submissionView, verificationView } from './views';
 import type { VERIFICATION_STATUSES } from './schemas';
 
-export { setQualified, type QualificationChange } from './qualification';
+import { setQualified } from './qualification';
+
+export { setQualified };
 
 type Status = (typeof VERIFICATION_STATUSES)[number];
 
@@ -153,4 +155,23 @@ export async function personForStaff(app: FastifyInstance, id: string) {
     limits: await personLimitsView(app.db, app.config, person.id, app.now()),
     history: history.reverse(),
   };
+}
+
+/**
+ * Staff mark a person a qualified investor (no retail limits) or retail again, with a note and the evidence (a file
+ * sent with the form, or `file:<id>`, one the person already holds) stored with the mark.
+ */
+export async function qualify(db: Kysely<DB>, me: SessionUser, id: string, form: QualificationForm, schema: JsonSchema) {
+  const { qualified, note } = form;
+  const person = await userExists(db, id);
+  if (!person) throw notFound('This person');
+  // The form's file field, decoded and checked by its content like every upload (a PDF or an image).
+  const decoded = decodeUploads(schema, form);
+  const file = decoded.files.get('/evidence') ?? null;
+  const stored = decoded.refs.get('/evidence') ?? null;
+  if (stored && !(await heldBy(db, stored, person.id))) throw fieldErrors([{ path: '/evidence', message: 'File not found: upload it again' }]);
+  const changed = await setQualified(db, { userId: person.id, qualified, note, evidenceFileId: stored, evidence: file, actorId: me.id });
+  // After the commit the person is what was asked (changed now, or already so): answered without a read that
+  // could fail after the change was made.
+  return { id: person.id, qualified, changed };
 }

@@ -33,11 +33,10 @@ import {
   refundCountRows, setProjectData, updateEditable, type PublicPageQuery,
 } from './queries/projects';
 
-export type { ProjectView };
-export { figuresOf, termsOf, daysLeft, type Figures, type ProjectRow } from './figures';
-export { projectSchema, projectPageSchema, PROJECT_STATUSES } from './schemas';
+// What other modules use of projects.
+export { figuresOf, termsOf, daysLeft } from './figures';
+export { projectSchema } from './schemas';
 export { PUBLIC_STATUSES };
-export { audienceFor, type Audience };
 export { GOAL_NOT_REACHED, onGoalNotReached, type EndCampaign } from './campaign-end';
 
 type Db = Kysely<DB> | Transaction<DB>;

@@ -46,3 +46,12 @@ export async function markQualified(trx: Transaction<DB>, mark: { userId: string
 export async function unmarkQualified(trx: Transaction<DB>, userId: string): Promise<void> {
   await trx.deleteFrom('investor_qualifications').where('user_id', '=', userId).execute();
 }
+
+export function userExists(db: Kysely<DB>, id: string) {
+  return db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether the file is one the person holds. */
+export function heldBy(db: Kysely<DB>, fileId: string, ownerId: string) {
+  return db.selectFrom('files').select('id').where('id', '=', fileId).where('owner_id', '=', ownerId).executeTakeFirst();
+}

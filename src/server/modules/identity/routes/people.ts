@@ -1,13 +1,16 @@
 /**
  * Staff find a person and read their investor status (issue 31 §1): `GET /staff/people?q=` (by e-mail, phone or
  * name), and `GET /staff/people/:id` (retail or qualified, the note and evidence of the mark, the limits and what
- * the person used of them, and the history of the status from the audit log). Marking a person qualified or retail
- * again is `POST /staff/people/:id/qualified` (routes/investor-limits.ts). Staff only.
+ * the person used of them, and the history of the status from the audit log), and mark a person qualified or retail
+ * again (`POST /staff/people/:id/qualified`). Staff only.
  */
 import type { FastifyInstance } from 'fastify';
+import type { QualificationForm } from '../../../../shared/generated/form-types';
+import { currentUser } from '../../../plugins/auth';
+import { FORM_BODY_LIMIT } from '../../../limits';
 import { idParams } from '../../../routes/schemas';
-import { peopleMatching, personForStaff } from '../service';
-import { peopleQuery, peopleSchema, personSchema } from '../schemas';
+import { peopleMatching, personForStaff, qualify } from '../service';
+import { peopleQuery, peopleSchema, personSchema, qualifiedSchema } from '../schemas';
 
 const staffOnly = { tags: ['staff'], security: [{ bearer: [] }] };
 
@@ -38,5 +41,22 @@ export default async function staffPeopleRoutes(app: FastifyInstance): Promise<v
       onRequest: app.requireStaff,
     },
     (request) => personForStaff(app, request.params.id),
+  );
+
+  app.post<{ Params: { id: string }; Body: QualificationForm }>(
+    '/staff/people/:id/qualified',
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: {
+        ...staffOnly,
+        description:
+          'Marks a person a qualified investor (no retail limits) or retail again, with a note (audited): the `qualification` form. Its `evidence`, a `data:` URL of a PDF, PNG or JPEG up to 5 MB (or `file:<id>`, a file the person already holds), is stored with the mark.',
+        params: idParams,
+        body: { $ref: 'qualification#' },
+        response: { 200: qualifiedSchema },
+      },
+      onRequest: app.requireStaff,
+    },
+    (request) => qualify(app.db, currentUser(request), request.params.id, request.body, request.formSchema!),
   );
 }
