@@ -21,7 +21,7 @@ export async function checkAll(): Promise<Problem[]> {
   const schemas = loadSchemas();
   const apiSchemas = loadApiSchemas();
   const config = (name: string) => readJson(join(repoRoot(), 'src/client/config', name));
-  const instructionsSchema = 'src/server/payments/instructions.schema.json';
+  const instructionsSchema = 'src/server/modules/donations/instructions.schema.json';
   const uiSchemas = loadUiSchemas();
   const problems = [
     ...(await lintForms(schemas, uiSchemas)),

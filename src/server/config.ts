@@ -246,7 +246,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     defaultAfterDays: int(env, 'DEFAULT_AFTER_DAYS', 90, 1, 3650),
     statementPageRows: int(env, 'STATEMENT_PAGE_ROWS', 500, 1, 10_000),
     publicUrl,
-    paymentInstructionsFile: resolve(env.PAYMENT_INSTRUCTIONS_FILE || join(repoRoot(), 'src/server/payments/instructions.json')),
+    paymentInstructionsFile: resolve(env.PAYMENT_INSTRUCTIONS_FILE || join(repoRoot(), 'src/server/modules/donations/instructions.json')),
     paymentGateway,
     sslcommerz,
     defaultPhoneRegion,

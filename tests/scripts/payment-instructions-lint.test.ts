@@ -15,8 +15,8 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const read = (file: string): Json => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
-const shipped = () => read('src/server/payments/instructions.json');
-const schema = read('src/server/payments/instructions.schema.json');
+const shipped = () => read('src/server/modules/donations/instructions.json');
+const schema = read('src/server/modules/donations/instructions.schema.json');
 const lint = (data: Json, donate: Json = loadSchemas().donate as Json) =>
   lintPaymentInstructions(data, schema, donate).map((p) => `${p.file} ${p.pointer}: ${p.message}`);
 const tmp = mkdtempSync(join(tmpdir(), 'instructions-'));
@@ -34,10 +34,10 @@ describe('payment instructions lint', () => {
     delete data.methods.Cheque;
     data.methods.Cash.phone = '017';
     expect(lint(data)).toEqual([
-      'src/server/payments/instructions.json /methods: must have required property \'Cheque\'',
-      'src/server/payments/instructions.json /methods/Bank/routingNumber: must match pattern "^[0-9]{9}$"',
-      'src/server/payments/instructions.json /methods/Cash: must NOT have additional properties ("phone")',
-      'src/server/payments/instructions.json /methods: the donate form offers "Cheque" but it has no instructions: add methods["Cheque"]',
+      'src/server/modules/donations/instructions.json /methods: must have required property \'Cheque\'',
+      'src/server/modules/donations/instructions.json /methods/Bank/routingNumber: must match pattern "^[0-9]{9}$"',
+      'src/server/modules/donations/instructions.json /methods/Cash: must NOT have additional properties ("phone")',
+      'src/server/modules/donations/instructions.json /methods: the donate form offers "Cheque" but it has no instructions: add methods["Cheque"]',
     ]);
   });
 
@@ -47,16 +47,16 @@ describe('payment instructions lint', () => {
     data.methods.Bank.summary = { en: 'Transfer it.' };
     data.methods.Card.summary = { en: 'Pay by card.', bn: 'Pay by card.' };
     expect(lint(data)).toEqual([
-      'src/server/payments/instructions.json /methods/Bank/summary: has no Bengali: write it as { "en": "…", "bn": "…" }',
-      'src/server/payments/instructions.json /methods/Cash/summary: has no Bengali: write it as { "en": "…", "bn": "…" }',
-      'src/server/payments/instructions.json /methods/Card/summary: its Bengali repeats the English',
+      'src/server/modules/donations/instructions.json /methods/Bank/summary: has no Bengali: write it as { "en": "…", "bn": "…" }',
+      'src/server/modules/donations/instructions.json /methods/Cash/summary: has no Bengali: write it as { "en": "…", "bn": "…" }',
+      'src/server/modules/donations/instructions.json /methods/Card/summary: its Bengali repeats the English',
     ]);
   });
 
   it('reports a method the donate form offers that has no instructions', () => {
     const donate = structuredClone(loadSchemas().donate) as Json;
     donate.allOf[0].then.properties.paymentMethod.enum.push('Rocket');
-    expect(lint(shipped(), donate)).toContain('src/server/payments/instructions.json /methods: the donate form offers "Rocket" but it has no instructions: add methods["Rocket"]');
+    expect(lint(shipped(), donate)).toContain('src/server/modules/donations/instructions.json /methods: the donate form offers "Rocket" but it has no instructions: add methods["Rocket"]');
   });
 
   it('makes npm run schemas:check fail on a broken file', async () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, json, ROOT, signUpVerified, startTestApp, type TestApp } from './helpers';
 import { acceptForm, agreementForm, api, fixture, makeStaff, openProject, verifiedOwner, type Person } from './market-helpers';
 import { NOTICE_KIND_NAMES } from '../../src/shared/notices/kinds';
-import { siteOrigin } from '../../src/server/notices/links';
+import { siteOrigin } from '../../src/server/modules/notices/service';
 import { addDays, startOfDhakaDay } from '../../src/shared/format/dhaka-calendar';
 
 const CLIENT = join(ROOT, 'dist/client');

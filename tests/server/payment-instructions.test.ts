@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config';
-import { instructionsFor, loadPaymentInstructions } from '../../src/server/payments/instructions';
+import { instructionsFor, loadPaymentInstructions } from '../../src/server/modules/donations/instructions';
 
 const dir = mkdtempSync(join(tmpdir(), 'instructions-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,14 +7,11 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Config } from '../config';
 import type { SmsMessage } from '../sms';
-import { audit } from '../audit';
 import { countOf } from '../../shared/format/count';
 import { closeEnded } from '../market/projects';
-import { addDays, daysBetween, dhakaDate, dhakaToday, startOfDhakaDay } from '../../shared/format/dhaka-calendar';
+import { dhakaToday } from '../../shared/format/dhaka-calendar';
 import { createAgreementDocument } from '../agreements/documents';
-import { absoluteLink, noticeLinks, noticeSite } from '../notices/links';
-import { accountLanguage, queueMail } from '../notices/notify';
-import { pledgeReminder } from '../notices/pledge-reminder';
+import { noticeSite } from '../modules/notices/service';
 import { tellOverdue } from '../late-payments/reminders';
 
 export interface TaskContext {
@@ -89,73 +86,6 @@ export async function markOverdue({ trx, now, config }: TaskContext): Promise<Ta
     .execute();
   const messages = await tellOverdue(trx, marked.map((r) => r.id), config);
   return { summary: `marked ${countOf(marked.length, 'instalment')} overdue`, messages };
-}
-
-/**
- * The instant before which a pledge was made `days` or more Dhaka calendar days before today: made on date D, it is
- * that old from D + days on, so every pledge made before the start of (today − days + 1) is.
- */
-function madeDaysAgo(today: string, days: number): Date {
-  return startOfDhakaDay(addDays(today, 1 - days));
-}
-
-/**
- * Pledges not paid, in Dhaka calendar days: `pledgeRemindDays` days after the day of the pledge the donor gets one
- * reminder with the receipt's address (how to pay, the reference): by SMS when they pledged signed in, by e-mail when
- * they pledged signed out and gave an address. `pledgeExpireDays` days after it the pledge is cancelled, audited as
- * the system, and no longer counts in Pledged. A pledge made at 23:59 counts from that day, one made at 00:01 the
- * next from the next, wherever the server's clock is set.
- */
-export async function remindAndExpirePledges({ trx, now, config }: TaskContext): Promise<TaskResult> {
-  const today = dhakaToday(now);
-  const expireBefore = madeDaysAgo(today, config.pledgeExpireDays);
-  const remindBefore = madeDaysAgo(today, config.pledgeRemindDays);
-  const expired = await trx
-    .updateTable('donations')
-    .set({ status: 'cancelled', decided_at: now, staff_note: `Not paid within ${config.pledgeExpireDays} days.` })
-    .where('status', '=', 'pledged')
-    .where('created_at', '<', expireBefore)
-    .returning(['id'])
-    .execute();
-  for (const d of expired) {
-    await audit(trx, { actorId: null, action: 'donation.expire', subjectType: 'donation', subjectId: d.id, before: 'pledged', after: 'cancelled', note: `Not paid within ${config.pledgeExpireDays} days.` });
-  }
-  const site = noticeSite(config);
-  const reminder = (d: { id: string; amount: string; reference: string; receipt_key: string; created_at: Date }) => {
-    const left = Math.max(1, daysBetween(today, addDays(dhakaDate(d.created_at), config.pledgeExpireDays)));
-    const link = absoluteLink(site.origin, noticeLinks.receipt(d.id, d.receipt_key));
-    return { words: pledgeReminder(d.reference, d.amount, left), link };
-  };
-  const due = await trx
-    .updateTable('donations')
-    .set({ reminded_at: now })
-    .from('users')
-    .whereRef('users.id', '=', 'donations.donor_id')
-    .where('donations.status', '=', 'pledged')
-    .where('donations.reminded_at', 'is', null)
-    .where('donations.created_at', '<', remindBefore)
-    .returning(['donations.id', 'donations.amount', 'donations.reference', 'donations.receipt_key', 'users.phone', 'users.language', 'donations.created_at'])
-    .execute();
-  const messages = due.map((d) => {
-    const { words, link } = reminder(d);
-    return { to: d.phone, text: words.sms(accountLanguage(d.language, site), link) };
-  });
-  // Signed out, with an address for the receipt: the reminder goes where the receipt went (queued in this transaction).
-  const byMail = await trx
-    .updateTable('donations')
-    .set({ reminded_at: now })
-    .where('donor_id', 'is', null)
-    .where('status', '=', 'pledged')
-    .where('reminded_at', 'is', null)
-    .where('created_at', '<', remindBefore)
-    .where(sql<boolean>`coalesce(data->>'email', '') <> ''`)
-    .returning(['id', 'amount', 'reference', 'receipt_key', 'created_at', 'language', sql<string>`data->>'email'`.as('email')])
-    .execute();
-  for (const d of byMail) {
-    const { words, link } = reminder(d);
-    await queueMail(trx, { to: d.email, ...words.mail(accountLanguage(d.language, site), link) });
-  }
-  return { summary: `reminded ${countOf(due.length + byMail.length, 'pledge')}, expired ${countOf(expired.length, 'pledge')}`, messages };
 }
 
 /** How many older agreements get their document per run: each is a PDF drawn inside the job's transaction. */

@@ -10,8 +10,7 @@ import type { Config } from '../config';
 import { chargeableDays, lateCharge } from '../../shared/domain/late-charge';
 import { addDays, type CalendarDate } from '../../shared/format/dhaka-calendar';
 import { fromPaisa, toBasisPoints, toPaisa } from '../../shared/domain/money';
-import { noticeLinks, type NoticeSite } from '../notices/links';
-import { notify } from '../notices/notify';
+import { noticeLinks, type NoticeSite, notify } from '../modules/notices/service';
 import { lateChargeOpened } from './words';
 import { date, dateOrNull, dateTimeOrNull, integer, money, object, string, stringOrNull, uuid } from '../routes/schemas';
 

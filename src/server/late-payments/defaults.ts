@@ -10,8 +10,7 @@ import type { SmsMessage } from '../sms';
 import { isInDefault } from '../../shared/domain/late-charge';
 import { addDays, type CalendarDate } from '../../shared/format/dhaka-calendar';
 import { audit } from '../audit';
-import { noticeLinks, type NoticeSite } from '../notices/links';
-import { notifyWithSms } from '../notices/notify';
+import { noticeLinks, type NoticeSite, notifyWithSms } from '../modules/notices/service';
 import { inDefault } from './words';
 
 /** Agreements that have just passed DEFAULT_AFTER_DAYS with an unpaid instalment go into default. */

@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { SmsMessage } from '../sms';
 import { dhakaToday } from '../../shared/format/dhaka-calendar';
 import { countOf } from '../../shared/format/count';
-import { noticeSite } from '../notices/links';
+import { noticeSite } from '../modules/notices/service';
 import { openLateCharges } from './charges';
 import { clearDefaults, markDefaults } from './defaults';
 

@@ -10,8 +10,7 @@ import type { DB } from '../db/schema';
 import type { Transaction } from 'kysely';
 import { addDays, daysBetween, dhakaToday } from '../../shared/format/dhaka-calendar';
 import { countOf } from '../../shared/format/count';
-import { noticeLinks, noticeSite } from '../notices/links';
-import { notifyWithSms } from '../notices/notify';
+import { noticeLinks, noticeSite, notifyWithSms } from '../modules/notices/service';
 import { dueSoon, dueToday as dueTodayWords, overdue } from './words';
 
 /** The owner's first reminder comes this many days before the due date. */

@@ -9,7 +9,7 @@ import { formatDate } from '../../shared/format/dates';
 import { formatMoney, formatNumber } from '../../shared/format/money';
 import { localDigits } from '../../shared/format/digits';
 import { plural } from '../../shared/format/plural';
-import { say, type Words } from '../notices/notify';
+import { say, type Words } from '../modules/notices/service';
 
 /** An instalment as the words name it. */
 export interface Named {

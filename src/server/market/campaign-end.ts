@@ -2,7 +2,7 @@
  * The end of a campaign (issue 31 §2, DOMAIN.md "Investor protections"). Every campaign closes; an all-or-nothing one
  * that closes with raised < goal closes with the outcome `goal_not_reached`, and in the same transaction: its pending
  * requests expire, its accepted agreements are cancelled (reason: goal not reached) with their unpaid instalments
- * removed, its confirmed donations become `refund_due` (staff's refund queue, src/server/routes/refunds.ts), its
+ * removed, its confirmed donations become `refund_due` (staff's refund queue, src/server/modules/donations), its
  * unpaid pledges are cancelled, and everyone concerned is told. The figures follow from the statuses alone (the
  * triggers of migrations 009/019 count pending and accepted agreements, pledged and confirmed donations).
  *
@@ -11,10 +11,8 @@
  */
 import type { Transaction } from 'kysely';
 import type { DB, ProjectStatus } from '../db/schema';
-import type { DonateForm } from '../../shared/generated/form-types';
 import { audit } from '../audit';
-import { accountLanguage, notify, queueGuestMail, type Words } from '../notices/notify';
-import { absoluteLink, noticeLinks, type NoticeSite } from '../notices/links';
+import { noticeLinks, type NoticeSite, notify, tellDonor, type Words } from '../modules/notices/service';
 import { toPaisa } from '../../shared/domain/money';
 import { formatMoney, formatNumber } from '../../shared/format/money';
 import { countOf } from '../../shared/format/count';
@@ -56,26 +54,6 @@ export const GOAL_NOT_REACHED = {
     bn: `প্ল্যাটফর্ম আপনার ${bnMoney(amount)} দান ফেরত দিয়েছে (ফেরতের রেফারেন্স ${refundReference})।`,
   }),
 };
-
-/**
- * A donor is told where they can be: a notice when they gave signed in (in their language), else an e-mail when they
- * left an address (in the language they pledged in, else the site's default language).
- */
-export async function tellDonor(
-  trx: Transaction<DB>,
-  d: { id: string; donor_id: string | null; receipt_key: string; data: unknown; language: string | null },
-  title: Words,
-  text: Words,
-  site: NoticeSite,
-): Promise<void> {
-  const link = noticeLinks.receipt(d.id, d.receipt_key);
-  if (d.donor_id) {
-    await notify(trx, { userId: d.donor_id, kind: 'goal_not_reached', title, text, link }, site);
-    return;
-  }
-  const email = (d.data as Partial<DonateForm>).email;
-  if (email) await queueGuestMail(trx, email, title, text, absoluteLink(site.origin, link), accountLanguage(d.language, site));
-}
 
 export interface EndCampaign {
   /** When it closed: the end date for the job, the moment of the decision for an owner or staff. */
@@ -165,11 +143,11 @@ async function returnTheMoney(trx: Transaction<DB>, p: { id: string; title: stri
   }
   for (const d of refundDue) {
     await audit(trx, { actorId: how.actorId, action: 'donation.refund_due', subjectType: 'donation', subjectId: d.id, before: 'confirmed', after: 'refund_due', note: words.expiredNote });
-    await tellDonor(trx, d, words.refundDueTitle(d.reference), words.refundDueText(d.amount, p.title), how.site);
+    await tellDonor(trx, d, 'goal_not_reached', words.refundDueTitle(d.reference), words.refundDueText(d.amount, p.title), how.site);
   }
   for (const d of pledges) {
     await audit(trx, { actorId: how.actorId, action: 'donation.cancel', subjectType: 'donation', subjectId: d.id, before: 'pledged', after: 'cancelled', note: words.pledgeNote });
-    await tellDonor(trx, d, words.pledgeTitle(d.reference), words.pledgeText(d.amount, p.title), how.site);
+    await tellDonor(trx, d, 'goal_not_reached', words.pledgeTitle(d.reference), words.pledgeText(d.amount, p.title), how.site);
   }
   await notify(
     trx,

@@ -2,7 +2,7 @@
  * Projects: who may see which, what each audience is shown, campaign endings, and the raised/funded bookkeeping
  * done inside the transactions that move money.
  */
-import type { NoticeSite } from '../notices/links';
+import type { NoticeSite } from '../modules/notices/service';
 import { PROJECT_IMAGE_FIELDS } from '../../shared/forms/code-fields';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, ProjectStatus } from '../db/schema';

@@ -23,7 +23,7 @@ import { jsonForScript } from '../../shared/json-script';
 import { PHONE_REGION_META } from '../../shared/phone/phone.js';
 import { readScreenPaths, screenMatcher } from './screen-paths';
 import { setLanguageCookie } from './language';
-import { siteOrigin } from '../notices/links';
+import { siteOrigin } from '../modules/notices/service';
 import { cookieValue, LANGUAGE_COOKIE, LANGUAGES, parseLanguage, urlLanguage, withLanguageParam, withoutLanguageParam } from '../../shared/i18n/language';
 
 export interface ClientPluginOptions {

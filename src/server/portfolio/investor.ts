@@ -10,7 +10,7 @@ import { agreementDays, expectedFlows, rateOf, toDateFlows, type DaySums, type H
 import type { AgreementsPage, PortfolioAgreement, PortfolioMonth, PortfolioTotals, RateReason } from '../../shared/api/portfolio';
 import { newestPage } from '../market/cursor';
 import { dhakaDate } from '../../shared/format/dhaka-calendar';
-import { noticeLinks } from '../notices/links';
+import { noticeLinks } from '../modules/notices/service';
 import { HELD_STATUSES_SQL, REPAID_TYPES_SQL } from './held';
 
 /** A day of the read model, in paisa, with the owner's column. */

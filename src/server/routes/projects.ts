@@ -11,7 +11,7 @@ import { decodeUploads, storeUploads } from '../files/store';
 import { currentVerification } from './profile';
 import { audit } from '../audit';
 import { endCampaign } from '../market/campaign-end';
-import { noticeSite } from '../notices/links';
+import { noticeSite } from '../modules/notices/service';
 import { PROJECT_STATUSES, projectPageSchema, projectSchema, PUBLIC_STATUSES, viewsOf, visibleProject } from '../market/projects';
 import type { FundingModel, ProjectStatus } from '../db/schema';
 import { fromPaisa, toPaisa } from '../../shared/domain/money';

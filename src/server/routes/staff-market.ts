@@ -1,20 +1,17 @@
 /**
- * Staff review of projects (approve → open with a campaign end date, or reject with a note) and of donations
- * (confirm the money arrived, or cancel). Every decision is conditional on the record's current state and lands
- * with its audit row in one transaction.
+ * Staff review of projects (approve → open with a campaign end date, or reject with a note; staff's donation
+ * queues are in modules/donations). Every decision is conditional on the record's current state and lands with its
+ * audit row in one transaction.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ProjectReviewForm, ReviewForm } from '../../shared/generated/form-types';
+import type { ProjectReviewForm } from '../../shared/generated/form-types';
 import { sql } from 'kysely';
 import { currentUser } from '../plugins/auth';
 import { conflict, fieldErrors, notFound } from '../errors';
-import { notify, notifyDonationConfirmed } from '../notices/notify';
-import { noticeLinks, noticeSite } from '../notices/links';
+import { noticeLinks, noticeSite, notify } from '../modules/notices/service';
 import { audit, auditEntrySchema, auditTrail } from '../audit';
-import { PROJECT_STATUSES, projectSchema, settleProject, viewsOf } from '../market/projects';
+import { PROJECT_STATUSES, projectSchema, viewsOf } from '../market/projects';
 import type { ProjectStatus } from '../db/schema';
-import { donationSchema, donationView } from './donations';
-import { normaliseReference } from '../payments/reference';
 import { formatDate } from '../../shared/format/dates';
 import { addDays, dhakaToday, endOfDhakaDay } from '../../shared/format/dhaka-calendar';
 import { arrayOf, dateTime, idParams, object, string } from './schemas';
@@ -161,86 +158,6 @@ export default async function staffMarketRoutes(app: FastifyInstance): Promise<v
       });
       app.mail.kick();
       return view;
-    },
-  );
-
-  app.get<{ Querystring: { status: 'pledged' | 'confirmed' | 'cancelled'; q?: string } }>(
-    '/staff/donations',
-    {
-      schema: {
-        tags: ['staff'],
-        security: [{ bearer: [] }],
-        description: '`q`: a payment reference (HF-7K3Q-92; case, spaces and dashes do not matter); it searches every status.',
-        querystring: {
-          type: 'object',
-          properties: {
-            status: { type: 'string', enum: ['pledged', 'confirmed', 'cancelled'], default: 'pledged' },
-            q: { type: 'string', maxLength: 40 },
-          },
-          additionalProperties: false,
-        },
-        response: { 200: object({ items: arrayOf(object({ ...donationSchema.properties, projectTitle: string }, ['email', 'name'])) }) },
-      },
-      onRequest: app.requireStaff,
-    },
-    async (request) => {
-      const typed = request.query.q?.trim();
-      const reference = typed ? normaliseReference(typed) : null;
-      if (typed && !reference) {
-        throw fieldErrors([
-          { path: '/q', message: 'A payment reference looks like HF-7K3Q-92: HF, then 4 and 2 letters or digits (no 0, O, 1, I or L)' },
-        ]);
-      }
-      let query = app.db
-        .selectFrom('donations as d')
-        .innerJoin('projects as p', 'p.id', 'd.project_id')
-        .selectAll('d')
-        .select(['p.title as project_title']);
-      query = reference ? query.where('d.reference', '=', reference) : query.where('d.status', '=', request.query.status);
-      const rows = await query.orderBy('d.created_at', 'asc').limit(200).execute();
-      return { items: rows.map((r) => ({ ...donationView(r, true), projectTitle: r.project_title })) };
-    },
-  );
-
-  app.post<{ Params: { id: string }; Body: ReviewForm }>(
-    '/staff/donations/:id/review',
-    {
-      schema: {
-        tags: ['staff'],
-        security: [{ bearer: [] }],
-        description: 'approve = the money arrived (confirmed); reject = cancelled (a note is required).',
-        params: idParams,
-        body: { $ref: 'review#' },
-        response: { 200: donationSchema },
-      },
-      onRequest: app.requireStaff,
-    },
-    async (request) => {
-      const me = currentUser(request);
-      const after = request.body.decision === 'approve' ? 'confirmed' : 'cancelled';
-      const note = request.body.note?.trim() || null;
-      const row = await app.db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('donations')
-          .set({ status: after, staff_note: note, decided_at: app.now() })
-          .where('id', '=', request.params.id)
-          .where('status', '=', 'pledged')
-          .returningAll()
-          .executeTakeFirst();
-        if (!updated) {
-          const existing = await trx.selectFrom('donations').select('status').where('id', '=', request.params.id).executeTakeFirst();
-          if (!existing) throw notFound('This donation');
-          throw conflict(`This donation was already ${existing.status}.`);
-        }
-        await audit(trx, { actorId: me.id, action: `donation.${after === 'confirmed' ? 'confirm' : 'cancel'}`, subjectType: 'donation', subjectId: updated.id, before: 'pledged', after, note });
-        if (after === 'confirmed') {
-          await settleProject(trx, updated.project_id, me.id);
-          await notifyDonationConfirmed(trx, updated.id, noticeSite(app.config));
-        }
-        return updated;
-      });
-      app.mail.kick();
-      return donationView(row, true);
     },
   );
 }

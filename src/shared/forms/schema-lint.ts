@@ -383,7 +383,7 @@ export function lintConfig(
   return problems;
 }
 
-export const PAYMENT_INSTRUCTIONS_FILE = 'src/server/payments/instructions.json';
+export const PAYMENT_INSTRUCTIONS_FILE = 'src/server/modules/donations/instructions.json';
 
 /** Every value the donate form's `paymentMethod` can take, in any of its amount tiers. */
 function paymentMethodsOf(donateSchema: Node): string[] {

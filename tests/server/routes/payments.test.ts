@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { DB_KINDS, signUpVerified, startTestApp, type TestApp } from '../helpers';
 import { api, makeStaff, openProject, verifiedOwner, type Person } from '../market-helpers';
 import { startFakeGateway, signFields } from '../fake-sslcommerz';
-import { REFERENCE_PATTERN, withFreshReference } from '../../../src/server/payments/reference';
+import { REFERENCE_PATTERN, withFreshReference } from '../../../src/server/modules/donations/reference';
 
 const STORE_ID = 'halaltest0001';
 const STORE_PASSWORD = 'halaltest0001@ssl';

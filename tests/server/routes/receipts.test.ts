@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, json, signUpVerified, startTestApp, type TestApp } from '../helpers';
 import { api, makeStaff, openProject, verifiedOwner } from '../market-helpers';
-import { newReference } from '../../../src/server/payments/reference';
+import { newReference } from '../../../src/server/modules/donations/reference';
 
 const ORIGIN = 'https://halalfund.example';
 

@@ -14,7 +14,7 @@ import { walkEverySchema, isNode } from '../../../src/shared/forms/schema-walk';
 
 /** Every pattern of the shipped schemas: forms, API bodies, and the configuration schemas the lint checks. */
 function shippedPatterns(): string[] {
-  const config = ['src/client/config/screens.schema.json', 'src/client/config/content.schema.json', 'src/server/payments/instructions.schema.json'];
+  const config = ['src/client/config/screens.schema.json', 'src/client/config/content.schema.json', 'src/server/modules/donations/instructions.schema.json'];
   const schemas = [...Object.values(loadSchemas()), ...Object.values(loadApiSchemas()), ...config.map((f) => JSON.parse(readFileSync(join(repoRoot(), f), 'utf8')) as Record<string, unknown>)];
   const found = new Set<string>();
   for (const schema of schemas) {

@@ -4,9 +4,9 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { instructionsFor, loadPaymentInstructions, payableOnline, type InstructionsView, type PaymentInstructionsFile } from '../payments/instructions';
-import type { SslcommerzSettings } from '../payments/sslcommerz';
-import type { Language } from '../../shared/i18n/language';
+import { instructionsFor, loadPaymentInstructions, payableOnline, type InstructionsView, type PaymentInstructionsFile } from './instructions';
+import type { SslcommerzSettings } from './sslcommerz';
+import type { Language } from '../../../shared/i18n/language';
 
 /** SSLCommerz takes amounts from 10 to 500,000 taka per transaction. */
 const GATEWAY_MIN = 10;

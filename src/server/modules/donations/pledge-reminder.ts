@@ -2,11 +2,11 @@
  * The reminder of a pledge not paid yet: a text message to a donor who pledged signed in (in their language), an
  * e-mail to one who pledged signed out with an address (in the language they pledged in, else the site's default). Both lead to the receipt.
  */
-import type { Language } from '../../shared/i18n/language';
-import { formatMoney } from '../../shared/format/money';
-import { plural } from '../../shared/format/plural';
-import { PLATFORM_NAME } from '../../shared/agreement/content';
-import { mailSubject } from './notify';
+import type { Language } from '../../../shared/i18n/language';
+import { formatMoney } from '../../../shared/format/money';
+import { plural } from '../../../shared/format/plural';
+import { PLATFORM_NAME } from '../../../shared/agreement/content';
+import { mailSubject } from '../notices/service';
 
 export function pledgeReminder(reference: string, amount: string, daysLeft: number) {
   const left = (l: Language) => plural(daysLeft, l === 'bn' ? { other: '# দিনের' } : { one: '# day', other: '# days' }, l);

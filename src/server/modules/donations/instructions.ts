@@ -1,17 +1,16 @@
 /**
  * Payment instructions: how to pay each method of the donate form, from a JSON file product staff edit
- * (src/server/payments/instructions.json, its schema beside it). Checked at start-up and by `npm run schemas:check`.
+ * (src/server/modules/donations/instructions.json, its schema beside it). Checked at start-up and by `npm run schemas:check`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAjv } from '../../shared/validation/ajv-setup';
-import { repoRoot } from '../../shared/forms/load-schemas';
-import { ConfigError } from '../config';
-import type { PaymentInstructions } from '../../shared/api/views';
-import { arrayOf, boolean, object, string } from '../routes/schemas';
-import type { Language } from '../../shared/i18n/language';
+import { createAjv } from '../../../shared/validation/ajv-setup';
+import { repoRoot } from '../../../shared/forms/load-schemas';
+import { ConfigError } from '../../config';
+import type { PaymentInstructions } from '../../../shared/api/views';
+import type { Language } from '../../../shared/i18n/language';
 
-export const INSTRUCTIONS_SCHEMA_FILE = join(repoRoot(), 'src/server/payments/instructions.schema.json');
+export const INSTRUCTIONS_SCHEMA_FILE = join(repoRoot(), 'src/server/modules/donations/instructions.schema.json');
 
 /** What the donor reads, per language (a plain text is English, shown in every language). */
 export type Saying = string | { en: string; bn?: string };
@@ -35,9 +34,6 @@ export interface PaymentInstructionsFile {
 
 /** What a receipt shows for its method (the shape the client reads). */
 export type InstructionsView = PaymentInstructions;
-
-/** The schema of instructionsFor's answer. */
-export const instructionsSchema = object({ method: string, summary: string, details: arrayOf(object({ label: string, value: string })), sample: boolean });
 
 /** Reads and checks the instructions file; a bad file stops the server with the file, the place and the problem. */
 export function loadPaymentInstructions(file: string): PaymentInstructionsFile {

@@ -3,10 +3,10 @@
  * the payment reference, how to pay the chosen method (so the e-mail alone is enough to pay), and the receipt's
  * own address, which opens it again on any device without signing in.
  */
-import type { PaymentInstructions } from '../../shared/api/views';
-import { formatMoney } from '../../shared/format/money';
-import type { Language } from '../../shared/i18n/language';
-import { mailSubject } from './notify';
+import type { PaymentInstructions } from '../../../shared/api/views';
+import { formatMoney } from '../../../shared/format/money';
+import type { Language } from '../../../shared/i18n/language';
+import { mailSubject } from '../notices/service';
 
 export interface ReceiptMailInput {
   reference: string;

@@ -4,9 +4,9 @@
  * Each builder names the screen (src/client/config/screens.json) that shows the thing; tests/server/notice-links
  * follows every link of every kind to that screen.
  */
-import type { Config } from '../config';
-import type { Language } from '../../shared/i18n/language';
-import { receiptPath } from '../../shared/donations/receipt-link';
+import type { Config } from '../../config';
+import type { Language } from '../../../shared/i18n/language';
+import { receiptPath } from '../../../shared/donations/receipt-link';
 
 /**
  * The site's origin for links sent out of the app: PUBLIC_URL, or this server's own address (`http://HOST:PORT`, a
