@@ -10,9 +10,8 @@ import fp from 'fastify-plugin';
 import { Cron } from 'croner';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { closeCampaigns, makeAgreementDocuments, markOverdue, purge, remindAndExpirePledges, type TaskContext, type TaskResult } from './tasks';
-import { remindInstalments } from '../late-payments/reminders';
-import { latePayments } from '../late-payments/job';
+import { closeCampaigns, purge, remindAndExpirePledges, type TaskContext, type TaskResult } from './tasks';
+import { latePayments, makeAgreementDocuments, markOverdue, remindInstalments } from '../modules/agreements/jobs';
 
 interface JobDefinition {
   name: string;
