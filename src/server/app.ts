@@ -44,7 +44,7 @@ import fileRoutes from './routes/files';
 import staffVerificationRoutes from './routes/staff-verifications';
 import projectRoutes from './routes/projects';
 import listCachePlugin from './market/list-cache';
-import offerRoutes from './routes/offers';
+import offerRoutes from './modules/offers/routes';
 import agreementRoutes from './modules/agreements/routes';
 import investorLimitRoutes from './routes/investor-limits';
 import staffPeopleRoutes from './routes/staff-people';
