@@ -1,7 +1,8 @@
 /**
  * The agreements module's service: every state change of an agreement request, its schedule, its instalments, its
  * document and its late payments happens through these functions, each in its transaction. The routes call them;
- * another module or area uses the agreements only through this file.
+ * another module or area uses the agreements only through this file (the app registers routes.ts, the job runner
+ * runs jobs.ts).
  *
  * Where things are: proposals (requests.ts), decisions and cooling-off (decisions.ts), the repayment schedule made
  * at acceptance (schedule.ts), the agreement document and consents (documents.ts, pdf.ts), instalments and the
