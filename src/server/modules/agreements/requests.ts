@@ -2,11 +2,13 @@
  * Agreement requests: an investor's proposal to an open project (with the agreement-request form's documents), and
  * the pages of proposals its owner and its investor read. Deciding them is decisions.ts.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AgreementStatus, DB } from '../../db/schema';
 import type { AgreementRequestForm } from '../../../shared/generated/form-types';
 import type { SessionUser } from '../../plugins/auth';
+import type { WriteOnce } from '../../plugins/idempotency';
+import type { JsonSchema } from '../../../shared/forms/catalog';
 import { conflict, fieldErrors, forbidden, notFound } from '../../errors';
 import { decodeUploads, storeUploads } from '../../files/store';
 import { registerFileRule } from '../../files/access';
@@ -55,24 +57,23 @@ async function pageCards<R extends AgreementPageRow>(db: Kysely<DB>, rows: R[]) 
 
 /**
  * An investor's proposal to an open project: refused to its owner, below its minimum, over a retail limit or without
- * the current risk statement acknowledged. The request, the owner's notice and the answer in one transaction.
+ * the current risk statement acknowledged. The request, the owner's notice and the answer in one transaction
+ * (`writeOnce`, the route's: with an Idempotency-Key, a repeat gets this answer back instead of a second request).
  */
-export async function sendRequest(app: FastifyInstance, request: FastifyRequest<{ Params: { id: string }; Body: AgreementRequestForm }>, reply: FastifyReply, me: SessionUser) {
-  const body = request.body;
-  await closeIfEnded(app.db, request.params.id, noticeSite(app.config));
-  const { row: project } = await visibleProject(app.db, request.params.id, me);
+export async function sendRequest(app: FastifyInstance, projectId: string, body: AgreementRequestForm, form: { schema: JsonSchema; version: number }, me: SessionUser, writeOnce: WriteOnce) {
+  await closeIfEnded(app.db, projectId, noticeSite(app.config));
+  const { row: project } = await visibleProject(app.db, projectId, me);
   if (project.owner_id === me.id) throw forbidden('You cannot send an agreement request to your own project.');
   if (project.status !== 'open') throw notTaking('agreement requests', project.status);
   if (toPaisa(body.investmentAmount) < toPaisa(project.min_investment)) {
     throw fieldErrors([{ path: '/investmentAmount', message: `The minimum investment in this project is ${formatMoney(project.min_investment)}` }]);
   }
-  const decoded = decodeUploads(request.formSchema!, body);
+  const decoded = decodeUploads(form.schema, body);
   // The statement's current version, read before the transaction (it reads the site content outside it: on
   // PGlite's one connection a read beside an open transaction would wait for it).
   const riskVersion = app.config.riskAckRequired ? (await app.riskStatement.current()).version : null;
-  // Once it commits, nothing can turn it into an error (with an Idempotency-Key, a repeat gets this answer back
-  // instead of a second request).
-  const answer = await app.writeOnce(request, reply, 201, async (trx) => {
+  // Once it commits, nothing can turn it into an error.
+  const answer = await writeOnce(async (trx) => {
     // Without an acknowledgment of the current risk statement: refused before anything is stored (issue 31 §4).
     if (riskVersion !== null && !(await app.riskStatement.acknowledgedAt(trx, me.id, riskVersion))) throw conflict(RISK_ACK_MISSING);
     const amount = fromPaisa(toPaisa(body.investmentAmount));
@@ -85,7 +86,7 @@ export async function sendRequest(app: FastifyInstance, request: FastifyRequest<
       investor_id: me.id,
       status: 'pending',
       data: JSON.stringify({}),
-      form_version: request.formVersion!,
+      form_version: form.version,
       amount,
       investment_type: body.investmentType,
     });

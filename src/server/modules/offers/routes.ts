@@ -28,7 +28,8 @@ export default async function offerRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.requireUser,
       config: { idempotent: true },
     },
-    async (request, reply) => makeOffer(app, request, reply, currentUser(request)),
+    async (request, reply) =>
+      makeOffer(app, request.body, request.query.projectId, { schema: request.formSchema!, version: request.formVersion! }, currentUser(request), (work) => app.writeOnce(request, reply, 201, work)),
   );
 
   app.get<{ Querystring: { cursor?: string; limit: number } }>(

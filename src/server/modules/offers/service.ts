@@ -3,12 +3,13 @@
  * project's relevant investors, and Request For Invest (an owner's invitation to an offer's investor, naming a
  * project), with the investor's choice to share their contact details on it. Another module uses offers only here.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { InvestForm } from '../../../shared/generated/form-types';
 import type { JsonSchema } from '../../../shared/forms/catalog';
 import type { SessionUser } from '../../plugins/auth';
+import type { WriteOnce } from '../../plugins/idempotency';
 import type { FormRegistry } from '../../forms/registry';
 import { hasVisibilityMarks } from '../../../shared/forms/visibility';
 import { conflict, forbidden, notFound } from '../../errors';
@@ -74,26 +75,28 @@ async function cards(db: Kysely<DB>, forms: FormRegistry, rows: OfferRow[], view
   });
 }
 
-/** An offer from the invest form; made from a project page (`projectId`), linked to that open project. */
-export async function makeOffer(app: FastifyInstance, request: FastifyRequest<{ Body: InvestForm; Querystring: { projectId?: string } }>, reply: FastifyReply, me: SessionUser) {
+/**
+ * An offer from the invest form (validated with `form`); made from a project page (`linkTo`), linked to that open
+ * project. The offer and the answer in one transaction (`writeOnce`, the route's: with an Idempotency-Key, a repeat
+ * gets this answer back).
+ */
+export async function makeOffer(app: FastifyInstance, body: InvestForm, linkTo: string | undefined, form: { schema: JsonSchema; version: number }, me: SessionUser, writeOnce: WriteOnce) {
   let projectId: string | null = null;
-  if (request.query.projectId) {
-    const { row } = await visibleProject(app.db, request.query.projectId, me);
+  if (linkTo) {
+    const { row } = await visibleProject(app.db, linkTo, me);
     if (row.owner_id === me.id) throw forbidden('You cannot make an offer to your own project.');
     if (row.status !== 'open') throw conflict(`This project is not taking investments: it is ${row.status.replace('_', ' ')}.`);
     projectId = row.id;
   }
-  const body = request.body;
-  const decoded = decodeUploads(request.formSchema!, withE164Phones(request.formSchema!, body));
-  // The offer and the answer in one transaction (with an Idempotency-Key, a repeat gets this answer back).
-  return app.writeOnce(request, reply, 201, async (trx) => {
+  const decoded = decodeUploads(form.schema, withE164Phones(form.schema, body));
+  return writeOnce(async (trx) => {
     const created = await insertOffer(trx, {
       investor_id: me.id,
       project_id: projectId,
       status: 'open',
       kind: body.investmentType,
       data: JSON.stringify({}),
-      form_version: request.formVersion!,
+      form_version: form.version,
       business_category: body.businessCategory ?? null,
       amount: body.totalAmount !== undefined ? fromPaisa(toPaisa(body.totalAmount)) : null,
       currency: body.currency ?? null,

@@ -20,7 +20,8 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
       onRequest: app.requireUser,
       config: { idempotent: true },
     },
-    async (request, reply) => sendRequest(app, request, reply, currentUser(request)),
+    async (request, reply) =>
+      sendRequest(app, request.params.id, request.body, { schema: request.formSchema!, version: request.formVersion! }, currentUser(request), (work) => app.writeOnce(request, reply, 201, work)),
   );
 
   app.get<{ Params: { id: string }; Querystring: { cursor?: string; limit: number; status?: AgreementStatus } }>(
