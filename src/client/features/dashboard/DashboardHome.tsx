@@ -50,7 +50,7 @@ function TileCard({ tile }: { tile: Tile | null }) {
 
 /** The dashboard: the greeting and what needs you, Quick Access cards from the screen config and the Summary Overview tiles from the API. */
 export default function DashboardHome() {
-  const summary = useApi<{ tiles: Tile[] }>('/dashboard/summary');
+  const summary = useApi('/dashboard/summary');
   const { t } = useWords();
   const groups: { scope: Tile['scope']; title: string }[] = [
     { scope: 'platform', title: 'Platform' },

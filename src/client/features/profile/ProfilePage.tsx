@@ -37,7 +37,7 @@ const STATUS = (t: Say): Record<ProfileAnswer['verification']['status'], { label
 /** The profile: real data with Edit, completeness, and the verification status (with the staff note when rejected). */
 export default function ProfilePage() {
   const { t, language } = useWords();
-  const { data, error, loading, reload } = useApi<ProfileAnswer>('/profile');
+  const { data, error, loading, reload } = useApi('/profile');
   if (loading) return <Loading label={t('Loading your profile…')} />;
   if (error || !data) return <ErrorState message={error?.message ?? t('Your profile could not be loaded.')} onRetry={reload} />;
   const v = data.verification;
@@ -78,7 +78,7 @@ export default function ProfilePage() {
               <FormReadOnlyView formId="profile" formVersion={data.formVersion} data={data.profile} label={t('Basic information')} />
             ) : (
               <Typography color="text.secondary">
-                {t('You have not saved a profile yet. Your account uses {email} and {phone}.', { email: data.defaults.email, phone: formatPhone(data.defaults.phone) })}
+                {t('You have not saved a profile yet. Your account uses {email} and {phone}.', { email: data.defaults.email ?? '', phone: formatPhone(data.defaults.phone ?? '') })}
               </Typography>
             )}
           </CardContent>

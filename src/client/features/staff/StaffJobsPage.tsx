@@ -56,7 +56,7 @@ interface JobStatus {
 
 export default function StaffJobsPage() {
   const { t, language } = useWords();
-  const state = useApi<{ items: JobStatus[] }>('/staff/jobs');
+  const state = useApi('/staff/jobs');
   const [running, setRunning] = useState<string | null>(null);
   // What the last "Run now" did, said in its job's row.
   const [outcome, setOutcome] = useState<{ name: string; ok: boolean; text: string } | null>(null);
@@ -65,7 +65,7 @@ export default function StaffJobsPage() {
     setRunning(name);
     setOutcome(null);
     try {
-      const res = await api.post<{ ok: boolean; summary: string }>(`/staff/jobs/${encodeURIComponent(name)}/run`);
+      const res = await api.post(`/staff/jobs/${encodeURIComponent(name)}/run`);
       setOutcome({ name, ok: res.ok, text: res.ok ? t('Ran now: {summary}', { summary: res.summary }) : t('Ran now and failed: {summary}', { summary: res.summary }) });
     } catch (e) {
       setOutcome({ name, ok: false, text: t('Not run: {reason}', { reason: (e as ApiError).message }) });

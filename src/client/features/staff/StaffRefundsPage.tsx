@@ -55,7 +55,7 @@ function Detail({ children }: { children: React.ReactNode }) {
 export default function StaffRefundsPage() {
   const { t, language } = useWords();
   const [tab, setTab] = useState<'refund_due' | 'refunded'>('refund_due');
-  const state = useApi<{ items: Refund[] }>(`/staff/refunds?status=${tab}`);
+  const state = useApi(`/staff/refunds?status=${tab}`);
   const [refunding, setRefunding] = useState<Refund | null>(null);
   const record = useSubmit<RefundForm>(async (form) => {
     if (!refunding) return;

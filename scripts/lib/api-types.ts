@@ -1,0 +1,128 @@
+/**
+ * The browser's types of the API's answers, generated from the OpenAPI document the server builds from its routes'
+ * response schemas (issue 32 §2): the schemas Fastify serialises with are the only statement of what an answer
+ * holds, and the browser reads its types from them instead of retyping each view by hand.
+ *
+ * The app is built as the tests build it, on an empty in-memory PGlite (no files, no migrations: building routes
+ * and their schemas asks nothing of the database), and never listens.
+ */
+import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { join } from 'node:path';
+import { repoRoot } from '../../src/shared/forms/load-schemas';
+
+export const API_TYPES_FILE = join(repoRoot(), 'src/shared/generated/api-types.ts');
+
+interface Operation {
+  responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+}
+
+/** The parts of an OpenAPI document read here. */
+export interface ApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/** The OpenAPI document of the app the server runs, built in memory. */
+export async function buildApiDocument(): Promise<ApiDocument> {
+  const [{ Kysely, PGliteDialect }, { PGlite }, { buildApp }, { loadConfig }] = await Promise.all([
+    import('kysely'),
+    import('@electric-sql/pglite'),
+    import('../../src/server/app'),
+    import('../../src/server/config'),
+  ]);
+  // No SMS provider or mail server: the outboxes, as in development and tests, so their routes are typed too.
+  const config = loadConfig({ LOG_LEVEL: 'silent', SMS_PROVIDER: 'outbox' }, { dataDir: '', jobs: false, maxEventLoopDelayMs: 0 });
+  const db = new Kysely<never>({ dialect: new PGliteDialect({ pglite: new PGlite() }) });
+  const database = { db, kind: 'pglite' as const, where: 'memory', applied: [], poolStats: () => ({ total: 1, idle: null, waiting: null }), close: () => db.destroy() };
+  const app = await buildApp({ config, database: database as never, logger: false });
+  try {
+    await app.ready();
+    return structuredClone(app.swagger()) as unknown as ApiDocument;
+  } finally {
+    await app.close();
+    await db.destroy();
+  }
+}
+
+/** Keywords whose value maps names to schemas (a property called `title` is not the keyword `title`). */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
+
+/**
+ * The schema without `title`s: json-schema-to-typescript names a type after its title, and the same title in two
+ * answers would declare one name twice.
+ */
+function withoutTitles(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutTitles);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'title') continue;
+    out[key] = SCHEMA_MAPS.has(key) && value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).map(([name, s]) => [name, withoutTitles(s)]))
+      : withoutTitles(value);
+  }
+  return out;
+}
+
+/** `GET /me/agreement-requests/{id}` → `GetMeAgreementRequestsIdAnswer`. */
+export function answerTypeName(key: string): string {
+  const words = key.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return `${words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}Answer`;
+}
+
+/** The schemas of an operation's successful JSON answers (none: it answers no body, or not JSON). */
+function successSchemas(op: Operation): { json: Record<string, unknown>[]; empty: boolean } {
+  const json: Record<string, unknown>[] = [];
+  let empty = false;
+  for (const code of Object.keys(op.responses ?? {}).filter((c) => /^2\d\d$/.test(c)).sort()) {
+    const schema = op.responses![code]!.content?.['application/json']?.schema;
+    if (schema) json.push(schema);
+    else empty = true;
+  }
+  return { json, empty };
+}
+
+async function compileAnswer(schema: Record<string, unknown>, name: string): Promise<string> {
+  const ts = await compile(withoutTitles(schema) as JSONSchema, name, {
+    bannerComment: '',
+    additionalProperties: false,
+    unknownAny: true,
+    ignoreMinAndMaxItems: true,
+    // The project reads index signatures with noUncheckedIndexedAccess: a `| undefined` on them says nothing more
+    // and would make a map of strings unassignable to Record<string, string>.
+    strictIndexSignatures: false,
+    format: true,
+    style: { singleQuote: true, printWidth: 120 },
+  });
+  return ts.trim();
+}
+
+/** Renders the generated file: one type per operation's answer and `ApiAnswers`, by `METHOD /path`, sorted. */
+export async function renderApiTypes(doc: ApiDocument): Promise<string> {
+  const operations = Object.entries(doc.paths)
+    .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const parts = [
+    '/**',
+    ' * Generated by scripts/gen-types.ts from the response schemas of the API\'s routes (the OpenAPI document at',
+    ' * /api/docs). Do not edit by hand: change the route\'s schema and run `npm run gen` (npm test fails while this',
+    ' * file is stale).',
+    ' */',
+    '/* eslint-disable */',
+    '',
+  ];
+  const entries: string[] = [];
+  for (const [key, op] of operations) {
+    const { json, empty } = successSchemas(op);
+    const name = answerTypeName(key);
+    // No JSON answer: a 204, a redirect, or a file (read as a blob, never through these types).
+    const alternatives = json.length === 1 ? [name] : json.map((_s, i) => `${name}${i + 1}`);
+    for (const [i, schema] of json.entries()) parts.push(`/** ${key} */`, await compileAnswer(schema, alternatives[i]!), '');
+    const types = json.length ? [...alternatives] : [];
+    if (empty || !json.length) types.push(json.length || empty ? 'undefined' : 'unknown');
+    if (json.length > 1) parts.push(`/** ${key} */`, `export type ${name} = ${types.join(' | ')};`, '');
+    entries.push(`  '${key}': ${json.length > 1 ? name : types.join(' | ')};`);
+  }
+  parts.push('/** The answer of every API operation (under /api/v1), by `METHOD /path` as the OpenAPI document names it. */');
+  parts.push('export interface ApiAnswers {', ...entries, '}', '');
+  return parts.join('\n');
+}
