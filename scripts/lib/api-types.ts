@@ -107,7 +107,6 @@ export async function renderApiTypes(doc: ApiDocument): Promise<string> {
     ' * /api/docs). Do not edit by hand: change the route\'s schema and run `npm run gen` (npm test fails while this',
     ' * file is stale).',
     ' */',
-    '/* eslint-disable */',
     '',
   ];
   const entries: string[] = [];

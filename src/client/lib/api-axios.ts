@@ -4,10 +4,10 @@
  * dynamically, never by a public page.
  */
 import axios from 'axios';
-import { ApiError, BASE, NETWORK_MESSAGE, type Transport } from './api';
+import { API_BASE, ApiError, NETWORK_MESSAGE, type Transport } from './api-transport';
 
 const client = axios.create({
-  baseURL: BASE,
+  baseURL: API_BASE,
   // Every status is an answer here: lib/api.ts turns a refusal into its ApiError, as for fetch.
   validateStatus: () => true,
   // The body as it came: lib/api.ts parses it (a text answer stays text).

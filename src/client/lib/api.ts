@@ -9,31 +9,12 @@
  */
 import type { FieldError } from '../../shared/validation/errors';
 import type { AnswerOf, Method } from './api-paths';
+import { API_BASE, ApiError, NETWORK_MESSAGE, type Outgoing, type Raw, type Transport } from './api-transport';
+
+export { API_BASE, ApiError, NETWORK_MESSAGE } from './api-transport';
 
 export const TOKEN_KEY = 'token';
-/** Where the API is: every path the client is given is under it. */
-export const BASE = '/api/v1';
-export const API_BASE = BASE;
 const TIMEOUT_MS = 120_000;
-
-/** What every failed call turns into. `network` is true when the server could not be reached at all. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: FieldError[] = [],
-    readonly network = false,
-    /** From a 429's Retry-After header: how many seconds until asking again can succeed. */
-    readonly retryAfterSeconds?: number,
-    /** The whole JSON answer, for answers that say more than a message (a 404 draft's `others`). */
-    readonly body?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again — what you typed is kept.';
 
 let onUnauthorized: (() => void) | null = null;
 /** Registers what happens when the server answers 401 (the auth provider signs the user out). */
@@ -60,29 +41,6 @@ export interface RequestOptions {
   /** More request headers (a receipt's key). */
   headers?: Record<string, string>;
 }
-
-/** A request as a transport sends it: the path under /api/v1, every header, the body as text. */
-export interface Outgoing {
-  method: Method;
-  url: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-  /** Aborts on the caller's signal and on the timeout. */
-  signal: AbortSignal;
-  onUploadProgress?: (fraction: number) => void;
-  /** The answer's body as a Blob (a file), else as text. */
-  blob?: boolean;
-}
-
-/** An answer as received: status, the Retry-After header, and the body (text or, when asked, a Blob). */
-export interface Raw {
-  status: number;
-  retryAfter: string | null;
-  body: string | Blob;
-}
-
-/** Sends a request; rejects only when no answer came (then with the network ApiError). */
-export type Transport = (request: Outgoing) => Promise<Raw>;
 
 function headers(hasBody: boolean, extra: Record<string, string> = {}): Record<string, string> {
   const out: Record<string, string> = { ...extra, accept: 'application/json, text/plain, */*' };
@@ -120,7 +78,7 @@ function withTimeout(signal: AbortSignal | undefined): { signal: AbortSignal; do
 
 const viaFetch: Transport = async ({ method, url, headers: sent, body, signal, blob }) => {
   try {
-    const res = await fetch(BASE + url, { method, headers: sent, body, signal });
+    const res = await fetch(API_BASE + url, { method, headers: sent, body, signal });
     return { status: res.status, retryAfter: res.headers.get('retry-after'), body: blob && res.ok ? await res.blob() : await res.text() };
   } catch {
     throw new ApiError(0, NETWORK_MESSAGE, [], true);
@@ -133,6 +91,8 @@ function viaAxios(): Promise<Transport> {
   axiosTransport ??= import('./api-axios').then((m) => m.axiosTransport);
   return axiosTransport;
 }
+// A signed-in page asks for axios as it starts, beside its own code, rather than after it at its first call.
+if (getToken()) void viaAxios();
 
 /** Sends through the transport this request belongs to, within the timeout. */
 async function send(request: Omit<Outgoing, 'signal' | 'headers'> & { signal?: AbortSignal; headers?: Record<string, string> }): Promise<Raw> {
@@ -189,7 +149,7 @@ interface SentEarly {
 export function takeSentEarly<T = unknown>(path: string): { data: Record<string, unknown>; answer: Promise<T> } | null {
   const holder = window as { __sentEarly?: SentEarly };
   const sent = holder.__sentEarly;
-  if (!sent || sent.path !== BASE + path) return null;
+  if (!sent || sent.path !== API_BASE + path) return null;
   delete holder.__sentEarly;
   const answer = sent.answer.then(async (raw) => {
     if (!raw) throw new ApiError(0, NETWORK_MESSAGE, [], true);

@@ -3,7 +3,6 @@
  * /api/docs). Do not edit by hand: change the route's schema and run `npm run gen` (npm test fails while this
  * file is stale).
  */
-/* eslint-disable */
 
 /** DELETE /me/drafts/{formId} */
 export interface DeleteMeDraftsFormidAnswer {
