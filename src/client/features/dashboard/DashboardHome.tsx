@@ -13,14 +13,9 @@ import NextSteps from './NextSteps';
 import { formatMoney, formatNumber } from '../../../shared/format/money';
 import { ErrorState } from '../../components/Status';
 import { useWords } from '../../lib/words';
+import type { ApiAnswer } from '../../lib/api-paths';
 
-interface Tile {
-  id: string;
-  label: string;
-  value: string | number;
-  format: 'money' | 'count';
-  scope: 'platform' | 'yours';
-}
+type Tile = ApiAnswer<'GET /dashboard/summary'>['tiles'][number];
 
 function TileCard({ tile }: { tile: Tile | null }) {
   const { t } = useWords();

@@ -15,16 +15,9 @@ import { formatDate } from '../../../shared/format/dates';
 import { formatPhone } from '../../../shared/phone/phone.js';
 import { formatNumber } from '../../../shared/format/money';
 import { useWords } from '../../lib/words';
+import type { ApiAnswer } from '../../lib/api-paths';
 
-interface ProfileAnswer {
-  /** The stored profile form (shown from its schema). */
-  profile: Record<string, unknown> | null;
-  /** The version of the profile form it was saved with. */
-  formVersion: number | null;
-  defaults: { email: string; phone: string };
-  completeness: number;
-  verification: { status: 'not submitted' | 'submitted' | 'verified' | 'rejected'; note: string | null; submittedAt: string | null; reviewedAt: string | null };
-}
+type ProfileAnswer = ApiAnswer<'GET /profile'>;
 
 type Say = ReturnType<typeof useWords>['t'];
 const STATUS = (t: Say): Record<ProfileAnswer['verification']['status'], { label: string; color: 'default' | 'info' | 'success' | 'warning' }> => ({

@@ -22,6 +22,7 @@ import { useApi } from '../../lib/use-api';
 import { ApiItems, EmptyState } from '../../components/Status';
 import { formatDateTime } from '../../../shared/format/dates';
 import { useWords, type Words } from '../../lib/words';
+import type { ApiItem } from '../../lib/api-paths';
 
 /** What each job does, in the page's language (the API says it in English; an unknown job keeps the API's words). */
 function jobDescription(t: Words['t'], job: JobStatus): string {
@@ -47,12 +48,7 @@ function jobDescription(t: Words['t'], job: JobStatus): string {
   }
 }
 
-interface JobStatus {
-  name: string;
-  schedule: string;
-  description: string;
-  lastRun: { startedAt: string; finishedAt: string | null; ok: boolean | null; result: string | null } | null;
-}
+type JobStatus = ApiItem<'GET /staff/jobs'>;
 
 export default function StaffJobsPage() {
   const { t, language } = useWords();

@@ -24,20 +24,9 @@ import { ApiItems, EmptyState, ErrorState, Loading } from '../../components/Stat
 import { formatDateTime } from '../../../shared/format/dates';
 import { formatMoney } from '../../../shared/format/money';
 import { useWords } from '../../lib/words';
+import type { ApiAnswer } from '../../lib/api-paths';
 
-interface Found {
-  id: string;
-  email: string;
-  phone: string;
-  name: string | null;
-  qualified: boolean;
-}
-
-interface Person extends Omit<Found, 'qualified'> {
-  qualification: { note: string; evidenceFileId: string | null; at: string; by: string | null } | null;
-  limits: { qualified: boolean; perProject: string | null; perYear: { limit: string; used: string; left: string } | null };
-  history: { action: string; by: string; note: string | null; at: string }[];
-}
+type Person = ApiAnswer<'GET /staff/people/{id}'>;
 
 function Status({ person }: { person: Person }) {
   const { t, language } = useWords();

@@ -24,23 +24,9 @@ import { formatDateTime } from '../../../shared/format/dates';
 import { formatMoney } from '../../../shared/format/money';
 import { useWords } from '../../lib/words';
 import { methodWord } from './status-words';
+import type { ApiItem } from '../../lib/api-paths';
 
-interface Refund {
-  id: string;
-  reference: string;
-  status: 'refund_due' | 'refunded';
-  amount: string;
-  paymentMethod: string;
-  donorName: string | null;
-  email: string | null;
-  phone: string | null;
-  projectTitle: string;
-  confirmedAt: string | null;
-  closedAt: string | null;
-  refundReference: string | null;
-  refundedAt: string | null;
-  refundedBy: string | null;
-}
+type Refund = ApiItem<'GET /staff/refunds'>;
 
 const list = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 } as const;
 

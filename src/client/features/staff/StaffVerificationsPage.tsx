@@ -13,18 +13,9 @@ import { formatDate } from '../../../shared/format/dates';
 import { formatPhone } from '../../../shared/phone/phone.js';
 import { useWords } from '../../lib/words';
 import { statusWord } from './status-words';
+import type { ApiItem } from '../../lib/api-paths';
 
-interface QueueItem {
-  id: string;
-  status: string;
-  name: string | null;
-  email: string;
-  phone: string;
-  nid: string | null;
-  submittedAt: string;
-  reviewedAt: string | null;
-  note: string | null;
-}
+type QueueItem = ApiItem<'GET /staff/verifications'>;
 
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
   const { t } = useWords();
