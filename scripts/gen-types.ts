@@ -15,6 +15,7 @@ import { loadApiSchemas, loadSchemas, repoRoot } from '../src/shared/forms/load-
 import { flattenForTypes } from './lib/flatten-schema';
 import { isMain } from './lib/is-main';
 import { API_TYPES_FILE, buildApiDocument, renderApiTypes } from './lib/api-types';
+import { TYPE_OPTIONS } from './lib/type-options';
 
 export const TYPES_FILE = join(repoRoot(), 'src/shared/generated/form-types.ts');
 /** Types of the client's config files (screens, content), from their own schemas. */
@@ -30,15 +31,7 @@ export async function renderConfigTypes(): Promise<string> {
   for (const [file, name] of CONFIG_SCHEMAS) {
     const schema = JSON.parse(readTextIfExists(join(repoRoot(), file))) as Record<string, unknown>;
     const { $schema: _s, $id: _i, ...rest } = schema;
-    const ts = await compile({ ...rest, title: name } as JSONSchema, name, {
-      bannerComment: '',
-      additionalProperties: false,
-      unknownAny: true,
-      ignoreMinAndMaxItems: true,
-      strictIndexSignatures: true,
-      format: true,
-      style: { singleQuote: true, printWidth: 120 },
-    });
+    const ts = await compile({ ...rest, title: name } as JSONSchema, name, TYPE_OPTIONS);
     parts.push(ts.trim(), '');
   }
   return parts.join('\n');
@@ -50,16 +43,7 @@ export function typeName(formId: string): string {
 }
 
 async function compileOne(schema: Record<string, unknown>, name: string): Promise<string> {
-  const ts = await compile(flattenForTypes(schema) as JSONSchema, name, {
-    bannerComment: '',
-    additionalProperties: false,
-    unknownAny: true,
-    ignoreMinAndMaxItems: true,
-    strictIndexSignatures: true,
-    declareExternallyReferenced: true,
-    format: true,
-    style: { singleQuote: true, printWidth: 120 },
-  });
+  const ts = await compile(flattenForTypes(schema) as JSONSchema, name, { ...TYPE_OPTIONS, declareExternallyReferenced: true });
   return ts.trim();
 }
 

@@ -9,6 +9,7 @@
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { join } from 'node:path';
 import { repoRoot } from '../../src/shared/forms/load-schemas';
+import { TYPE_OPTIONS } from './type-options';
 
 export const API_TYPES_FILE = join(repoRoot(), 'src/shared/generated/api-types.ts');
 
@@ -82,17 +83,9 @@ function successSchemas(op: Operation): { json: Record<string, unknown>[]; empty
 }
 
 async function compileAnswer(schema: Record<string, unknown>, name: string): Promise<string> {
-  const ts = await compile(withoutTitles(schema) as JSONSchema, name, {
-    bannerComment: '',
-    additionalProperties: false,
-    unknownAny: true,
-    ignoreMinAndMaxItems: true,
-    // The project reads index signatures with noUncheckedIndexedAccess: a `| undefined` on them says nothing more
-    // and would make a map of strings unassignable to Record<string, string>.
-    strictIndexSignatures: false,
-    format: true,
-    style: { singleQuote: true, printWidth: 120 },
-  });
+  // The browser reads index signatures with noUncheckedIndexedAccess: a `| undefined` on them says nothing more
+  // and would make a map of strings unassignable to Record<string, string>.
+  const ts = await compile(withoutTitles(schema) as JSONSchema, name, { ...TYPE_OPTIONS, strictIndexSignatures: false });
   return ts.trim();
 }
 
