@@ -1,6 +1,7 @@
 /**
- * Generates TypeScript types from the form schemas with json-schema-to-typescript.
- *   npm run gen            writes src/shared/generated/form-types.ts
+ * Generates TypeScript types from the form schemas, and the API's answer types from its routes' response schemas
+ * (scripts/lib/api-types.ts), with json-schema-to-typescript.
+ *   npm run gen            writes src/shared/generated/form-types.ts and api-types.ts
  *   tsx scripts/gen-types.ts --check   exits 1 when the committed file is stale (used by schemas:check)
  *
  * json-schema-to-typescript ignores `if/then/else` and drops properties declared only inside a branch, so each
@@ -13,6 +14,8 @@ import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { loadApiSchemas, loadSchemas, repoRoot } from '../src/shared/forms/load-schemas';
 import { flattenForTypes } from './lib/flatten-schema';
 import { isMain } from './lib/is-main';
+import { API_TYPES_FILE, buildApiDocument, renderApiTypes } from './lib/api-types';
+import { TYPE_OPTIONS } from './lib/type-options';
 
 export const TYPES_FILE = join(repoRoot(), 'src/shared/generated/form-types.ts');
 /** Types of the client's config files (screens, content), from their own schemas. */
@@ -28,15 +31,7 @@ export async function renderConfigTypes(): Promise<string> {
   for (const [file, name] of CONFIG_SCHEMAS) {
     const schema = JSON.parse(readTextIfExists(join(repoRoot(), file))) as Record<string, unknown>;
     const { $schema: _s, $id: _i, ...rest } = schema;
-    const ts = await compile({ ...rest, title: name } as JSONSchema, name, {
-      bannerComment: '',
-      additionalProperties: false,
-      unknownAny: true,
-      ignoreMinAndMaxItems: true,
-      strictIndexSignatures: true,
-      format: true,
-      style: { singleQuote: true, printWidth: 120 },
-    });
+    const ts = await compile({ ...rest, title: name } as JSONSchema, name, TYPE_OPTIONS);
     parts.push(ts.trim(), '');
   }
   return parts.join('\n');
@@ -48,16 +43,7 @@ export function typeName(formId: string): string {
 }
 
 async function compileOne(schema: Record<string, unknown>, name: string): Promise<string> {
-  const ts = await compile(flattenForTypes(schema) as JSONSchema, name, {
-    bannerComment: '',
-    additionalProperties: false,
-    unknownAny: true,
-    ignoreMinAndMaxItems: true,
-    strictIndexSignatures: true,
-    declareExternallyReferenced: true,
-    format: true,
-    style: { singleQuote: true, printWidth: 120 },
-  });
+  const ts = await compile(flattenForTypes(schema) as JSONSchema, name, { ...TYPE_OPTIONS, declareExternallyReferenced: true });
   return ts.trim();
 }
 
@@ -93,11 +79,10 @@ export async function renderTypes(
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const out = await renderTypes(loadSchemas(), loadApiSchemas());
-  const current = readTextIfExists(TYPES_FILE);
   const configOut = await renderConfigTypes();
-  for (const [file, text] of [[TYPES_FILE, out], [CONFIG_TYPES_FILE, configOut]] as const) {
-    const existing = file === TYPES_FILE ? current : readTextIfExists(file);
-    if (existing === text) continue;
+  const apiOut = await renderApiTypes(await buildApiDocument());
+  for (const [file, text] of [[TYPES_FILE, out], [CONFIG_TYPES_FILE, configOut], [API_TYPES_FILE, apiOut]] as const) {
+    if (readTextIfExists(file) === text) continue;
     if (check) {
       console.error(`${file} is stale: run \`npm run gen\` and commit the result.`);
       process.exit(1);
@@ -109,8 +94,12 @@ async function main(): Promise<void> {
 }
 
 if (isMain(import.meta.url)) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+  // Exits when done: the in-memory database the API document was built on may keep the event loop busy.
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -3,7 +3,7 @@
  * every schema compiles, every required field has a message, every text has its Bengali words, every ui-schema key exists in its schema,
  * every `if` that tests a field also requires it, every pattern (of the forms and of the configuration schemas) runs in
  * linear time on every engine, the site config and the payment instructions match their schemas, and the generated
- * types are current.
+ * types (of the forms, the config files and the API's answers) are current.
  */
 import { readTextIfExists } from './lib/read-text';
 import { loadApiSchemas, loadSchemas, loadTranslations, loadUiSchemas, repoRoot } from '../src/shared/forms/load-schemas';
@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { readJson } from './lib/read-text';
 import { CONFIG_TYPES_FILE, renderConfigTypes, renderTypes, TYPES_FILE } from './gen-types';
 import { isMain } from './lib/is-main';
+import { API_TYPES_FILE, buildApiDocument, renderApiTypes } from './lib/api-types';
 import { loadVerdicts, saveVerdicts } from '../src/shared/forms/pattern-safety';
 
 /** Runs every check; returns the problems found (empty when all is well). */
@@ -47,6 +48,7 @@ export async function checkAll(): Promise<Problem[]> {
     const stale = [
       [TYPES_FILE, await renderTypes(schemas, apiSchemas)],
       [CONFIG_TYPES_FILE, await renderConfigTypes()],
+      [API_TYPES_FILE, await renderApiTypes(await buildApiDocument())],
     ].filter(([file, text]) => readTextIfExists(file!) !== text);
     for (const [file] of stale) {
       problems.push({ file: file!.slice(repoRoot().length + 1), pointer: '', message: 'generated types are stale: run `npm run gen` and commit the result' });

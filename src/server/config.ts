@@ -79,7 +79,7 @@ export interface Config {
   statementPageRows: number;
   /**
    * The site's origin as people and a payment gateway reach it: the start of every link in e-mails and SMS (unset:
-   * `http://HOST:PORT`, see notices/links.ts) and of the gateway's return and IPN URLs (unset: the request's address).
+   * `http://HOST:PORT`, see modules/notices/links.ts) and of the gateway's return and IPN URLs (unset: the request's address).
    */
   publicUrl: string | undefined;
   /** The JSON file of payment instructions for each method (edited by product staff). */

@@ -24,11 +24,14 @@ function instalment(seq: number, extra: Partial<Instalment> = {}): Instalment {
     seq,
     dueOn: '2027-02-27',
     amount: '29425.00',
+    currency: 'BDT',
     status: 'due',
     paidAt: null,
     confirmedAt: null,
     payment: null,
     paymentFormVersion: null,
+    overdue: false,
+    agreementInDefaultSince: null,
     ...extra,
   };
 }

@@ -25,11 +25,14 @@ function instalment(seq: number, agreementId = '00000000-0000-4000-8000-00000000
     seq,
     dueOn: `2027-${String(seq).padStart(2, '0')}-15`,
     amount: '1000.00',
+    currency: 'BDT',
     status: 'due',
     paidAt: null,
     confirmedAt: null,
     payment: null,
     paymentFormVersion: null,
+    overdue: false,
+    agreementInDefaultSince: null,
   };
 }
 

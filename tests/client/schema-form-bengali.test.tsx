@@ -54,3 +54,21 @@ describe('SchemaForm in Bengali', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: '01812345678' }));
   });
 });
+
+describe('the engine’s own words in Bengali', () => {
+  it('names a list’s rows, its Add and Remove buttons and an upload’s button in Bengali, with Bengali digits', async () => {
+    const user = userEvent.setup();
+    render(
+      <FormLanguageContext.Provider value="bn">
+        <SchemaForm formId="agreement-accept" onSubmit={vi.fn()} />
+      </FormLanguageContext.Provider>,
+    );
+    expect(await screen.findByText('এখনো কিছু যোগ করা হয়নি।')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'নথি যুক্ত করুন' }));
+    const row = await screen.findByRole('group', { name: 'নথি ১' });
+    expect(row).toHaveTextContent('নথি ১');
+    expect(screen.getByRole('button', { name: 'নথি ১ সরান' })).toHaveTextContent('সরান');
+    expect(screen.getByRole('button', { name: /বেছে নিন$/ })).toHaveTextContent('ছবি বেছে নিন');
+    expect(document.body).not.toHaveTextContent(/Document|Remove|Choose|Item/);
+  });
+});

@@ -1,14 +1,21 @@
 // @vitest-environment jsdom
 /**
  * The Statements page lists the income years the person moved money in, newest first, marks the year under way, and
- * downloads each year's PDF or CSV with the session (the browser's fetch with the bearer token, saved under the
+ * downloads each year's PDF or CSV with the session (the signed-in client, axios, with the bearer token, saved under the
  * statement's file name); a refused download says why on the year's card.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import StatementsPage from '../../src/client/features/statements/StatementsPage';
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { api, setToken } from '../../src/client/lib/api';
+import { axiosClient } from '../../src/client/lib/api-axios';
+
+/** What the server would answer, as axios's adapter hands it over (a Blob: downloads ask for one). */
+function answer(status: number, body: string, type: string) {
+  return async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => ({ data: new Blob([body], { type }), status, statusText: '', headers: { 'content-type': type }, config });
+}
 
 const YEARS = [
   { year: '2027-28', from: '2027-07-01', to: '2028-06-30' },
@@ -16,7 +23,8 @@ const YEARS = [
 ];
 
 describe('StatementsPage', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  const adapter = vi.fn<AxiosAdapter>();
+  const realAdapter = axiosClient.defaults.adapter;
   const clicked: { href: string; download: string }[] = [];
 
   beforeEach(() => {
@@ -24,7 +32,7 @@ describe('StatementsPage', () => {
     // 02:00 on 1 July 2027 in Dhaka (still 30 June in UTC): the year under way is 2027-28.
     vi.setSystemTime(new Date('2027-06-30T20:00:00Z'));
     setToken('a'.repeat(40));
-    vi.stubGlobal('fetch', fetchMock);
+    axiosClient.defaults.adapter = adapter;
     URL.createObjectURL = vi.fn(() => 'blob:statement');
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -34,9 +42,9 @@ describe('StatementsPage', () => {
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
-    fetchMock.mockReset();
+    adapter.mockReset();
+    axiosClient.defaults.adapter = realAdapter;
     clicked.length = 0;
     setToken(null);
   });
@@ -58,12 +66,12 @@ describe('StatementsPage', () => {
 
   it('downloads a year as PDF or CSV with the session, under the statement’s file name', async () => {
     vi.spyOn(api, 'get').mockResolvedValue({ items: YEARS } as never);
-    fetchMock.mockImplementation(async () => new Response('%PDF-1.3', { status: 200, headers: { 'content-type': 'application/pdf' } }));
+    adapter.mockImplementation(answer(200, '%PDF-1.3', 'application/pdf'));
     const user = userEvent.setup();
     render(<StatementsPage />);
     await user.click(await screen.findByRole('button', { name: 'Download the 2026-27 statement as PDF' }));
     await user.click(screen.getByRole('button', { name: 'Download the 2027-28 statement as CSV' }));
-    expect(fetchMock.mock.calls.map(([url, init]) => [url, (init?.headers as Record<string, string>).authorization])).toEqual([
+    expect(adapter.mock.calls.map(([config]) => [axiosClient.getUri(config), config.headers.get('authorization')])).toEqual([
       ['/api/v1/me/statements/2026-27?format=pdf', `Bearer ${'a'.repeat(40)}`],
       ['/api/v1/me/statements/2027-28?format=csv', `Bearer ${'a'.repeat(40)}`],
     ]);
@@ -76,7 +84,7 @@ describe('StatementsPage', () => {
 
   it('says on the card why a download was refused', async () => {
     vi.spyOn(api, 'get').mockResolvedValue({ items: YEARS } as never);
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'The service cannot reach its database right now.' }), { status: 503, headers: { 'content-type': 'application/json' } }));
+    adapter.mockImplementation(answer(503, JSON.stringify({ message: 'The service cannot reach its database right now.' }), 'application/json'));
     const user = userEvent.setup();
     render(<StatementsPage />);
     await user.click(await screen.findByRole('button', { name: 'Download the 2027-28 statement as PDF' }));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, json, startTestApp, type TestApp } from './helpers';
 import { fixture, makeStaff, openProject, verifiedOwner } from './market-helpers';
 import { errorResponses } from '../../src/server/routes/schemas';
-import { offerSchema } from '../../src/server/market/offers';
+import { offerSchema } from '../../src/server/modules/offers/schemas';
 
 interface Operation {
   responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;

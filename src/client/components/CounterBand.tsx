@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../lib/use-api';
 import { figureParts, formatFigure } from '../../shared/format/figure';
-import { PLATFORM_FIGURES, type PlatformFigureName, type PlatformFigures } from '../../shared/api/platform-figures';
+import { PLATFORM_FIGURES, type PlatformFigureName } from '../../shared/api/platform-figures';
 import { gap } from '../ui/grid';
 import { useWords } from '../lib/words';
 
@@ -23,7 +23,7 @@ export interface Counter {
 export default function CounterBand({ counters }: { counters: Counter[] }) {
   const ref = useRef<HTMLElement>(null);
   const { t } = useWords();
-  const { data } = useApi<PlatformFigures>('/platform/figures');
+  const { data } = useApi('/platform/figures');
   // Drawn with its full counts (the server's page too: a reader whose page never runs its code sees the real
   // figures, not zeros); the count-up starts from 0 when the band comes into view.
   const [progress, setProgress] = useState(1);

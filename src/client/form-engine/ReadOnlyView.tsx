@@ -48,12 +48,15 @@ function ListValue({ field, ctx }: { field: ShownField; ctx: Ctx }) {
   const items = (field.value as unknown[]).filter(hasValue);
   const itemSchema = (typeof field.schema.items === 'object' && !Array.isArray(field.schema.items) ? field.schema.items : {}) as RJSFSchema;
   const itemUi = (field.uiSchema.items ?? {}) as UiSchema;
+  const language = useFormLanguage();
+  // A row's name in the page's language: the items' title as translated (the ui-schema's), and the number's digits.
+  const rowName = (i: number) => `${String(itemUi['ui:title'] ?? itemSchema.title ?? field.title)} ${formatNumber(i + 1, language)}`;
   if (items.every((v) => typeof v !== 'object')) {
     return (
       <ul className="plain-list ro-inline-list">
         {items.map((v, i) => (
           <li key={i}>
-            <Value field={{ ...field, schema: itemSchema, uiSchema: itemUi, value: v, title: `${field.title} ${i + 1}` }} ctx={ctx} siblings={{}} />
+            <Value field={{ ...field, schema: itemSchema, uiSchema: itemUi, value: v, title: `${field.title} ${formatNumber(i + 1, language)}` }} ctx={ctx} siblings={{}} />
           </li>
         ))}
       </ul>
@@ -65,7 +68,7 @@ function ListValue({ field, ctx }: { field: ShownField; ctx: Ctx }) {
         const fields = shownFields(ctx.validator, itemSchema, ctx.rootSchema, itemUi, item as Data);
         const files = fields.filter((f) => kindOf(f) === 'file');
         const texts = fields.filter((f) => kindOf(f) !== 'file');
-        const itemTitle = `${String(itemSchema.title ?? field.title)} ${i + 1}`;
+        const itemTitle = rowName(i);
         return (
           <li key={i} aria-label={itemTitle} className="ro-row">
             {files.map((f) => (

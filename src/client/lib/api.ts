@@ -1,35 +1,20 @@
 /**
- * The one HTTP client, on the browser's own `fetch` (no library in the page's critical path): base path /api/v1,
- * the session token from local storage (the seed's choice) as a bearer header, JSON in and out, and one error shape.
- * On any 401 the token is dropped and the app is told, so it can send the person to sign in. A request that reports
- * upload progress goes through XMLHttpRequest, the one browser API that reports it.
+ * The one HTTP client: base path /api/v1, the session token from local storage (the seed's choice) as a bearer
+ * header, JSON in and out, one error shape, and the answer typed by the operation it calls (lib/api-paths.ts).
+ * On any 401 the token is dropped and the app is told, so it can send the person to sign in.
+ *
+ * Two ways to send, chosen per request: the signed-in app's calls (a session, or an upload that reports progress) go
+ * through axios (lib/api-axios.ts), loaded with the first of them; a visitor's calls (the public pages' reads, signing
+ * in or up) through the browser's own `fetch`, so the public pages load no HTTP library at all.
  */
 import type { FieldError } from '../../shared/validation/errors';
+import type { AnswerOf, Method } from './api-paths';
+import { API_BASE, ApiError, NETWORK_MESSAGE, type Outgoing, type Raw, type Transport } from './api-transport';
+
+export { API_BASE, ApiError, NETWORK_MESSAGE } from './api-transport';
 
 export const TOKEN_KEY = 'token';
-/** Where the API is (the requests' paths are under it). */
-export const API_BASE = '/api/v1';
-const BASE = API_BASE;
 const TIMEOUT_MS = 120_000;
-
-/** What every failed call turns into. `network` is true when the server could not be reached at all. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: FieldError[] = [],
-    readonly network = false,
-    /** From a 429's Retry-After header: how many seconds until asking again can succeed. */
-    readonly retryAfterSeconds?: number,
-    /** The whole JSON answer, for answers that say more than a message (a 404 draft's `others`). */
-    readonly body?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export const NETWORK_MESSAGE = 'We could not reach the server. Check your connection and try again — what you typed is kept.';
 
 let onUnauthorized: (() => void) | null = null;
 /** Registers what happens when the server answers 401 (the auth provider signs the user out). */
@@ -55,15 +40,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** More request headers (a receipt's key). */
   headers?: Record<string, string>;
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** An answer as received: status, the Retry-After header, and the body as text (JSON is parsed later). */
-interface Raw {
-  status: number;
-  retryAfter: string | null;
-  body: string;
 }
 
 function headers(hasBody: boolean, extra: Record<string, string> = {}): Record<string, string> {
@@ -100,35 +76,39 @@ function withTimeout(signal: AbortSignal | undefined): { signal: AbortSignal; do
   };
 }
 
-async function viaFetch(method: Method, path: string, body: string | undefined, { signal, headers: extra }: RequestOptions): Promise<Raw> {
-  const timed = withTimeout(signal);
+const viaFetch: Transport = async ({ method, url, headers: sent, body, signal, blob }) => {
   try {
-    const res = await fetch(BASE + path, { method, headers: headers(body !== undefined, extra), body, signal: timed.signal });
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text() };
+    const res = await fetch(API_BASE + url, { method, headers: sent, body, signal });
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: blob && res.ok ? await res.blob() : await res.text() };
   } catch {
     throw new ApiError(0, NETWORK_MESSAGE, [], true);
+  }
+};
+
+let axiosTransport: Promise<Transport> | undefined;
+/** axios's transport, loaded once (a chunk of its own: the public pages never ask for it). */
+function viaAxios(): Promise<Transport> {
+  axiosTransport ??= import('./api-axios').then((m) => m.axiosTransport);
+  return axiosTransport;
+}
+// A signed-in page asks for axios as it starts, beside its own code, rather than after it at its first call.
+if (getToken()) void viaAxios();
+
+/** Sends through the transport this request belongs to, within the timeout. */
+async function send(request: Omit<Outgoing, 'signal' | 'headers'> & { signal?: AbortSignal; headers?: Record<string, string> }): Promise<Raw> {
+  const sent = headers(request.body !== undefined, request.headers);
+  const transport = sent.authorization || request.onUploadProgress ? await viaAxios() : viaFetch;
+  const timed = withTimeout(request.signal);
+  try {
+    return await transport({ ...request, headers: sent, signal: timed.signal });
   } finally {
     timed.done();
   }
 }
 
-function viaXhr(method: Method, path: string, body: string | undefined, options: RequestOptions): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, BASE + path);
-    xhr.timeout = TIMEOUT_MS;
-    for (const [name, value] of Object.entries(headers(body !== undefined, options.headers))) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => options.onUploadProgress!(e.lengthComputable && e.total ? e.loaded / e.total : 0);
-    xhr.onload = () => resolve({ status: xhr.status, retryAfter: xhr.getResponseHeader('retry-after'), body: xhr.responseText });
-    xhr.onerror = xhr.ontimeout = xhr.onabort = () => reject(new ApiError(0, NETWORK_MESSAGE, [], true));
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(body ?? null);
-  });
-}
-
 /** Turns a non-2xx answer into an `ApiError` (and ends the session on a 401 while one was open). */
-function failure(raw: Raw): ApiError {
-  const data = parse(raw.body) as { message?: string; errors?: FieldError[] } | string;
+async function failure(raw: Raw): Promise<ApiError> {
+  const data = parse(typeof raw.body === 'string' ? raw.body : await raw.body.text()) as { message?: string; errors?: FieldError[] } | string;
   const json = typeof data === 'object' && data !== null ? data : undefined;
   const retryAfter = Number(raw.retryAfter);
   const error = new ApiError(
@@ -146,12 +126,11 @@ function failure(raw: Raw): ApiError {
   return error;
 }
 
-/** Calls the API and returns the JSON answer; throws `ApiError`. */
-export async function request<T = unknown>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const text = body === undefined ? undefined : JSON.stringify(body);
-  const raw = options.onUploadProgress ? await viaXhr(method, path, text, options) : await viaFetch(method, path, text, options);
-  if (raw.status < 200 || raw.status >= 300) throw failure(raw);
-  return parse(raw.body) as T;
+/** Calls the API and returns the JSON answer, typed by the operation the method and path name; throws `ApiError`. */
+export async function request<M extends Method, P extends string>(method: M, path: P, body?: unknown, options: RequestOptions = {}): Promise<AnswerOf<M, P>> {
+  const raw = await send({ method, url: path, body: body === undefined ? undefined : JSON.stringify(body), ...options });
+  if (raw.status < 200 || raw.status >= 300) throw await failure(raw);
+  return parse(raw.body as string) as AnswerOf<M, P>;
 }
 
 /** What /boot.js keeps of a form it sent before the code arrived (`window.__sentEarly`; features/forms/early-submit.ts). */
@@ -170,39 +149,28 @@ interface SentEarly {
 export function takeSentEarly<T = unknown>(path: string): { data: Record<string, unknown>; answer: Promise<T> } | null {
   const holder = window as { __sentEarly?: SentEarly };
   const sent = holder.__sentEarly;
-  if (!sent || sent.path !== BASE + path) return null;
+  if (!sent || sent.path !== API_BASE + path) return null;
   delete holder.__sentEarly;
-  const answer = sent.answer.then((raw) => {
+  const answer = sent.answer.then(async (raw) => {
     if (!raw) throw new ApiError(0, NETWORK_MESSAGE, [], true);
-    if (raw.status < 200 || raw.status >= 300) throw failure(raw);
-    return parse(raw.body) as T;
+    if (raw.status < 200 || raw.status >= 300) throw await failure(raw);
+    return parse(raw.body as string) as T;
   });
   return { data: sent.data, answer };
 }
 
 export const api = {
-  get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
-  put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
-  delete: <T = unknown>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  get: <P extends string>(path: P, options?: RequestOptions) => request('GET', path, undefined, options),
+  post: <P extends string>(path: P, body?: unknown, options?: RequestOptions) => request('POST', path, body ?? {}, options),
+  put: <P extends string>(path: P, body?: unknown, options?: RequestOptions) => request('PUT', path, body, options),
+  patch: <P extends string>(path: P, body?: unknown, options?: RequestOptions) => request('PATCH', path, body, options),
+  delete: <P extends string>(path: P, options?: RequestOptions) => request('DELETE', path, undefined, options),
 };
 
 async function fetchBlob(path: string): Promise<Blob> {
-  const timed = withTimeout(undefined);
-  let res: Response;
-  try {
-    res = await fetch(BASE + path, { headers: headers(false), signal: timed.signal });
-  } catch {
-    timed.done();
-    throw new ApiError(0, NETWORK_MESSAGE, [], true);
-  }
-  try {
-    if (!res.ok) throw failure({ status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text() });
-    return await res.blob();
-  } finally {
-    timed.done();
-  }
+  const raw = await send({ method: 'GET', url: path, body: undefined, blob: true });
+  if (raw.status < 200 || raw.status >= 300) throw await failure(raw);
+  return raw.body as Blob;
 }
 
 const fileUrls = new Map<string, Promise<string>>();

@@ -4,17 +4,10 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, getToken, setToken, setUnauthorizedHandler } from './api';
+import type { ApiAnswer } from './api-paths';
 
-export interface Me {
-  id: string;
-  email: string;
-  phone: string;
-  verified: boolean;
-  staff: boolean;
-  /** Holds the `shariah` role: may record Shariah reviews (present only then). */
-  shariah?: boolean;
-  created: string;
-}
+/** The signed-in account, as /auth/user/me answers it. */
+export type Me = ApiAnswer<'GET /auth/user/me'>;
 
 interface AuthState {
   /** `unreachable`: a token exists but the server could not be asked about it (offline); `refresh` retries. */
@@ -58,7 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // After a server render the first state was signed-out: a guarded page opened meanwhile must wait, not redirect.
     setStatus((s) => (s === 'signed-out' ? 'loading' : s));
     try {
-      const account = await api.get<Me>('/auth/user/me');
+      const account = await api.get('/auth/user/me');
       setMe(account);
       setStatus('signed-in');
       return account;

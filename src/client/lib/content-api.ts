@@ -1,48 +1,39 @@
 /** The site content's studio API (staff): the published version, the schema, drafts, versions and publishing. */
 import { api } from './api';
-import type { Published, VersionDecision, VersionStatus } from './forms-api';
+import type { ApiAnswer } from './api-paths';
 import type { SiteContent } from '../config';
 
 /** The content's Bengali: English text → Bengali. */
 export type ContentWords = Record<string, string>;
 
-export interface PublishedContent {
-  version: number;
-  content: SiteContent;
-  translations: ContentWords;
-}
+/**
+ * The answer's `content` is an open object in the API's schema (the server checks it against content.schema.json);
+ * the browser reads it as that schema's type.
+ */
+type WithSiteContent<A> = Omit<A, 'content'> & { content: SiteContent };
+const withSiteContent = <A extends { content: unknown }>(answer: Promise<A>) => answer as Promise<unknown> as Promise<WithSiteContent<A>>;
 
-export interface ContentProblem {
-  path: string;
-  message: string;
-}
+export type PublishedContent = WithSiteContent<ApiAnswer<'GET /content'>>;
 
-export interface OtherDraft {
-  author: string;
-  updatedAt: string;
-  baseVersion: number;
-}
+export type ContentProblem = ApiAnswer<'PUT /content/draft'>['problems'][number];
 
-export interface ContentDraft {
-  baseVersion: number;
-  content: SiteContent;
-  translations: ContentWords;
-  updatedAt: string;
-  others: OtherDraft[];
-}
+export type ContentDraft = WithSiteContent<ApiAnswer<'GET /content/draft'>>;
 
-export type ContentVersionSummary = VersionDecision;
+/** Another staff member's draft of the content. */
+export type OtherDraft = ContentDraft['others'][number];
 
-export const getPublishedContent = () => api.get<PublishedContent>('/content');
-export const getContentSchema = () => api.get<Record<string, unknown>>('/content/schema');
-export const getContentVersion = (version: number) => api.get<PublishedContent>(`/content/versions/${version}`);
-export const listContentVersions = () => api.get<ContentVersionSummary[]>('/content/versions');
-export const getContentDraft = () => api.get<ContentDraft>('/content/draft');
+export type ContentVersionSummary = ApiAnswer<'GET /content/versions'>[number];
+
+export const getPublishedContent = () => withSiteContent(api.get('/content'));
+export const getContentSchema = () => api.get('/content/schema');
+export const getContentVersion = (version: number) => withSiteContent(api.get(`/content/versions/${version}`));
+export const listContentVersions = () => api.get('/content/versions');
+export const getContentDraft = () => withSiteContent(api.get('/content/draft'));
 export const saveContentDraft = (baseVersion: number, content: unknown, translations: ContentWords) =>
-  api.put<{ baseVersion: number; updatedAt: string; problems: ContentProblem[] }>('/content/draft', { baseVersion, content, translations });
-export const deleteContentDraft = () => api.delete<unknown>('/content/draft');
+  api.put('/content/draft', { baseVersion, content, translations });
+export const deleteContentDraft = () => api.delete('/content/draft');
 export const publishContent = (baseVersion: number, content: unknown, translations: ContentWords, note: string) =>
-  api.post<Published>('/content/publish', { baseVersion, content, translations, note });
+  api.post('/content/publish', { baseVersion, content, translations, note });
 /** Staff (not its author): approves a content version waiting for approval or returns it with a note. */
 export const decideContentVersion = (version: number, approve: boolean, note: string) =>
-  api.post<{ version: number; status: VersionStatus }>(`/content/versions/${version}/${approve ? 'approve' : 'return'}`, { note });
+  api.post(`/content/versions/${version}/${approve ? 'approve' : 'return'}`, { note });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError } from './api';
 import { usePageData } from './preload';
+import type { AnswerOf } from './api-paths';
 
 export interface ApiState<T> {
   data: T | null;
@@ -13,9 +14,10 @@ export interface ApiState<T> {
 /**
  * GETs a path (null: nothing to load), with any extra request headers, and keeps the answer, the error and a reload
  * function. When the page came with the answer, or with its 404 (server rendering, see preload.tsx), it starts from
- * it and does not ask again.
+ * it and does not ask again. The answer is typed by the operation the path names (lib/api-paths.ts).
  */
-export function useApi<T>(path: string | null, headers?: Record<string, string>): ApiState<T> {
+export function useApi<P extends string>(path: P | null, headers?: Record<string, string>): ApiState<AnswerOf<'GET', P>> {
+  type T = AnswerOf<'GET', P>;
   // By value: a caller's new object with the same headers asks nothing again.
   const headerKey = headers ? JSON.stringify(headers) : '';
   const pageData = usePageData();
@@ -47,9 +49,9 @@ export function useApi<T>(path: string | null, headers?: Record<string, string>)
     setHeldFor(path);
     setLoading(true);
     setError(null);
-    api.get<T>(path, { signal: controller.signal, headers: headerKey ? (JSON.parse(headerKey) as Record<string, string>) : undefined }).then(
+    api.get(path, { signal: controller.signal, headers: headerKey ? (JSON.parse(headerKey) as Record<string, string>) : undefined }).then(
       (d) => {
-        setData(d);
+        setData(d as T);
         setLoading(false);
       },
       (e: unknown) => {

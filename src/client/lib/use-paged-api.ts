@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api, ApiError } from './api';
 import { useApi, type ApiState } from './use-api';
+import type { AnswerOf } from './api-paths';
 
 /** A page of a keyset-paginated list as the API answers it. */
 export interface ListPage<T> {
@@ -9,7 +10,8 @@ export interface ListPage<T> {
   nextCursor: string | null;
 }
 
-export interface PagedState<T, E extends object = object> extends ApiState<{ items: T[] } & E> {
+/** A list answer as shown: `A` is the path's answer (its first page, with every later page's items appended). */
+export interface PagedState<A> extends ApiState<A> {
   /** Loads the next page after those shown; null when there is none. */
   more: (() => void) | null;
   loadingMore: boolean;
@@ -20,12 +22,13 @@ export interface PagedState<T, E extends object = object> extends ApiState<{ ite
 /**
  * A paginated list (`{ items, nextCursor }`): the first page as `useApi` gets it (from the page's data when it came
  * with it), then further pages on request, shown after it. A reload or another path starts again from the first page.
- * Fields the answer has besides its items (`E`: totals of the whole list, say) are the first page's.
+ * Fields the answer has besides its items (totals of the whole list, say) are the first page's. Typed by the
+ * operation the path names, as `useApi`.
  */
-export function usePagedApi<T, E extends object = object>(path: string | null): PagedState<T, E> {
-  const first = useApi<ListPage<T> & E>(path);
+export function usePagedApi<P extends string>(path: P | null): PagedState<AnswerOf<'GET', P>> {
+  const first = useApi(path) as ApiState<ListPage<unknown>>;
   // Later pages belong to the first page they followed: a new answer (reload, another path) drops them.
-  const [later, setLater] = useState<{ after: ListPage<T>; items: T[]; cursor: string | null } | null>(null);
+  const [later, setLater] = useState<{ after: ListPage<unknown>; items: unknown[]; cursor: string | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<string | null>(null);
   const current = later && first.data && later.after === first.data ? later : null;
@@ -37,7 +40,7 @@ export function usePagedApi<T, E extends object = object>(path: string | null): 
     setLoadingMore(true);
     setMoreError(null);
     try {
-      const page = await api.get<ListPage<T>>(`${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`);
+      const page = (await api.get(`${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`)) as ListPage<unknown>;
       setLater((prev) => ({ after, items: [...(prev && prev.after === after ? prev.items : []), ...page.items], cursor: page.nextCursor }));
     } catch (err) {
       setMoreError(err instanceof ApiError ? err.message : 'More could not be loaded.');
@@ -46,7 +49,7 @@ export function usePagedApi<T, E extends object = object>(path: string | null): 
     }
   }
 
-  return {
+  const state: PagedState<ListPage<unknown>> = {
     data: first.data ? { ...first.data, items: [...first.data.items, ...(current?.items ?? [])] } : null,
     error: first.error,
     loading: first.loading,
@@ -55,4 +58,5 @@ export function usePagedApi<T, E extends object = object>(path: string | null): 
     loadingMore,
     moreError,
   };
+  return state as PagedState<AnswerOf<'GET', P>>;
 }

@@ -10,11 +10,10 @@ import fp from 'fastify-plugin';
 import { Cron } from 'croner';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { makeAgreementDocuments, markOverdue, purge, type TaskContext, type TaskResult } from './tasks';
+import { purge, type TaskContext, type TaskResult } from './tasks';
 import { closeCampaigns } from '../modules/projects/jobs';
 import { remindAndExpirePledges } from '../modules/donations/jobs';
-import { remindInstalments } from '../late-payments/reminders';
-import { latePayments } from '../late-payments/job';
+import { latePayments, makeAgreementDocuments, markOverdue, remindInstalments } from '../modules/agreements/jobs';
 
 interface JobDefinition {
   name: string;

@@ -8,9 +8,6 @@ import type { DB } from '../db/schema';
 import type { Config } from '../config';
 import type { SmsMessage } from '../sms';
 import { countOf } from '../../shared/format/count';
-import { dhakaToday } from '../../shared/format/dhaka-calendar';
-import { createAgreementDocument } from '../agreements/documents';
-import { tellOverdue } from '../late-payments/reminders';
 
 export interface TaskContext {
   trx: Transaction<DB>;
@@ -62,44 +59,4 @@ export async function purge({ trx, now }: TaskContext): Promise<TaskResult> {
   return {
     summary: `removed ${countOf(n(sessions), 'session')}, ${countOf(n(codes), 'code')}, ${countOf(n(drafts), 'abandoned draft')}, ${countOf(files.rows.length, 'draft file')}, ${countOf(n(mails), 'sent e-mail')}, ${countOf(n(keys), 'idempotency key')}`,
   };
-}
-
-/**
- * Instalments still due after their due date (Dhaka time) are marked overdue, once; the owner and the investor of
- * each are told then (notice, e-mail, SMS per their Settings).
- */
-export async function markOverdue({ trx, now, config }: TaskContext): Promise<TaskResult> {
-  const marked = await trx
-    .updateTable('instalments')
-    .set({ overdue_at: now })
-    .where('status', '=', 'due')
-    .where('overdue_at', 'is', null)
-    .where('due_on', '<', dhakaToday(now))
-    .returning('id')
-    .execute();
-  const messages = await tellOverdue(trx, marked.map((r) => r.id), config);
-  return { summary: `marked ${countOf(marked.length, 'instalment')} overdue`, messages };
-}
-
-/** How many older agreements get their document per run: each is a PDF drawn inside the job's transaction. */
-const DOCUMENTS_PER_RUN = 50;
-
-/**
- * Agreements accepted before agreement documents existed (listed by migration 020) get theirs, made by the code that
- * makes new ones, from their acceptance time and stored schedule; a few per run, so no run holds its lock for long.
- */
-export async function makeAgreementDocuments({ trx }: TaskContext): Promise<TaskResult> {
-  const waiting = await trx
-    .selectFrom('agreement_documents_pending as w')
-    .innerJoin('agreement_requests as a', 'a.id', 'w.agreement_id')
-    .select(['a.id', 'a.decided_at', 'a.created_at'])
-    .orderBy('w.agreement_id')
-    .limit(DOCUMENTS_PER_RUN)
-    .execute();
-  let made = 0;
-  for (const a of waiting) {
-    if (await createAgreementDocument(trx, a.id, a.decided_at ?? a.created_at)) made++;
-    await trx.deleteFrom('agreement_documents_pending').where('agreement_id', '=', a.id).execute();
-  }
-  return { summary: `made ${countOf(made, 'agreement document')}` };
 }

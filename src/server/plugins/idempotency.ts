@@ -23,6 +23,9 @@ export interface IdempotencyClaim {
   fingerprint: string;
 }
 
+/** A route's `app.writeOnce` for one request, as a service takes it: runs the create's work once, in its transaction. */
+export type WriteOnce = <T>(work: (trx: Transaction<DB>) => Promise<T>) => Promise<T>;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route creates something and takes an `Idempotency-Key` header (plugins/idempotency.ts). */

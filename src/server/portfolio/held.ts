@@ -4,7 +4,7 @@
  * is held no more. The read model's triggers (migration 023) and the portfolio's queries use these same lists.
  */
 
-/** Investment types that are repaid (routes/agreements.ts makes a schedule for these only). */
+/** Investment types that are repaid (modules/agreements/schedule.ts makes a schedule for these only). */
 export const REPAID_TYPES = ['Halal Way', 'Bank Loan', 'Borrow'] as const;
 /** Agreement statuses whose money is held. */
 export const HELD_STATUSES = ['accepted'] as const;

@@ -1,7 +1,7 @@
 /**
  * The risk statement over HTTP (issue 31 §4): anyone reads the current statement; a signed-in person reads whether
  * they have acknowledged it and acknowledges it (stored with the statement's version and the time, audited). An
- * agreement request checks the acknowledgment (routes/agreements.ts) unless RISK_ACK_REQUIRED is off.
+ * agreement request checks the acknowledgment (modules/agreements/requests.ts) unless RISK_ACK_REQUIRED is off.
  */
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../plugins/auth';

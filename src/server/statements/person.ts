@@ -1,11 +1,11 @@
 /**
  * Whom a statement is of: their name and e-mail, and the identity staff verified, as the agreement document names
- * a party (agreements/documents.ts): the ID's kind and only its last four characters.
+ * a party (modules/agreements/documents.ts): the ID's kind and only its last four characters.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { StatementPerson } from '../../shared/api/statements';
-import { party } from '../agreements/documents';
+import { party } from '../modules/agreements/service';
 
 /** The person with this id, or null when there is none. */
 export async function statementPerson(db: Kysely<DB>, personId: string): Promise<StatementPerson | null> {

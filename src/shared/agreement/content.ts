@@ -1,6 +1,6 @@
 /**
  * The words of a Murabaha financing agreement, made from its terms: one source for the PDF the server makes
- * (server/agreements/pdf.ts) and the agreement page in the browser (features/projects/AgreementTextPage.tsx), so the
+ * (server/modules/agreements/pdf.ts) and the agreement page in the browser (features/projects/AgreementTextPage.tsx), so the
  * two always say the same thing. Amounts are written "BDT 117,700.00" with their words, as Bangladeshi agreements do
  * (the PDF's standard fonts have no ৳ glyph, and the page says it the same way).
  */

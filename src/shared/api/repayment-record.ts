@@ -1,6 +1,6 @@
 /**
- * The answer of `GET /projects/:id/repayment-record` (src/server/routes/repayment-record.ts declares it as JSON
- * Schema): an owner's repayment record, counts of instalments only, nobody named (src/server/late-payments/record.ts
+ * The answer of `GET /projects/:id/repayment-record` (src/server/modules/agreements/schemas.ts declares it as JSON
+ * Schema): an owner's repayment record, counts of instalments only, nobody named (src/server/modules/agreements/returns.ts
  * says what each count holds).
  */
 export interface RepaymentRecord {

@@ -33,7 +33,36 @@ const BN: Record<string, string> = {
   Back: 'পেছনে',
   Next: 'পরবর্তী',
   'Please correct the highlighted field.': 'অনুগ্রহ করে চিহ্নিত ঘরটি ঠিক করুন।',
+  // Its widgets and rows: an upload, a list's rows, a yes/no shown read-only.
+  Yes: 'হ্যাঁ',
+  No: 'না',
+  'Choose file': 'ফাইল বেছে নিন',
+  'Choose image': 'ছবি বেছে নিন',
+  'Replace file': 'ফাইল বদলান',
+  'Replace image': 'ছবি বদলান',
+  Remove: 'সরান',
+  'Stored file': 'সংরক্ষিত ফাইল',
+  File: 'ফাইল',
+  Image: 'ছবি',
+  Item: 'সারি',
+  'None added yet.': 'এখনো কিছু যোগ করা হয়নি।',
+  'The file could not be read. Choose it again.': 'ফাইলটি পড়া যায়নি। আবার বেছে নিন।',
 };
+
+/** The engine's words that name what they act on ("Choose Photo"): English and Bengali put the name apart. */
+const NAMED = {
+  choose: { en: (n: string) => `Choose ${n}`, bn: (n: string) => `${n} বেছে নিন` },
+  replace: { en: (n: string) => `Replace ${n}`, bn: (n: string) => `${n} বদলান` },
+  remove: { en: (n: string) => `Remove ${n}`, bn: (n: string) => `${n} সরান` },
+  add: { en: (n: string) => `Add ${n}`, bn: (n: string) => `${n} যোগ করুন` },
+  reading: { en: (n: string) => `Reading ${n}`, bn: (n: string) => `${n} পড়া হচ্ছে` },
+  preview: { en: (n: string) => `Preview of ${n}`, bn: (n: string) => `${n}-এর পূর্বরূপ` },
+} as const;
+
+/** One of the engine's words naming something (`name` already in the language), in a language. */
+export function engineNamed(word: keyof typeof NAMED, name: string, language: Language): string {
+  return NAMED[word][language === 'bn' ? 'bn' : 'en'](name);
+}
 
 /** Messages that name a field: English pattern → the Bengali with the same name. */
 const BN_PATTERNS: [RegExp, (name: string) => string][] = [

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, signUpVerified, startTestApp, type TestApp } from '../helpers';
 import { agreementForm, api, fixture, makeStaff, openProject, verifiedOwner, type Person } from '../market-helpers';
 import { pdfText } from '../pdf-text';
-import { renderAgreementPdf } from '../../../src/server/agreements/pdf';
+import { renderAgreementPdf } from '../../../src/server/modules/agreements/pdf';
 import type { AgreementTerms } from '../../../src/shared/agreement/terms';
 
 const TERMS = { askamu: 500000, roi: 17.7, reduration: 7, return: 'Recurring', returningTime: 1, totalDuration: 7, initialins: 0 };

@@ -61,7 +61,7 @@ export default function AgreementConsent({ agreementId, document: doc, party, on
     setBusy('agree');
     setFailure(null);
     try {
-      const consent = await api.post<AgreementConsentView>(`/agreement-requests/${agreementId}/consent`, { sha256: doc.sha256 });
+      const consent = await api.post(`/agreement-requests/${agreementId}/consent`, { sha256: doc.sha256 });
       setConsents((c) => ({ ...c, [party]: consent }));
     } catch (e) {
       setFailure({ title: t('Your consent was not recorded'), text: (e as ApiError).message, tone: 'error' });

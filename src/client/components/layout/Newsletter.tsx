@@ -33,7 +33,7 @@ export default function Newsletter() {
     setFieldError(null);
     setResult(null);
     try {
-      const answer = await api.post<{ message: string }>('/newsletter', { email: (input.current?.value ?? '').trim() });
+      const answer = await api.post('/newsletter', { email: (input.current?.value ?? '').trim() });
       setResult({ ok: true, text: answer.message });
       // A fresh, empty input (its label back in place).
       setSent((n) => n + 1);

@@ -73,7 +73,7 @@ export default function OtpPage({ screen }: PageProps) {
   useEffect(() => {
     if (!phone) return;
     let live = true;
-    api.post<{ resendInSeconds: number }>('/auth/user/otp-cooldown', { phone }).then(
+    api.post('/auth/user/otp-cooldown', { phone }).then(
       (a) => live && restart(a.resendInSeconds),
       () => live && restart(0),
     );
@@ -87,7 +87,7 @@ export default function OtpPage({ screen }: PageProps) {
     setNotice(null);
     setServerErrors([]);
     try {
-      const answer = await api.patch<{ message: string; token: string }>('/auth/user/verify-otp', data);
+      const answer = await api.patch('/auth/user/verify-otp', data);
       await signIn(answer.token);
       setNext('/dashboard/dashboardBtn');
       setMessage({ title: t('Welcome'), text: answer.message, tone: 'success' });
@@ -107,7 +107,7 @@ export default function OtpPage({ screen }: PageProps) {
     setNotice(null);
     setResendFailure(null);
     try {
-      const answer = await api.post<{ resendInSeconds: number }>('/auth/user/resend-otp', { phone });
+      const answer = await api.post('/auth/user/resend-otp', { phone });
       restart(answer.resendInSeconds);
       toast({ title: t('OTP has been resent!'), text: t('A new code is on its way to {phone}.', { phone: formatPhone(phone) }), tone: 'success' });
     } catch (err) {

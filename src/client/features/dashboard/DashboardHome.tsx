@@ -13,14 +13,9 @@ import NextSteps from './NextSteps';
 import { formatMoney, formatNumber } from '../../../shared/format/money';
 import { ErrorState } from '../../components/Status';
 import { useWords } from '../../lib/words';
+import type { ApiAnswer } from '../../lib/api-paths';
 
-interface Tile {
-  id: string;
-  label: string;
-  value: string | number;
-  format: 'money' | 'count';
-  scope: 'platform' | 'yours';
-}
+type Tile = ApiAnswer<'GET /dashboard/summary'>['tiles'][number];
 
 function TileCard({ tile }: { tile: Tile | null }) {
   const { t } = useWords();
@@ -50,7 +45,7 @@ function TileCard({ tile }: { tile: Tile | null }) {
 
 /** The dashboard: the greeting and what needs you, Quick Access cards from the screen config and the Summary Overview tiles from the API. */
 export default function DashboardHome() {
-  const summary = useApi<{ tiles: Tile[] }>('/dashboard/summary');
+  const summary = useApi('/dashboard/summary');
   const { t } = useWords();
   const groups: { scope: Tile['scope']; title: string }[] = [
     { scope: 'platform', title: 'Platform' },

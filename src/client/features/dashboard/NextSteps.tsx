@@ -78,7 +78,7 @@ function Breakable({ text }: { text: string }) {
 
 /** The greeting and the list of waiting items, above the dashboard's tiles. */
 export default function NextSteps() {
-  const { data, error, loading, reload } = useApi<NextStepsAnswer>('/me/next-steps');
+  const { data, error, loading, reload } = useApi('/me/next-steps');
   const { t } = useWords();
   // The name goes where the language puts it in the sentence.
   const welcome = t('Welcome, {name}.').split('{name}');

@@ -41,15 +41,10 @@ function kindLabel(kind: string, label: string, t: Words['t']): string {
   }
 }
 
-interface Preferences {
-  /** `sms`: null for the kinds never sent by SMS. */
-  kinds: { kind: string; label: string; email: boolean; sms: boolean | null }[];
-}
-
 /** Which kinds of notice are also sent by e-mail, and by SMS for the kinds sent that way; each box saves as it is changed. */
 export default function NoticePreferencesCard() {
   const { t } = useWords();
-  const state = useApi<Preferences>('/me/notice-preferences');
+  const state = useApi('/me/notice-preferences');
   const [error, setError] = useState<string | null>(null);
   const toggle = async (channel: 'email' | 'sms', kind: string, on: boolean) => {
     setError(null);

@@ -14,19 +14,10 @@ import { formatDateTime } from '../../../shared/format/dates';
 import { useWords } from '../../lib/words';
 import { formatNumber } from '../../../shared/format/money';
 
-interface Notice {
-  id: string;
-  title: string;
-  text: string;
-  link: string | null;
-  createdAt: string;
-  readAt: string | null;
-}
-
 /** The person's latest notices, unread first in weight, each markable as read. */
 export default function NoticesCard() {
   const { t, language } = useWords();
-  const state = useApi<{ unread: number; items: Notice[] }>('/me/notices');
+  const state = useApi('/me/notices');
   const markRead = async (id: string) => {
     await api.post(`/me/notices/${id}/read`);
     state.reload();

@@ -17,7 +17,6 @@ import Typography from '@mui/material/Typography';
 import { SchemaForm } from '../../form-engine';
 import type { DonateForm } from '../../../shared/generated/form-types';
 import type { FieldError } from '../../../shared/validation/errors';
-import type { DonationReceipt, ProjectPage, ProjectView } from '../../../shared/api/views';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
@@ -39,10 +38,10 @@ export default function DonatePage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const projectId = params.get('project') ?? '';
-  const { data, error, loading, reload } = useApi<ProjectPage>('/projects?status=open&limit=50&sort=newest');
+  const { data, error, loading, reload } = useApi('/projects?status=open&limit=50&sort=newest');
   // A project from a link may be older than the 50 newest: load it on its own.
   const listed = data?.items.some((p) => p.id === projectId) ?? false;
-  const single = useApi<ProjectView>(projectId && data && !listed ? `/projects/${projectId}` : null);
+  const single = useApi(projectId && data && !listed ? `/projects/${projectId}` : null);
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -57,7 +56,7 @@ export default function DonatePage() {
     setServerErrors([]);
     void loadReceipt().catch(() => undefined);
     try {
-      const made = await api.post<DonationReceipt>(`/projects/${projectId}/donations`, form);
+      const made = await api.post(`/projects/${projectId}/donations`, form);
       // The receipt's own address, in place of this form's: a reload shows the receipt again, and Back does not
       // send the pledge twice.
       // The form stays busy until the receipt replaces it (its code may still be arriving): no second pledge.

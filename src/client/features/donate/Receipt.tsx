@@ -37,7 +37,7 @@ export default function Receipt({ receipt, heading, receiptKey }: { receipt: Don
     setPaying(true);
     setPayError(null);
     try {
-      const { url } = await api.post<{ url: string }>(`/donations/${receipt.id}/checkout`, undefined, receiptKey ? { headers: { [RECEIPT_KEY_HEADER]: receiptKey } } : undefined);
+      const { url } = await api.post(`/donations/${receipt.id}/checkout`, undefined, receiptKey ? { headers: { [RECEIPT_KEY_HEADER]: receiptKey } } : undefined);
       // The gateway sends the donor back to the receipt without its key: this tab keeps it for the return.
       if (receiptKey) rememberReceiptKey(receipt.id, receiptKey);
       // The gateway's own page: a full navigation, not a route of this app.

@@ -59,7 +59,7 @@ export default function ReceiptPage() {
   const inAddress = receiptKeyFromHash(location.hash);
   const kept = valid && !inAddress ? rememberedReceiptKey(id) : null;
   const key = inAddress ?? kept;
-  const state = useApi<DonationReceipt>(valid ? `/donations/${id}` : null, key ? { [RECEIPT_KEY_HEADER]: key } : undefined);
+  const state = useApi(valid ? `/donations/${id}` : null, key ? { [RECEIPT_KEY_HEADER]: key } : undefined);
   const back = paymentReturn(params.get('payment'), t);
   const fresh = location.state as FreshReceipt | null;
   const justMade = fresh?.receipt?.id === id ? fresh : null;

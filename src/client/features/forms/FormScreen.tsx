@@ -39,13 +39,9 @@ const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 const FormPanel = lazy(() => import('./panels').then((m) => ({ default: m.FormPanel })));
 const MessageDialog = lazy(() => import('../../components/MessageDialog'));
 
-interface ProfileAnswer {
-  verification: { status: 'not submitted' | 'submitted' | 'verified' | 'rejected'; note: string | null };
-}
-
 /** What a screen's `require: verified-identity` tells a user who is not verified yet, with its `requireLink`. */
 function IdentityNotice({ link }: { link?: { text: string; to: string } }) {
-  const { data } = useApi<ProfileAnswer>('/profile');
+  const { data } = useApi('/profile');
   if (!data || data.verification.status === 'verified') return null;
   const v = data.verification;
   const text =
@@ -86,8 +82,8 @@ async function profileSources(prefill: Screen['prefill']): Promise<Pick<Template
   const refs = prefillRefs(prefill);
   const wants = (source: string) => refs.some((r) => r.startsWith(`${source}.`));
   const [profile, verification] = await Promise.all([
-    wants('profile') ? api.get<{ profile: Data | null }>('/profile').then((a) => a.profile, () => null) : null,
-    wants('verification') ? api.get<{ data?: Data | null }>('/profile/verification').then((a) => a.data ?? null, () => null) : null,
+    wants('profile') ? api.get('/profile').then((a) => a.profile, () => null) : null,
+    wants('verification') ? api.get('/profile/verification').then((a) => a.data ?? null, () => null) : null,
   ]);
   return { profile, verification };
 }
@@ -238,8 +234,9 @@ export default function FormScreen({ screen }: { screen: Screen }) {
     }
     setProgress(submit.progress ? 0 : null);
     const onUploadProgress = submit.progress ? setProgress : undefined;
-    // (A path that cannot be filled is a failure said like the server's.)
-    await settle((async () => request<Data>(submit.method, fillPath(submit.path, sources), renameKeys(data, submit.rename), { onUploadProgress }))(), data);
+    // (A path that cannot be filled is a failure said like the server's.) The screen config names the call: its answer
+    // is read as data (its `token`, `message`, the fields it names).
+    await settle((async () => (await request(submit.method, fillPath(submit.path, sources), renameKeys(data, submit.rename), { onUploadProgress })) as Data)(), data);
   }
 
   /** What a submit's answer does: success moves on as the screen says; a refusal is shown where it belongs. */

@@ -66,7 +66,7 @@ export function useDraft(formId: string | null): Draft {
 
   const restore = useCallback(async () => {
     if (!formId) return null;
-    const answer = await api.get<{ data: Data | null; updatedAt: string | null }>(`/me/drafts/${formId}`);
+    const answer = await api.get(`/me/drafts/${formId}`);
     if (answer.data && Object.keys(answer.data).length > 0) {
       setRestoredAt(answer.updatedAt);
       return answer.data;
@@ -86,7 +86,7 @@ export function useDraft(formId: string | null): Draft {
         chain.current = chain.current.then(async () => {
           if (active.current) setStatus('Saving draft…');
           try {
-            const answer = await api.put<{ data: Data; updatedAt: string }>(`/me/drafts/${formId}`, { data: body });
+            const answer = await api.put(`/me/drafts/${formId}`, { data: body });
             learnFiles(body, answer.data, known.current);
             if (active.current) setStatus(`Draft saved at ${formatDateTime(answer.updatedAt)}`);
           } catch (err) {

@@ -7,7 +7,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useContent } from '../../config';
 import { useApi } from '../../lib/use-api';
-import type { ProjectPage } from '../../../shared/api/views';
 import Carousel from '../../components/Carousel';
 import CounterBand from '../../components/CounterBand';
 import ProjectCard from '../../components/ProjectCard';
@@ -49,8 +48,8 @@ function FiveStars() {
   );
 }
 
-function ProjectsCarousel({ path, label, empty, action, perView }: { path: string; label: string; empty: string; action: 'details' | 'donate'; perView?: { desktop: number; tablet: number; mobile: number } }) {
-  const { data, error, loading, reload } = useApi<ProjectPage>(path);
+function ProjectsCarousel({ path, label, empty, action, perView }: { path: `/projects?${string}`; label: string; empty: string; action: 'details' | 'donate'; perView?: { desktop: number; tablet: number; mobile: number } }) {
+  const { data, error, loading, reload } = useApi(path);
   const { t } = useWords();
   if (loading) {
     return (

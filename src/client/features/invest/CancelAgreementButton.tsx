@@ -6,11 +6,12 @@ import { api } from '../../lib/api';
 import type { Confirmation } from '../../components/ConfirmDialog';
 import { formatMoney } from '../../../shared/domain/money';
 import { formatDateTime } from '../../../shared/format/dates';
-import type { Proposal } from './types';
+import type { ApiItem } from '../../lib/api-paths';
 import { useWords } from '../../lib/words';
 
 interface Props {
-  proposal: Proposal;
+  /** One of the investor's own agreements (only their list offers the cancel). */
+  proposal: ApiItem<'GET /me/agreement-requests'>;
   /** When the window closes (ISO). */
   until: string;
   confirm: (q: Confirmation) => Promise<boolean>;
@@ -32,7 +33,7 @@ export default function CancelAgreementButton({ proposal, until, confirm, onDone
         variant="outlined"
         onClick={async () => {
           const yes = await confirm({
-            title: t('Cancel your agreement for “{title}”?', { title: proposal.projectTitle ?? '' }),
+            title: t('Cancel your agreement for “{title}”?', { title: proposal.projectTitle }),
             text: t('Your {amount} no longer counts for the project and its repayment schedule is removed. You can cancel until {when}. This is final.', {
               amount: formatMoney(proposal.amount, language),
               when,

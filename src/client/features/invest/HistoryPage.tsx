@@ -25,24 +25,12 @@ import CancelAgreementButton from './CancelAgreementButton';
 import AgreementConsent from '../../components/app/AgreementConsent';
 import { donationStatus } from '../../components/app/donation-status';
 import { hasAcceptanceEvidence, PROPOSAL_STATUS } from './ProposalsPage';
-import type { Invitation, Offer, Proposal } from './types';
+import { withProject, type Invitation } from './types';
 import { investmentTypeLabel } from '../../components/app/investment-type';
 import { formatDate } from '../../../shared/format/dates';
 import { formatNumber } from '../../../shared/format/money';
 import { localDigits } from '../../../shared/format/digits';
 import { useWords } from '../../lib/words';
-
-interface Donation {
-  id: string;
-  reference: string;
-  projectId: string;
-  projectTitle: string;
-  status: 'pledged' | 'confirmed' | 'cancelled' | 'refund_due' | 'refunded';
-  amount: string;
-  paymentMethod: string;
-  createdAt: string;
-  note: string | null;
-}
 
 /** A refusal, said on the card of the item it concerns. */
 function useFailures() {
@@ -58,7 +46,7 @@ function Requests() {
   const { t, language } = useWords();
   const { failureOf, fail, clear } = useFailures();
   const { confirm, dialog } = useConfirm();
-  const state = usePagedApi<Proposal>('/me/agreement-requests');
+  const state = usePagedApi('/me/agreement-requests');
   return (
     <>
       {dialog}
@@ -153,7 +141,7 @@ function Requests() {
 function Offers() {
   const { t } = useWords();
   const { failureOf, fail, clear } = useFailures();
-  const state = usePagedApi<Offer>('/me/offers');
+  const state = usePagedApi('/me/offers');
   return (
     <>
       <ApiItems state={state} empty={
@@ -230,7 +218,7 @@ function ContactSharing({ invitation, onShared }: { invitation: Invitation; onSh
     if (!yes) return;
     setFailure(null);
     try {
-      const answer = await api.post<{ message: string }>(`/me/invitations/${invitation.id}/share-contact`);
+      const answer = await api.post(`/me/invitations/${invitation.id}/share-contact`);
       toast({ title: t('Contact details shared'), text: answer.message, tone: 'success' });
       onShared();
     } catch (e) {
@@ -255,13 +243,13 @@ function ContactSharing({ invitation, onShared }: { invitation: Invitation; onSh
 
 function Invitations() {
   const { t, language } = useWords();
-  const state = usePagedApi<Invitation>('/me/invitations');
+  const state = usePagedApi('/me/invitations');
   return (
     <>
       <ApiItems state={state} empty={<EmptyState title={t('No invitations yet.')} text={t('Project owners who find your offer relevant can send you a Request For Invest.')} />}>
         {(items) => (
           <Grid container spacing={2}>
-            {items.map((i) => (
+            {items.filter(withProject).map((i) => (
               <Grid key={i.id} size={{ xs: 12, md: 6 }}>
                 <Card>
                   <CardContent sx={{ display: 'grid', gap: 1 }}>
@@ -303,7 +291,7 @@ function Invitations() {
 
 function Donations() {
   const { t } = useWords();
-  const state = usePagedApi<Donation>('/me/donations');
+  const state = usePagedApi('/me/donations');
   return (
     <>
       <ApiItems state={state} empty={

@@ -30,7 +30,7 @@ function CardAction({ offer }: { offer: Offer }) {
 /** The Invest tab: Create New Invest and the investor cards of open offers. */
 export default function InvestTab() {
   const { t } = useWords();
-  const state = usePagedApi<Offer>('/offers');
+  const state = usePagedApi('/offers');
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>

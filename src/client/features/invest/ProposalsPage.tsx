@@ -66,7 +66,7 @@ export default function ProposalsPage() {
   const { t } = useWords();
   const [params] = useSearchParams();
   const projectId = params.get('project');
-  const cards = usePagedApi<Proposal, { project: { id: string; title: string; status: string }; totalInvestors: number; backers: number; waiting: number }>(
+  const cards = usePagedApi(
     projectId ? `/projects/${projectId}/agreement-requests` : null,
   );
   const { data, error, loading, reload } = cards;

@@ -13,7 +13,6 @@ import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
 import { usePagedApi } from '../../lib/use-paged-api';
-import type { ProjectView } from '../../../shared/api/views';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import { LoadMore } from '../../components/LoadMore';
 import type { Message } from '../../components/MessageDialog';
@@ -27,7 +26,7 @@ import { formatMoney } from '../../../shared/domain/money';
 
 function ChooseProject() {
   const { t, language } = useWords();
-  const projects = usePagedApi<ProjectView>('/me/projects?status=open');
+  const projects = usePagedApi('/me/projects?status=open');
   const { data, error, loading, reload } = projects;
   if (loading) return <Loading label={t('Loading your projects…')} />;
   if (error) return <ErrorState message={error.message} onRetry={reload} />;
@@ -68,7 +67,7 @@ export default function RelevantInvestorsPage() {
   const { t } = useWords();
   const [params] = useSearchParams();
   const projectId = params.get('project');
-  const { data, error, loading, reload } = useApi<{ items: Offer[] }>(projectId ? `/projects/${projectId}/relevant-investors` : null);
+  const { data, error, loading, reload } = useApi(projectId ? `/projects/${projectId}/relevant-investors` : null);
   const [sending, setSending] = useState<string | null>(null);
   // A refusal is said on the offer's card.
   const [failure, setFailure] = useState<{ offerId: string; message: Message } | null>(null);
@@ -83,7 +82,7 @@ export default function RelevantInvestorsPage() {
     setSending(offer.id);
     setFailure(null);
     try {
-      const answer = await api.post<{ message: string }>(`/offers/${offer.id}/requests`, { projectId });
+      const answer = await api.post(`/offers/${offer.id}/requests`, { projectId });
       toast({ title: t('Request sent'), text: answer.message, tone: 'success' });
       reload();
     } catch (e) {

@@ -20,13 +20,12 @@ import { ErrorState, Loading } from '../../components/Status';
 import InlineFailure from '../../components/InlineFailure';
 import type { Message } from '../../components/MessageDialog';
 import { useToast } from '../../components/Toast';
-import type { ProjectView } from '../../../shared/api/views';
 import { useWords } from '../../lib/words';
 import type { Offer } from './types';
 
 function ChooseAndSend({ offer, onDone }: { offer: Offer; onDone: () => void }) {
   const { t } = useWords();
-  const projects = usePagedApi<ProjectView>('/me/projects?status=open&limit=50');
+  const projects = usePagedApi('/me/projects?status=open&limit=50');
   const [chosen, setChosen] = useState('');
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<Message | null>(null);
@@ -39,7 +38,7 @@ function ChooseAndSend({ offer, onDone }: { offer: Offer; onDone: () => void }) 
     setSending(true);
     setFailure(null);
     try {
-      const answer = await api.post<{ message: string }>(`/offers/${offer.id}/requests`, { projectId });
+      const answer = await api.post(`/offers/${offer.id}/requests`, { projectId });
       toast({ title: t('Request sent'), text: answer.message, tone: 'success' });
       onDone();
     } catch (e) {

@@ -23,8 +23,7 @@ import { LoadMore } from '../../components/LoadMore';
 import { formatMoney } from '../../../shared/domain/money';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import AgreementConsent from '../../components/app/AgreementConsent';
-import type { AgreementDocumentView, ConsentParty } from '../../../shared/api/views';
-import type { Instalment, Schedule } from './types';
+import type { Instalment } from './types';
 import { formatDate } from '../../../shared/format/dates';
 import { useConfirm } from '../../components/ConfirmDialog';
 import PaymentDetails from './PaymentDetails';
@@ -48,9 +47,9 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
   const num = (n: number) => formatNumber(n, language);
   const path = role === 'investor' ? '/me/returns' : '/me/repayments';
   // A page of the schedule at a time (the totals are of all of it), and the chosen agreement's own count and sum.
-  const state = usePagedApi<Instalment, Omit<Schedule, 'items'>>(path);
+  const state = usePagedApi(path);
   const { data, error, loading } = state;
-  const chosenSchedule = useApi<Schedule>(agreementId ? `${path}?agreement=${encodeURIComponent(agreementId)}&limit=1` : null);
+  const chosenSchedule = useApi(agreementId ? `${path}?agreement=${encodeURIComponent(agreementId)}&limit=1` : null);
   const reload = () => {
     state.reload();
     chosenSchedule.reload();
@@ -222,7 +221,7 @@ function ScheduleTable({ role, agreementId }: { role: 'investor' | 'owner'; agre
 
 /** The agreement a link points at (as right after accepting it): its document, to download and agree to. */
 function ChosenAgreement({ id }: { id: string }) {
-  const answer = useApi<{ document: AgreementDocumentView | null; viewerParty: ConsentParty | null }>(`/agreement-requests/${encodeURIComponent(id)}`);
+  const answer = useApi(`/agreement-requests/${encodeURIComponent(id)}`);
   if (!answer.data?.document) return null;
   return (
     <Box sx={{ mb: 2, maxWidth: 720 }}>

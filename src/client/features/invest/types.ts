@@ -1,116 +1,28 @@
-/** API answer shapes of the investment screens. */
-import type { AgreementDocumentView, OfferView, ProjectView } from '../../../shared/api/views';
+/** The investment screens' API answers, as the generated types name them (src/shared/generated/api-types.ts). */
+import type { ApiAnswer, ApiItem } from '../../lib/api-paths';
 import type { Language } from '../../../shared/i18n/language';
 import { formatNumber } from '../../../shared/format/money';
 import type { Words } from '../../lib/words';
 
-/** An investor card, with what the relevant-investors list adds (why it is listed, whether it was invited). */
-export interface Offer extends OfferView {
-  reason?: 'linked' | 'matching';
-  invited?: boolean;
-}
+/** An investor card; the relevant-investors list adds why it is listed and whether it was invited. */
+export type Offer = ApiItem<'GET /offers'> | ApiItem<'GET /projects/{id}/relevant-investors'>;
 
-export interface AgreementDoc {
-  description: string;
-  fileId: string | null;
-  fileName: string | null;
-}
+/** An agreement request, as its investor's list or its project's list shows it. */
+export type Proposal = ApiItem<'GET /me/agreement-requests'> | ApiItem<'GET /projects/{id}/agreement-requests'>;
 
-export interface Proposal {
-  id: string;
-  projectId: string;
-  projectTitle?: string;
-  status: 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'expired' | 'cancelled';
-  /** Why an agreement was cancelled: within the cooling-off window, or its all-or-nothing goal not reached. */
-  cancelReason?: 'cooling_off' | 'goal_not_reached' | null;
-  investDate: string | null;
-  investorType: string | null;
-  investorName: string | null;
-  investorAddress: string | null;
-  amount: string;
-  investmentType: string;
-  documents: AgreementDoc[];
-  acceptanceDocuments: AgreementDoc[];
-  declineReason: string | null;
-  /** The stored agreement-request form. */
-  data: Record<string, unknown>;
-  /** The stored agreement-accept form, once accepted. */
-  acceptance: Record<string, unknown> | null;
-  /** The form versions the request and the acceptance were validated with. */
-  formVersion: number;
-  acceptanceFormVersion: number | null;
-  decidedAt: string | null;
-  /** When the investor cancelled it in the cooling-off window. */
-  cancelledAt: string | null;
-  /** Until when its investor may still cancel it (only on the investor's own list; null: not now). */
-  cancellableUntil?: string | null;
-  createdAt: string;
-  /** The Murabaha agreement document, once accepted (null before, and for a donation). */
-  document: AgreementDocumentView | null;
-}
+/** A Request For Invest with the project it names (the schema allows one without: see `withProject`). */
+export type Invitation = ApiItem<'GET /me/invitations'> & { project: NonNullable<ApiItem<'GET /me/invitations'>['project']> };
 
-export interface Invitation {
-  id: string;
-  offerId: string;
-  /** The invited offer is still open (sharing contact details on a withdrawn one would show nothing). */
-  offerOpen: boolean;
-  createdAt: string;
-  /** Whether the owner sees the offer's contact details: shared by choice, or by answering with an agreement request. */
-  contactShared: 'shared' | 'answered' | null;
-  project: ProjectView;
-}
-
-export interface Instalment {
-  id: string;
-  agreementId: string;
-  projectId: string;
-  projectTitle: string;
-  investorName: string | null;
-  principal: string;
-  seq: number;
-  dueOn: string;
-  amount: string;
-  status: 'due' | 'paid' | 'confirmed';
-  paidAt: string | null;
-  confirmedAt: string | null;
-  /** How the owner paid: the instalment-paid form's answer (method, reference); null while due (and for old rows). */
-  payment: Record<string, unknown> | null;
-  /** The version of the instalment-paid form that answer was given with. */
-  paymentFormVersion: number | null;
-  /** Still due after its due date (marked by the scheduled job). */
-  overdue?: boolean;
-  /** Its agreement is in default (an instalment overdue DEFAULT_AFTER_DAYS): since when, or null. */
-  agreementInDefaultSince?: string | null;
-  /** The owner's late charge for charity on it (only in the owner's schedule; never the investor's). */
-  lateCharge?: LateCharge | null;
-}
-
-/** A late charge owed to the platform's charity account, never to the investor. */
-export interface LateCharge {
-  id: string;
-  /** accruing until the instalment is marked paid, then owed (fixed), then settled (received by the charity account). */
-  status: 'accruing' | 'owed' | 'settled';
-  amount: string;
-  ratePa: string;
-  graceDays: number;
-  accruesFrom: string;
-  paidOn: string | null;
-  settledAt: string | null;
-  reference: string | null;
-}
+/** An invitation whose project could be read (one whose project is gone has nothing to show). */
+export const withProject = (i: ApiItem<'GET /me/invitations'>): i is Invitation => i.project !== undefined;
 
 /** A page of a schedule (`/me/returns`, `/me/repayments`): the totals and the count are of the whole schedule. */
-export interface Schedule {
-  items: Instalment[];
-  nextCursor: string | null;
-  count: number;
-  /** `paid` is paid and awaiting the investor's confirmation; `confirmed` is received and confirmed. */
-  totals: { scheduled: string; due: string; paid: string; confirmed: string };
-  /** The owner's late charges for charity (owner's schedule only): owing, and received by the charity account. */
-  lateCharges?: { owing: string; settled: string; count: number };
-  /** How many instalments each total sums. */
-  counts: { scheduled: number; due: number; paid: number; confirmed: number };
-}
+export type Schedule = ApiAnswer<'GET /me/returns'> | ApiAnswer<'GET /me/repayments'>;
+
+export type Instalment = Schedule['items'][number];
+
+/** A late charge owed to the platform's charity account, never to the investor (the owner's schedule only). */
+export type LateCharge = NonNullable<ApiItem<'GET /me/repayments'>['lateCharge']>;
 
 /** "every 3 months over 12", "one payment after 12 months" */
 export function frequencyText(o: Offer, t: Words['t'], language: Language): string {

@@ -9,7 +9,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { Portfolio } from '../../../shared/api/portfolio';
 import { formatDate } from '../../../shared/format/dates';
 import { toPaisa } from '../../../shared/domain/money';
 import { useApi } from '../../lib/use-api';
@@ -35,7 +34,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export default function PortfolioPage() {
   const { t, language } = useWords();
-  const { data: p, error, loading, reload } = useApi<Portfolio>('/me/portfolio');
+  const { data: p, error, loading, reload } = useApi('/me/portfolio');
   if (loading) return <Loading label={t('Loading your portfolio…')} />;
   if (error || !p) return <ErrorState message={t('Your portfolio could not be loaded: {reason}', { reason: error?.message ?? t('no answer') })} onRetry={reload} />;
   const investing = p.agreements.items.length > 0 || toPaisa(p.totals.invested) > 0n;

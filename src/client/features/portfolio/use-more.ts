@@ -18,7 +18,8 @@ export function useMore<T>(first: ListPage<T>, path: string) {
     setLoadingMore(true);
     setMoreError(null);
     try {
-      const page = await api.get<ListPage<T>>(`${path}?cursor=${encodeURIComponent(cursor)}`);
+      // The path is the list's own (a prop): its page's items are the first page's kind.
+      const page = (await api.get(`${path}?cursor=${encodeURIComponent(cursor)}`)) as ListPage<T>;
       setLater({ after: first, items: [...(current?.items ?? []), ...page.items], cursor: page.nextCursor });
     } catch (err) {
       setMoreError(err instanceof ApiError ? err.message : 'More could not be loaded.');

@@ -15,16 +15,9 @@ import { formatDate } from '../../../shared/format/dates';
 import { formatPhone } from '../../../shared/phone/phone.js';
 import { formatNumber } from '../../../shared/format/money';
 import { useWords } from '../../lib/words';
+import type { ApiAnswer } from '../../lib/api-paths';
 
-interface ProfileAnswer {
-  /** The stored profile form (shown from its schema). */
-  profile: Record<string, unknown> | null;
-  /** The version of the profile form it was saved with. */
-  formVersion: number | null;
-  defaults: { email: string; phone: string };
-  completeness: number;
-  verification: { status: 'not submitted' | 'submitted' | 'verified' | 'rejected'; note: string | null; submittedAt: string | null; reviewedAt: string | null };
-}
+type ProfileAnswer = ApiAnswer<'GET /profile'>;
 
 type Say = ReturnType<typeof useWords>['t'];
 const STATUS = (t: Say): Record<ProfileAnswer['verification']['status'], { label: string; color: 'default' | 'info' | 'success' | 'warning' }> => ({
@@ -37,7 +30,7 @@ const STATUS = (t: Say): Record<ProfileAnswer['verification']['status'], { label
 /** The profile: real data with Edit, completeness, and the verification status (with the staff note when rejected). */
 export default function ProfilePage() {
   const { t, language } = useWords();
-  const { data, error, loading, reload } = useApi<ProfileAnswer>('/profile');
+  const { data, error, loading, reload } = useApi('/profile');
   if (loading) return <Loading label={t('Loading your profile…')} />;
   if (error || !data) return <ErrorState message={error?.message ?? t('Your profile could not be loaded.')} onRetry={reload} />;
   const v = data.verification;
@@ -78,7 +71,7 @@ export default function ProfilePage() {
               <FormReadOnlyView formId="profile" formVersion={data.formVersion} data={data.profile} label={t('Basic information')} />
             ) : (
               <Typography color="text.secondary">
-                {t('You have not saved a profile yet. Your account uses {email} and {phone}.', { email: data.defaults.email, phone: formatPhone(data.defaults.phone) })}
+                {t('You have not saved a profile yet. Your account uses {email} and {phone}.', { email: data.defaults.email ?? '', phone: formatPhone(data.defaults.phone ?? '') })}
               </Typography>
             )}
           </CardContent>

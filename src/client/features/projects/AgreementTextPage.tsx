@@ -20,7 +20,7 @@ import { usePagedApi } from '../../lib/use-paged-api';
 import { LoadMore } from '../../components/LoadMore';
 import AgreementConsent from '../../components/app/AgreementConsent';
 import { fileUrl } from '../../lib/api';
-import type { AgreementDocumentView, ConsentParty, ProjectView } from '../../../shared/api/views';
+import type { ProjectView } from '../../../shared/api/views';
 import { formatMoney, fromPaisa, toPaisa } from '../../../shared/domain/money';
 import { repaymentTotal, schedule } from '../../../shared/domain/murabaha';
 import { termsOfFigures } from '../../../shared/domain/project-terms';
@@ -31,21 +31,6 @@ import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import { FormReadOnlyView } from '../../form-engine/read-only';
 import AgreementArticle from './AgreementArticle';
 import { useWords } from '../../lib/words';
-
-interface Accepted {
-  id: string;
-  status: string;
-  investorName: string | null;
-  amount: string;
-}
-
-interface AgreementAnswer {
-  id: string;
-  projectId: string;
-  document: AgreementDocumentView | null;
-  terms: AgreementTerms | null;
-  viewerParty: ConsentParty | null;
-}
 
 /** A blank agreement for the project's whole goal: its terms, an investor to be named, due dates from today. */
 function draftTerms(p: ProjectView): AgreementTerms {
@@ -88,8 +73,9 @@ function PrintButton() {
 /** An accepted agreement: its document panel and its words, from the terms stored at acceptance. */
 function AcceptedAgreement({ id }: { id: string }) {
   const { t } = useWords();
-  const answer = useApi<AgreementAnswer>(`/agreement-requests/${id}`);
-  const content = useMemo(() => (answer.data?.terms ? agreementContent(answer.data.terms) : null), [answer.data]);
+  const answer = useApi(`/agreement-requests/${id}`);
+  // The answer's schema keeps the stored terms an open object: they are the terms shared/agreement/terms.ts made.
+  const content = useMemo(() => (answer.data?.terms ? agreementContent(answer.data.terms as unknown as AgreementTerms) : null), [answer.data]);
   if (answer.loading) return <Loading label={t('Loading the agreement…')} />;
   if (answer.error || !answer.data) return <ErrorState message={answer.error?.message ?? t('The agreement could not be loaded.')} onRetry={answer.reload} />;
   if (!answer.data.document || !content) return <EmptyState title={t('This proposal has no agreement document.')} text={t('An agreement is made when the owner accepts an investment proposal.')} />;
@@ -106,9 +92,9 @@ function AcceptedAgreement({ id }: { id: string }) {
 /** The project's agreements: a blank one for the whole goal, or one of its accepted agreements. */
 function ProjectAgreements({ projectId }: { projectId: string }) {
   const { t, language } = useWords();
-  const project = useApi<ProjectView>(`/projects/${projectId}`);
+  const project = useApi(`/projects/${projectId}`);
   // The accepted agreements, to show one: 50 at a time (more on request).
-  const accepted = usePagedApi<Accepted>(project.data?.mine ? `/projects/${projectId}/agreement-requests?status=accepted&limit=50` : null);
+  const accepted = usePagedApi(project.data?.mine ? `/projects/${projectId}/agreement-requests?status=accepted&limit=50` : null);
   const [chosen, setChosen] = useState('');
   const [tab, setTab] = useState(0);
   const p = project.data;

@@ -35,7 +35,7 @@ const STATUS_COLOR: Record<ProjectView['status'], 'default' | 'info' | 'success'
 /** My projects with status and figures, and what can be done with each. */
 export default function MyProjectsPage() {
   const { t, language } = useWords();
-  const state = usePagedApi<ProjectView>('/me/projects');
+  const state = usePagedApi('/me/projects');
   // A refusal is said on the card of the project it concerns.
   const [failures, setFailures] = useState<Record<string, Message>>({});
   const { confirm, dialog } = useConfirm();

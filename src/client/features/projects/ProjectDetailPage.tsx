@@ -11,7 +11,6 @@ import { useApi } from '../../lib/use-api';
 import { fileUrl } from '../../lib/api';
 import { FormReadOnlyView, LoadingDetails } from '../../form-engine/read-only';
 import { publishedFormPath } from '../../lib/forms-api';
-import type { PublishedDefinition } from '../../form-engine/definitions';
 import { useAuth } from '../../lib/auth';
 import type { ProjectView } from '../../../shared/api/views';
 import ProjectImage from '../../components/ProjectImage';
@@ -147,10 +146,10 @@ export default function ProjectDetailPage() {
   const raw = params.get('id');
   const id = raw && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw) ? raw : null;
   const { visitor } = useAuth();
-  const { data: project, error, loading, reload } = useApi<ProjectView>(id ? `/projects/${id}` : null);
+  const { data: project, error, loading, reload } = useApi(id ? `/projects/${id}` : null);
   // The form its details were given with, asked like the project (it comes with a server-rendered page, so the
   // details are in the page's HTML, not left to its code). The view waits for this answer rather than asking again.
-  const detailsForm = useApi<PublishedDefinition>(project ? publishedFormPath('project-owner', project.formVersion) : null);
+  const detailsForm = useApi(project ? publishedFormPath('project-owner', project.formVersion) : null);
   if (!id) return <NotFoundPage />;
   if (loading) return <Loading label={t('Loading the project…')} />;
   if (error?.status === 404) return <NotFoundPage />;

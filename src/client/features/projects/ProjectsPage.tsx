@@ -29,7 +29,7 @@ export default function ProjectsPage({ props }: PageProps) {
   const pending = useRef<URLSearchParams | null>(null);
   const category = shown.get('category') ?? (typeof props.category === 'string' ? props.category : '');
   const sort = shown.get('sort') === 'most_funded' ? 'most_funded' : 'newest';
-  const query = (after?: string) =>
+  const query = (after?: string): `/projects?${string}` =>
     `/projects?limit=12&sort=${sort}${category ? `&category=${encodeURIComponent(category)}` : ''}${after ? `&cursor=${after}` : ''}`;
 
   // A server-rendered page came with its first page of projects: start from it and do not ask again.
@@ -50,7 +50,7 @@ export default function ProjectsPage({ props }: PageProps) {
     let live = true;
     setLoading(true);
     setError(null);
-    api.get<ProjectPage>(query()).then(
+    api.get(query()).then(
       (page) => {
         if (!live) return;
         setItems(page.items);
@@ -73,7 +73,7 @@ export default function ProjectsPage({ props }: PageProps) {
     if (!cursor) return;
     setMore(true);
     try {
-      const page = await api.get<ProjectPage>(query(cursor));
+      const page = await api.get(query(cursor));
       setItems((list) => [...list, ...page.items]);
       setCursor(page.nextCursor);
     } catch (e) {

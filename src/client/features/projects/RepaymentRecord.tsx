@@ -5,13 +5,12 @@
 import { useApi } from '../../lib/use-api';
 import { useWords } from '../../lib/words';
 import { formatNumber } from '../../../shared/format/money';
-import type { RepaymentRecordView } from '../../../shared/api/repayment-record';
 import FiguresTable from '../../components/FiguresTable';
 
 
 export default function RepaymentRecord({ projectId }: { projectId: string }) {
   const { t, language } = useWords();
-  const { data } = useApi<RepaymentRecordView>(`/projects/${encodeURIComponent(projectId)}/repayment-record`);
+  const { data } = useApi(`/projects/${encodeURIComponent(projectId)}/repayment-record`);
   if (!data) return null;
   const fallenDue = data.onTime + data.late + data.overdue + data.inDefault;
   const rows: [string, string][] = [

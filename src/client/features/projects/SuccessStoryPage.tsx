@@ -1,7 +1,6 @@
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useApi } from '../../lib/use-api';
-import type { ProjectPage } from '../../../shared/api/views';
 import ProjectCard from '../../components/ProjectCard';
 import { ApiItems, EmptyState } from '../../components/Status';
 import { useWords } from '../../lib/words';
@@ -9,7 +8,7 @@ import { useWords } from '../../lib/words';
 /** Success Story: the projects that reached their goal. */
 export default function SuccessStoryPage() {
   const { t } = useWords();
-  const state = useApi<ProjectPage>('/projects?status=funded&sort=most_funded&limit=50');
+  const state = useApi('/projects?status=funded&sort=most_funded&limit=50');
   return (
     <ApiItems
       state={state}

@@ -18,24 +18,12 @@ import { formatDateTime } from '../../../shared/format/dates';
 import { formatMoney } from '../../../shared/format/money';
 import { useWords } from '../../lib/words';
 
-interface GatewayEvent {
-  id: string;
-  kind: string;
-  tranId: string | null;
-  reference: string | null;
-  outcome: 'confirmed' | 'unchanged' | 'rejected';
-  reason: string;
-  amount: string | null;
-  currency: string | null;
-  at: string;
-}
-
 const OUTCOME = { confirmed: 'success', unchanged: 'default', rejected: 'error' } as const;
 
 export default function GatewayEvents() {
   const { t, language } = useWords();
   const outcomeWord = { confirmed: t('confirmed'), unchanged: t('unchanged'), rejected: t('rejected') };
-  const state = useApi<{ items: GatewayEvent[] }>('/staff/gateway-events');
+  const state = useApi('/staff/gateway-events');
   return (
     <Box component="section" aria-labelledby="gateway-events" sx={{ mt: 4 }}>
       <Typography variant="h6" component="h2" id="gateway-events" sx={{ mb: 1 }}>

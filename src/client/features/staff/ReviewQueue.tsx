@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Box from '@mui/material/Box';
-import { useApi } from '../../lib/use-api';
+import { useApi, type ApiState } from '../../lib/use-api';
 import { ApiItems, EmptyState } from '../../components/Status';
 import { useWords } from '../../lib/words';
 
@@ -39,7 +39,7 @@ export interface QueueProps<T extends { id: string }> {
 export default function ReviewQueue<T extends { id: string }>(props: QueueProps<T>) {
   const { t } = useWords();
   const [status, setStatus] = useState(props.tabs[0]!.value);
-  const state = useApi<{ items: T[] }>(props.path(status));
+  const state = useApi(props.path(status)) as ApiState<{ items: T[] }>;
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Box>

@@ -22,7 +22,7 @@ import ProjectTerms from './ProjectTerms';
 
 function Project({ id, onRecorded }: { id: string; onRecorded: () => void }) {
   const { t } = useWords();
-  const { data, error, loading, reload } = useApi<ProjectView>(`/shariah/projects/${id}`);
+  const { data, error, loading, reload } = useApi(`/shariah/projects/${id}`);
   if (loading) return <Loading label={t('Opening the project…')} />;
   if (error || !data) return <ErrorState message={error?.message ?? t('Could not open it.')} onRetry={reload} />;
   return (

@@ -19,15 +19,11 @@ import { formatDate } from '../../../shared/format/dates';
 import { useWords } from '../../lib/words';
 
 type Decision = ShariahReviewView['decision'];
-interface Recorded extends ShariahReviewView {
-  id: string;
-  reviewer: string | null;
-}
 
 export default function ShariahReviewPanel({ projectId, canRecord, onRecorded }: { projectId: string; canRecord: boolean; onRecorded: () => void }) {
   const { t, language } = useWords();
   const decisionLabel: Record<Decision, string> = { approved: t('Approved'), changes_requested: t('Changes requested') };
-  const history = useApi<{ inForce: string | null; items: Recorded[] }>(`/staff/projects/${projectId}/shariah-review`);
+  const history = useApi(`/staff/projects/${projectId}/shariah-review`);
   // A new, empty form after each review recorded.
   const [round, setRound] = useState(0);
   const record = useSubmit<ShariahReviewForm>(async (data) => {

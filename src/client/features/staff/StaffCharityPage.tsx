@@ -24,41 +24,11 @@ import { formatDate, formatDateTime } from '../../../shared/format/dates';
 import { formatMoney, formatNumber } from '../../../shared/format/money';
 import { localDigits } from '../../../shared/format/digits';
 import { useWords } from '../../lib/words';
+import type { ApiAnswer } from '../../lib/api-paths';
 
-interface Charge {
-  id: string;
-  status: 'accruing' | 'owed' | 'settled';
-  amount: string;
-  ratePa: string;
-  accruesFrom: string;
-  paidOn: string | null;
-  settledAt: string | null;
-  reference: string | null;
-  instalmentSeq: number;
-  projectTitle: string;
-  ownerEmail: string;
-  overdueAmount: string;
-  dueOn: string;
-  settledBy: string | null;
-  note: string | null;
-}
-
-interface Disbursement {
-  id: string;
-  amount: string;
-  recipient: string;
-  reference: string;
-  paidOn: string;
-  note: string | null;
-  recordedBy: string;
-}
-
-interface Report {
-  totals: { accruing: string; owed: string; received: string; disbursed: string; balance: string };
-  owing: Charge[];
-  received: Charge[];
-  disbursements: Disbursement[];
-}
+type Report = ApiAnswer<'GET /staff/charity'>;
+/** A late charge owed to, or received by, the charity account. */
+type Charge = Report['owing'][number];
 
 function Tiles({ totals }: { totals: Report['totals'] }) {
   const { t, language } = useWords();
@@ -103,7 +73,7 @@ const list = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 } as const
 
 export default function StaffCharityPage() {
   const { t, language } = useWords();
-  const state = useApi<Report>('/staff/charity');
+  const state = useApi('/staff/charity');
   const [tab, setTab] = useState<'owing' | 'received' | 'out'>('owing');
   const [settling, setSettling] = useState<Charge | null>(null);
   const [paying, setPaying] = useState(false);

@@ -16,22 +16,9 @@ import { formatDate } from '../../../shared/format/dates';
 import { formatMoney } from '../../../shared/format/money';
 import { useWords } from '../../lib/words';
 
-interface InDefault {
-  agreementId: string;
-  projectId: string;
-  projectTitle: string;
-  owner: { email: string; phone: string };
-  investorEmail: string;
-  principal: string;
-  inDefaultSince: string;
-  overdue: { count: number; amount: string; oldestDueOn: string | null; daysOverdue: number };
-  outstanding: { count: number; amount: string };
-  charityOwing: string;
-}
-
 export default function StaffDefaultsPage() {
   const { t, language } = useWords();
-  const state = useApi<{ items: InDefault[] }>('/staff/defaults');
+  const state = useApi('/staff/defaults');
   return (
     <Box>
       <Typography color="text.secondary" sx={{ mb: 2 }}>

@@ -22,21 +22,10 @@ import GatewayEvents from './GatewayEvents';
 import { formatDateTime } from '../../../shared/format/dates';
 import { formatMoney } from '../../../shared/format/money';
 import { useWords } from '../../lib/words';
+import type { ApiItem } from '../../lib/api-paths';
 import { methodWord, statusWord } from './status-words';
 
-interface Donation {
-  id: string;
-  reference: string;
-  projectTitle: string;
-  status: string;
-  amount: string;
-  paymentMethod: string;
-  donorName: string | null;
-  email: string | null;
-  anonymous: boolean;
-  createdAt: string;
-  note: string | null;
-}
+type Donation = ApiItem<'GET /staff/donations'>;
 
 /** Staff: confirm that pledged donations arrived (they then count as raised), or cancel them with a note. */
 export default function StaffDonationsPage() {
@@ -44,7 +33,7 @@ export default function StaffDonationsPage() {
   const [status, setStatus] = useState<'pledged' | 'confirmed' | 'cancelled'>('pledged');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  const state = useApi<{ items: Donation[] }>(search ? `/staff/donations?q=${encodeURIComponent(search)}` : `/staff/donations?status=${status}`);
+  const state = useApi(search ? `/staff/donations?q=${encodeURIComponent(search)}` : `/staff/donations?status=${status}`);
   const searchError = search && state.error?.status === 400 ? (state.error.errors[0]?.message ?? state.error.message) : null;
   const [open, setOpen] = useState<Donation | null>(null);
   const review = useSubmit<ReviewForm>(async (form) => {

@@ -22,6 +22,7 @@ import { useApi } from '../../lib/use-api';
 import { ApiItems, EmptyState } from '../../components/Status';
 import { formatDateTime } from '../../../shared/format/dates';
 import { useWords, type Words } from '../../lib/words';
+import type { ApiItem } from '../../lib/api-paths';
 
 /** What each job does, in the page's language (the API says it in English; an unknown job keeps the API's words). */
 function jobDescription(t: Words['t'], job: JobStatus): string {
@@ -47,16 +48,11 @@ function jobDescription(t: Words['t'], job: JobStatus): string {
   }
 }
 
-interface JobStatus {
-  name: string;
-  schedule: string;
-  description: string;
-  lastRun: { startedAt: string; finishedAt: string | null; ok: boolean | null; result: string | null } | null;
-}
+type JobStatus = ApiItem<'GET /staff/jobs'>;
 
 export default function StaffJobsPage() {
   const { t, language } = useWords();
-  const state = useApi<{ items: JobStatus[] }>('/staff/jobs');
+  const state = useApi('/staff/jobs');
   const [running, setRunning] = useState<string | null>(null);
   // What the last "Run now" did, said in its job's row.
   const [outcome, setOutcome] = useState<{ name: string; ok: boolean; text: string } | null>(null);
@@ -65,7 +61,7 @@ export default function StaffJobsPage() {
     setRunning(name);
     setOutcome(null);
     try {
-      const res = await api.post<{ ok: boolean; summary: string }>(`/staff/jobs/${encodeURIComponent(name)}/run`);
+      const res = await api.post(`/staff/jobs/${encodeURIComponent(name)}/run`);
       setOutcome({ name, ok: res.ok, text: res.ok ? t('Ran now: {summary}', { summary: res.summary }) : t('Ran now and failed: {summary}', { summary: res.summary }) });
     } catch (e) {
       setOutcome({ name, ok: false, text: t('Not run: {reason}', { reason: (e as ApiError).message }) });

@@ -24,20 +24,9 @@ import { ApiItems, EmptyState, ErrorState, Loading } from '../../components/Stat
 import { formatDateTime } from '../../../shared/format/dates';
 import { formatMoney } from '../../../shared/format/money';
 import { useWords } from '../../lib/words';
+import type { ApiAnswer } from '../../lib/api-paths';
 
-interface Found {
-  id: string;
-  email: string;
-  phone: string;
-  name: string | null;
-  qualified: boolean;
-}
-
-interface Person extends Omit<Found, 'qualified'> {
-  qualification: { note: string; evidenceFileId: string | null; at: string; by: string | null } | null;
-  limits: { qualified: boolean; perProject: string | null; perYear: { limit: string; used: string; left: string } | null };
-  history: { action: string; by: string; note: string | null; at: string }[];
-}
+type Person = ApiAnswer<'GET /staff/people/{id}'>;
 
 function Status({ person }: { person: Person }) {
   const { t, language } = useWords();
@@ -82,11 +71,11 @@ function Status({ person }: { person: Person }) {
 
 function PersonPane({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { t, language } = useWords();
-  const state = useApi<Person>(`/staff/people/${id}`);
+  const state = useApi(`/staff/people/${id}`);
   // A new form after each change: it starts from the other status.
   const [round, setRound] = useState(0);
   const record = useSubmit<QualificationForm>(async (data) => {
-    const res = await api.post<{ changed: boolean }>(`/staff/people/${id}/qualified`, data);
+    const res = await api.post(`/staff/people/${id}/qualified`, data);
     return {
       title: res.changed ? t('Status recorded') : t('Nothing changed'),
       text: res.changed ? t('The change is in the audit log.') : data.qualified ? t('This person already is qualified.') : t('This person already is retail.'),
@@ -151,7 +140,7 @@ export default function StaffPeoplePage() {
   const { t } = useWords();
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState<string | null>(null);
-  const found = useApi<{ items: Found[] }>(query ? `/staff/people?q=${encodeURIComponent(query)}` : null);
+  const found = useApi(query ? `/staff/people?q=${encodeURIComponent(query)}` : null);
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Box>

@@ -9,7 +9,6 @@ import type { ProjectReviewForm } from '../../../shared/generated/form-types';
 import type { ProjectView } from '../../../shared/api/views';
 import { api, fileUrl } from '../../lib/api';
 import { useSubmit } from '../../lib/use-submit';
-import type { AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import StoredImage from '../../components/StoredImage';
 import { FormReadOnlyView } from '../../form-engine/read-only';
@@ -25,11 +24,9 @@ import { statusWord } from './status-words';
 
 /** The project's images are shown large above the answers (from `images`), so the view leaves them out. */
 
-type Detail = ProjectView & { owner: { email: string; phone: string }; submittedAt: string; history: AuditEntry[] };
-
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
   const { t, language } = useWords();
-  const { data, error, loading, reload } = useApi<Detail>(`/staff/projects/${id}`);
+  const { data, error, loading, reload } = useApi(`/staff/projects/${id}`);
   const review = useSubmit<ProjectReviewForm>(async (form) => {
     await api.post(`/staff/projects/${id}/review?seen=${encodeURIComponent(data!.submittedAt)}`, form);
     return { title: form.decision === 'approve' ? t('Project approved') : t('Project rejected'), text: t('The decision is recorded in the audit log.'), tone: 'success' };

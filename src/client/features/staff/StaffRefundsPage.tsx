@@ -24,23 +24,9 @@ import { formatDateTime } from '../../../shared/format/dates';
 import { formatMoney } from '../../../shared/format/money';
 import { useWords } from '../../lib/words';
 import { methodWord } from './status-words';
+import type { ApiItem } from '../../lib/api-paths';
 
-interface Refund {
-  id: string;
-  reference: string;
-  status: 'refund_due' | 'refunded';
-  amount: string;
-  paymentMethod: string;
-  donorName: string | null;
-  email: string | null;
-  phone: string | null;
-  projectTitle: string;
-  confirmedAt: string | null;
-  closedAt: string | null;
-  refundReference: string | null;
-  refundedAt: string | null;
-  refundedBy: string | null;
-}
+type Refund = ApiItem<'GET /staff/refunds'>;
 
 const list = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 } as const;
 
@@ -55,7 +41,7 @@ function Detail({ children }: { children: React.ReactNode }) {
 export default function StaffRefundsPage() {
   const { t, language } = useWords();
   const [tab, setTab] = useState<'refund_due' | 'refunded'>('refund_due');
-  const state = useApi<{ items: Refund[] }>(`/staff/refunds?status=${tab}`);
+  const state = useApi(`/staff/refunds?status=${tab}`);
   const [refunding, setRefunding] = useState<Refund | null>(null);
   const record = useSubmit<RefundForm>(async (form) => {
     if (!refunding) return;

@@ -4,7 +4,6 @@ import Typography from '@mui/material/Typography';
 import type { ReviewForm } from '../../../shared/generated/form-types';
 import { api, fileUrl } from '../../lib/api';
 import { useSubmit } from '../../lib/use-submit';
-import type { AuditEntry } from '../../components/AuditTrail';
 import { useApi } from '../../lib/use-api';
 import { FormReadOnlyView } from '../../form-engine/read-only';
 import { ErrorState, Loading } from '../../components/Status';
@@ -14,36 +13,13 @@ import { formatDate } from '../../../shared/format/dates';
 import { formatPhone } from '../../../shared/phone/phone.js';
 import { useWords } from '../../lib/words';
 import { statusWord } from './status-words';
+import type { ApiItem } from '../../lib/api-paths';
 
-interface QueueItem {
-  id: string;
-  status: string;
-  name: string | null;
-  email: string;
-  phone: string;
-  nid: string | null;
-  submittedAt: string;
-  reviewedAt: string | null;
-  note: string | null;
-}
-
-interface Detail {
-  id: string;
-  status: string;
-  current: boolean;
-  data: Record<string, string>;
-  /** The verification form version it was validated with. */
-  formVersion: number;
-  email: string;
-  phone: string;
-  note: string | null;
-  submittedAt: string;
-  history: AuditEntry[];
-}
+type QueueItem = ApiItem<'GET /staff/verifications'>;
 
 function Review({ id, onDone }: { id: string; onDone: () => void }) {
   const { t } = useWords();
-  const { data, error, loading, reload } = useApi<Detail>(`/staff/verifications/${id}`);
+  const { data, error, loading, reload } = useApi(`/staff/verifications/${id}`);
   const review = useSubmit<ReviewForm>(async (form) => {
     await api.post(`/staff/verifications/${id}/review`, form);
     return { title: form.decision === 'approve' ? t('Verified') : t('Rejected'), text: t('The decision is recorded in the audit log.'), tone: 'success' };

@@ -79,7 +79,7 @@ function YearCard({ item, today }: { item: StatementYear; today: string }) {
 
 export default function StatementsPage() {
   const { t } = useWords();
-  const state = useApi<{ items: StatementYear[] }>('/me/statements');
+  const state = useApi('/me/statements');
   const today = dhakaToday();
   return (
     <>

@@ -26,7 +26,7 @@ import PublishPanel from './PublishPanel';
 import PendingApproval from './PendingApproval';
 import TranslationsPanel, { draftWords } from './TranslationsPanel';
 import { useApi } from '../../lib/use-api';
-import { decideFormVersion, getFormVersion, type FormVersionSummary, type Published } from '../../lib/forms-api';
+import { decideFormVersion, getFormVersion, type Published } from '../../lib/forms-api';
 import { notJsonText, pretty, useStudioDraft, type SaveState } from './use-studio-draft';
 import { draftLine } from './words';
 import { useWords, type Words } from '../../lib/words';
@@ -70,7 +70,7 @@ export default function FormStudioPage() {
   const parsedUi = d.parsed.ok ? d.parsed.uiSchema : null;
   const missingWords = useMemo(() => draftWords(parsedSchema, parsedUi, d.translations).missing.size, [parsedSchema, parsedUi, d.translations]);
   // The versions, for the one waiting for approval (four eyes); a publish or a decision reads them again.
-  const versions = useApi<FormVersionSummary[]>(`/forms/${encodeURIComponent(formId)}/versions`);
+  const versions = useApi(`/forms/${encodeURIComponent(formId)}/versions`);
   const reloadVersions = versions.reload;
   useEffect(() => {
     if (published > 0) reloadVersions();
@@ -113,8 +113,9 @@ export default function FormStudioPage() {
    * After a publish my draft is done with (it is the new version, live or waiting for approval); after a restore
    * it stays, now behind.
    */
-  function afterPublish({ version, status }: Published, title: string, draftDone: boolean): void {
-    const waits = status === 'pending_approval';
+  function afterPublish(published: Published, title: string, draftDone: boolean): void {
+    const { version } = published;
+    const waits = 'status' in published;
     toast({
       title: waits ? t('{title}: waiting for approval', { title }) : title,
       text: waits

@@ -14,7 +14,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useApi } from '../../lib/use-api';
-import type { FormSummary } from '../../lib/forms-api';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import { formatDateTime } from '../../../shared/format/dates';
 import { draftsLine, submissionsLine, versionTag } from './words';
@@ -23,7 +22,7 @@ import { useFormWords } from './form-titles';
 
 export default function FormsListPage() {
   const { t, language } = useWords();
-  const state = useApi<FormSummary[]>('/forms');
+  const state = useApi('/forms');
   const formWords = useFormWords((state.data ?? []).map((f) => f.formId), language);
   return (
     <>

@@ -28,7 +28,7 @@ import { formatDateTime } from '../../../shared/format/dates';
 export default function HistoryPanel({ formId, current, refreshKey, onRestored }: { formId: string; current: number; refreshKey: number; onRestored: (published: Published) => void }) {
   const { t, language } = useWords();
   const n = (v: number) => formatNumber(v, language);
-  const state = useApi<FormVersionSummary[]>(`/forms/${encodeURIComponent(formId)}/versions`);
+  const state = useApi(`/forms/${encodeURIComponent(formId)}/versions`);
   const { reload } = state;
   // A publish elsewhere on the page adds a version.
   useEffect(() => {

@@ -301,9 +301,10 @@ function Editor({ loaded, reload }: { loaded: Loaded; reload: () => void }) {
             {t('{count, plural, one {# text} other {# texts}} without Bengali: Bengali readers see them in English until you write it.', { count: missingCount })}
           </Alert>
         )}
-        <PublishContent baseVersion={baseVersion} content={content} translations={translations} problems={problems} disabled={same} onPublished={({ version, status }) => {
+        <PublishContent baseVersion={baseVersion} content={content} translations={translations} problems={problems} disabled={same} onPublished={(answer) => {
+          const { version } = answer;
           toast(
-            status === 'pending_approval'
+            'status' in answer
               ? {
                   title: t('Version {version} is waiting for approval', { version: n(version) }),
                   text: t('It takes effect when another staff member approves it; version {live} stays live until then.', { live: n(published.version) }),

@@ -13,11 +13,14 @@ import {
   getPublishedForm,
   saveDraft,
   type CheckResult,
-  type DraftSummary,
+  type Draft,
   type PublishedForm,
   type SampleCase,
 } from '../../lib/forms-api';
 import type { FormTranslations } from '../../../shared/i18n/form-words';
+
+/** Other staff's drafts of the form, as a draft's answer (or its 404) names them. */
+type OtherDrafts = NonNullable<Draft['others']>;
 
 export interface CaseText {
   key: number;
@@ -95,7 +98,7 @@ export function useStudioDraft(formId: string) {
   const [cases, setCases] = useState<CaseText[]>([]);
   const [translations, setTranslations] = useState<FormTranslations>({});
   const [hasDraft, setHasDraft] = useState(false);
-  const [others, setOthers] = useState<DraftSummary[]>([]);
+  const [others, setOthers] = useState<OtherDrafts>([]);
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [check, setCheck] = useState<CheckResult | null>(null);
   const [checkError, setCheckError] = useState<string | null>(null);
@@ -110,7 +113,7 @@ export function useStudioDraft(formId: string) {
       const [current, answer] = await Promise.all([
         getPublishedForm(formId),
         getDraft(formId).catch((e: unknown) => {
-          if (e instanceof ApiError && e.status === 404) return { others: (e.body?.others ?? []) as DraftSummary[] };
+          if (e instanceof ApiError && e.status === 404) return { others: (e.body?.others ?? []) as OtherDrafts };
           throw e;
         }),
       ]);

@@ -8,6 +8,7 @@ import { getUiOptions, optionsList, orderProperties, retrieveSchema, type RJSFSc
 import { formatMoney } from '../../../shared/domain/money';
 import { formatDate, formatDateTime } from '../../../shared/format/dates';
 import type { Language } from '../../../shared/i18n/language';
+import { engineMessage } from '../../../shared/i18n/messages';
 import { groupsOf } from '../ui-groups';
 import { orderWithRest } from '../ui-order';
 
@@ -137,7 +138,7 @@ export function valueText(field: Pick<ShownField, 'schema' | 'uiSchema' | 'value
   const options = schema.enum || schema.oneOf || schema.anyOf ? optionsList(schema, uiSchema) : undefined;
   const option = options?.find((o) => o.value === value);
   if (option) return String(option.label);
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return engineMessage(value ? 'Yes' : 'No', language);
   // As stored until the rules have loaded (ReadOnlyView waits for them where a phone is shown).
   if (schema.format === 'phone' && typeof value === 'string') return formatPhone ? formatPhone(value) : value;
   return String(value);

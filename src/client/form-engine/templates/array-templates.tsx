@@ -9,19 +9,28 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { buttonId, getTemplate, getUiOptions, titleId, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps, type RJSFSchema } from '@rjsf/utils';
+import { buttonId, getTemplate, getUiOptions, titleId, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import { useFormLanguage } from '../language';
+import { engineMessage, engineNamed } from '../../../shared/i18n/messages';
+import { formatNumber } from '../../../shared/format/money';
+import type { Language } from '../../../shared/i18n/language';
 
 /** What a row template needs from its array: the `minItems` floor. */
 const MinItems = createContext(0);
 
-/** The name of one row, from the items' schema title ("Document"), else "Item". */
-export function itemTitle(schema: RJSFSchema | undefined): string {
-  return typeof schema?.title === 'string' && schema.title.trim() ? schema.title.trim() : 'Item';
+/**
+ * The name of one row, from the items' title in the form's language (the ui-schema's, which a translation fills),
+ * else the schema's ("Document"), else "Item".
+ */
+export function itemTitle(schema: RJSFSchema | undefined, language: Language = 'en', uiSchema?: UiSchema): string {
+  const own = uiSchema?.['ui:title'];
+  if (typeof own === 'string' && own.trim()) return own.trim();
+  return typeof schema?.title === 'string' && schema.title.trim() ? schema.title.trim() : engineMessage('Item', language);
 }
 
-/** "Social media account" → "social media account", for use inside a sentence ("Remove social media account 2"). */
-function inSentence(title: string): string {
-  return title.charAt(0).toLowerCase() + title.slice(1);
+/** "Social media account" → "social media account", for use inside an English sentence ("Remove social media account 2"). */
+function inSentence(title: string, language: Language): string {
+  return language === 'bn' ? title : title.charAt(0).toLowerCase() + title.slice(1);
 }
 
 /** The list: its title and description from the theme, the rows, then the Add button (hidden at `maxItems`). */
@@ -32,7 +41,10 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const DescriptionTemplate = getTemplate('ArrayFieldDescriptionTemplate', registry, uiOptions);
   const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
   const itemsSchema = typeof schema.items === 'object' && !Array.isArray(schema.items) ? (schema.items as RJSFSchema) : undefined;
-  const addText = typeof uiOptions.addText === 'string' && uiOptions.addText ? uiOptions.addText : `Add ${inSentence(itemTitle(itemsSchema))}`;
+  const language = useFormLanguage();
+  const itemsUi = uiSchema?.items as UiSchema | undefined;
+  const addText =
+    typeof uiOptions.addText === 'string' && uiOptions.addText ? uiOptions.addText : engineNamed('add', inSentence(itemTitle(itemsSchema, language, itemsUi), language), language);
   const shownTitle = (uiOptions.title as string | undefined) || title;
 
   return (
@@ -44,7 +56,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
         <DescriptionTemplate fieldPathId={fieldPathId} description={(uiOptions.description as string | undefined) || schema.description} schema={schema} uiSchema={uiSchema} registry={registry} />
         {items.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
-            None added yet.
+            {engineMessage('None added yet.', language)}
           </Typography>
         )}
         {items}
@@ -68,9 +80,10 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
 
 /** One row: its name and Remove button on a line (no Remove while the list holds only `minItems` rows), then its fields. */
 export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
-  const { children, buttonsProps, index, totalItems, schema, disabled, readonly } = props;
+  const { children, buttonsProps, index, totalItems, schema, uiSchema, disabled, readonly } = props;
   const min = useContext(MinItems);
-  const name = `${itemTitle(schema)} ${index + 1}`;
+  const language = useFormLanguage();
+  const name = `${itemTitle(schema, language, uiSchema)} ${formatNumber(index + 1, language)}`;
   const removable = buttonsProps.hasRemove && totalItems > min && !disabled && !readonly;
 
   return (
@@ -87,9 +100,9 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
             color="inherit"
             startIcon={<DeleteIcon aria-hidden />}
             onClick={buttonsProps.onRemoveItem}
-            aria-label={`Remove ${inSentence(name)}`}
+            aria-label={engineNamed('remove', inSentence(name, language), language)}
           >
-            Remove
+            {engineMessage('Remove', language)}
           </Button>
         )}
       </Box>

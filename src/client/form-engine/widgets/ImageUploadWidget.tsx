@@ -9,6 +9,8 @@ import { inputAria } from '../templates/aria';
 import { fileNameOf, readFileAsDataUrl } from '../file-data-url';
 import { isPdfOrImage, isPngOrJpeg, notAnImageMessage } from '../image-sniff';
 import type { EngineContext } from '../engine-context';
+import { useFormLanguage } from '../language';
+import { engineMessage, engineNamed } from '../../../shared/i18n/messages';
 
 /** Accepted types, as the schemas say: png, jpeg, jpg (and pdf for a document field). */
 const ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
@@ -46,8 +48,10 @@ export default function ImageUploadWidget(props: WidgetProps) {
   const isDocument = (schema as { 'x-upload'?: unknown })['x-upload'] === 'document';
   // A stored document may be a PDF: it is named, not previewed (an <img> of a PDF is a broken image).
   const previewSrc = text.startsWith('data:image/') ? text : isDocument ? null : storedUrl;
-  const name = text.startsWith('data:') ? fileNameOf(text) : text.startsWith('file:') ? 'Stored file' : undefined;
-  const shownLabel = labelValue(label, hideLabel) ?? (isDocument ? 'File' : 'Image');
+  const language = useFormLanguage();
+  const say = (words: string) => engineMessage(words, language);
+  const name = text.startsWith('data:') ? fileNameOf(text) : text.startsWith('file:') ? say('Stored file') : undefined;
+  const shownLabel = labelValue(label, hideLabel) ?? say(isDocument ? 'File' : 'Image');
 
   async function choose(file: File | undefined): Promise<void> {
     if (!file) return;
@@ -63,7 +67,7 @@ export default function ImageUploadWidget(props: WidgetProps) {
       onChange(url);
       onBlur(id, url);
     } catch {
-      setReadError('The file could not be read. Choose it again.');
+      setReadError(say('The file could not be read. Choose it again.'));
     } finally {
       setProgress(null);
     }
@@ -81,11 +85,11 @@ export default function ImageUploadWidget(props: WidgetProps) {
           variant="outlined"
           disabled={disabled || readonly}
           data-field-id={id}
-          aria-label={`${text ? 'Replace' : 'Choose'} ${shownLabel}`}
+          aria-label={engineNamed(text ? 'replace' : 'choose', shownLabel, language)}
           aria-describedby={[inputAria(props)['aria-describedby'], readError ? `${id}__read-error` : null].filter(Boolean).join(' ') || undefined}
           onClick={() => fileInput.current?.click()}
         >
-          {text ? (isDocument ? 'Replace file' : 'Replace image') : isDocument ? 'Choose file' : 'Choose image'}
+          {say(text ? (isDocument ? 'Replace file' : 'Replace image') : isDocument ? 'Choose file' : 'Choose image')}
         </Button>
         <input
           ref={fileInput}
@@ -108,7 +112,7 @@ export default function ImageUploadWidget(props: WidgetProps) {
               onBlur(id, undefined);
             }}
           >
-            Remove
+            {say('Remove')}
           </Button>
         )}
         {name && (
@@ -117,7 +121,7 @@ export default function ImageUploadWidget(props: WidgetProps) {
           </Typography>
         )}
       </Box>
-      {progress !== null && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={`Reading ${shownLabel}`} />}
+      {progress !== null && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={engineNamed('reading', shownLabel, language)} />}
       {readError && (
         <Typography id={`${id}__read-error`} variant="body2" color="error" role="alert">
           {readError}
@@ -127,7 +131,7 @@ export default function ImageUploadWidget(props: WidgetProps) {
         <Box
           component="img"
           src={previewSrc}
-          alt={`Preview of ${shownLabel}`}
+          alt={engineNamed('preview', shownLabel, language)}
           sx={{ maxWidth: 240, maxHeight: 180, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }}
         />
       )}

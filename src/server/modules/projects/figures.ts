@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely';
 import type { ProjectsTable } from '../../db/schema';
 import { fromPaisa, toPaisa } from '../../../shared/domain/money';
 import { annualisedReturn, repaymentTotal, schedule, type Terms } from '../../../shared/domain/murabaha';
+import { murabahaTerms } from '../../../shared/domain/project-terms';
 import type { Figures } from '../../../shared/api/views';
 import { daysBetween, dhakaDate, dhakaToday } from '../../../shared/format/dhaka-calendar';
 
@@ -21,17 +22,17 @@ function initialInstalmentOf(p: ProjectRow): string {
   return fromPaisa(typeof value === 'number' && value > 0 ? toPaisa(value) : 0n);
 }
 
-/** The Murabaha terms of a project: what an accepted agreement's schedule is made from. */
+/** The Murabaha terms of a project: what an accepted agreement's schedule is made from (shared/domain/project-terms.ts). */
 export function termsOf(p: ProjectRow): Terms {
-  return {
+  return murabahaTerms({
     markupPercent: p.markup_percent,
     tenorMonths: p.tenor_months,
-    returnType: p.return_type,
-    returningTime: p.returning_time,
-    totalDuration: p.total_duration,
-    initialInstalment: initialInstalmentOf(p),
     goal: p.goal,
-  };
+    returnType: p.return_type,
+    everyMonths: p.returning_time,
+    overMonths: p.total_duration,
+    initialInstalment: initialInstalmentOf(p),
+  });
 }
 
 /** Whole days from today until the end date, both Dhaka calendar dates, never below 0 (0 once it has ended). */
@@ -48,7 +49,7 @@ export function figuresOf(p: ProjectRow, now = new Date()): Figures {
   const raised = s.accepted + s.confirmed;
   const progress = Number((raised * 100n) / goal);
   const annual = annualisedReturn(p.markup_percent, p.tenor_months);
-  const recurring = p.return_type === 'Recurring';
+  const terms = termsOf(p);
   return {
     currency: 'BDT',
     goal: fromPaisa(goal),
@@ -70,10 +71,11 @@ export function figuresOf(p: ProjectRow, now = new Date()): Figures {
     },
     repayment: {
       type: p.return_type,
-      everyMonths: recurring ? p.returning_time : null,
-      overMonths: recurring ? (p.total_duration ?? p.tenor_months) : p.tenor_months,
+      // The terms' own: what a Recurring project repays over (the tenor for On-time, which repays at its end).
+      everyMonths: terms.returningTime ?? null,
+      overMonths: terms.totalDuration ?? terms.tenorMonths,
       // How many instalments an investor gets (an initial instalment can make On-time two).
-      instalments: schedule(p.goal, termsOf(p), dhakaToday(now)).length,
+      instalments: schedule(p.goal, terms, dhakaToday(now)).length,
       totalOnGoal: repaymentTotal(p.goal, p.markup_percent),
       initialInstalment: initialInstalmentOf(p),
     },

@@ -1,11 +1,10 @@
 /** Above the agreement request form: what the person may still request under the retail limits (issue 31 §1). */
 import Alert from '@mui/material/Alert';
-import type { RetailLimitsView } from '../../../../shared/api/views';
 import { formatMoney } from '../../../../shared/domain/money';
 import { useApi } from '../../../lib/use-api';
 
 export default function LimitsLeft({ projectId }: { projectId: string }) {
-  const { data } = useApi<RetailLimitsView>(`/me/limits?projectId=${encodeURIComponent(projectId)}`);
+  const { data } = useApi(`/me/limits?projectId=${encodeURIComponent(projectId)}`);
   if (!data) return null;
   if (data.left === null) {
     return (

@@ -12,7 +12,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { RiskAcknowledgmentView, RiskStatementView } from '../../../../shared/api/views';
+import type {  RiskStatementView } from '../../../../shared/api/views';
 import { formatDateTime } from '../../../../shared/format/dates';
 import { api, ApiError } from '../../../lib/api';
 import { useApi } from '../../../lib/use-api';
@@ -41,7 +41,7 @@ function Statement({ statement, headingId }: { statement: RiskStatementView; hea
 
 /** `onBlocked`: told whether the form must wait (null: it may send); `refresh`: changes to read the state again. */
 export default function RiskAcknowledgment({ onBlocked, refresh }: { onBlocked: (reason: string | null) => void; refresh: number }) {
-  const { data, error, reload } = useApi<RiskAcknowledgmentView>('/me/risk-acknowledgment');
+  const { data, error, reload } = useApi('/me/risk-acknowledgment');
   const [busy, setBusy] = useState(false);
   const [ticked, setTicked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

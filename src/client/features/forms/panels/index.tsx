@@ -3,7 +3,6 @@
  * A screen opened without a project simply shows no panel.
  */
 import { lazy, Suspense } from 'react';
-import type { ProjectView } from '../../../../shared/api/views';
 import { useApi } from '../../../lib/use-api';
 import { ErrorState } from '../../../components/Status';
 import ProjectOfferPanel from './ProjectOfferPanel';
@@ -29,7 +28,7 @@ export interface FormPanelProps {
 }
 
 export function FormPanel({ kind, projectId, data, onBlocked = noop, refresh = 0 }: FormPanelProps) {
-  const { data: project, error, reload } = useApi<ProjectView>(projectId ? `/projects/${encodeURIComponent(projectId)}` : null);
+  const { data: project, error, reload } = useApi(projectId ? `/projects/${encodeURIComponent(projectId)}` : null);
   if (!projectId) return null;
   if (kind === 'project-agreement') {
     void loadAgreementPanel();

@@ -2,14 +2,14 @@
  * What owners and investors are told about instalments on their dates (reminders, overdue, late charge, default), in
  * both languages: each function gives the words of one notice, money, dates and counts formatted in each language.
  */
-import type { Config } from '../config';
-import type { Language } from '../../shared/i18n/language';
-import { addDays } from '../../shared/format/dhaka-calendar';
-import { formatDate } from '../../shared/format/dates';
-import { formatMoney, formatNumber } from '../../shared/format/money';
-import { localDigits } from '../../shared/format/digits';
-import { plural } from '../../shared/format/plural';
-import { say, type Words } from '../modules/notices/service';
+import type { Config } from '../../config';
+import type { Language } from '../../../shared/i18n/language';
+import { addDays } from '../../../shared/format/dhaka-calendar';
+import { formatDate } from '../../../shared/format/dates';
+import { formatMoney, formatNumber } from '../../../shared/format/money';
+import { localDigits } from '../../../shared/format/digits';
+import { plural } from '../../../shared/format/plural';
+import { say, type Words } from '../notices/service';
 
 /** An instalment as the words name it. */
 export interface Named {

@@ -5,9 +5,9 @@
  * always give the same bytes, and so the same SHA-256.
  */
 import PDFDocument from 'pdfkit';
-import { agreementContent, AGREEMENT_TITLE, PLATFORM, type Block, type Fact } from '../../shared/agreement/content';
-import type { AgreementTerms } from '../../shared/agreement/terms';
-import { BRAND, heightOf, INK, MUTED, registerFonts, rule, RULE, SHADE, write, type Doc } from '../pdf/text';
+import { agreementContent, AGREEMENT_TITLE, PLATFORM, type Block, type Fact } from '../../../shared/agreement/content';
+import type { AgreementTerms } from '../../../shared/agreement/terms';
+import { BRAND, heightOf, INK, MUTED, registerFonts, rule, RULE, SHADE, write, type Doc } from '../../pdf/text';
 
 const MARGIN = 56;
 
