@@ -45,6 +45,15 @@ async function holdAppCode(page: Page): Promise<{ asked: string[]; release: () =
   return { asked, release };
 }
 
+/** The sign-in requests the page sends (their methods), as they leave. */
+function signInsOf(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/v1/auth/user/sign-in') sent.push(r.method());
+  });
+  return sent;
+}
+
 describe('the first tap, before the code has arrived', () => {
   it('opens the phone menu at once, keeps it open when the code takes over, and its links then work in the page', async () => {
     const { context, page } = await newPage(h, 390);
@@ -259,10 +268,7 @@ describe('the first tap, before the code has arrived', () => {
     const who = await apiPerson(h);
     const { context, page } = await newPage(h, 390);
     const code = await holdAppCode(page);
-    const signIns: string[] = [];
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/api/v1/auth/user/sign-in') signIns.push(r.method());
-    });
+    const signIns = signInsOf(page);
     await page.goto('/login', { waitUntil: 'load' });
     await page.locator('#root_email').click();
     await page.keyboard.type(who.email);
@@ -297,10 +303,7 @@ describe('the first tap, before the code has arrived', () => {
     const who = await apiPerson(h);
     const { context, page } = await newPage(h, 1366);
     const code = await holdAppCode(page);
-    const signIns: string[] = [];
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/api/v1/auth/user/sign-in') signIns.push(r.method());
-    });
+    const signIns = signInsOf(page);
     await page.goto('/login', { waitUntil: 'load' });
     // A password manager fills both fields without a key pressed; the person presses Enter.
     await page.evaluate(
@@ -332,10 +335,7 @@ describe('the first tap, before the code has arrived', () => {
     const who = await apiPerson(h);
     const { context, page } = await newPage(h, 390);
     const code = await holdAppCode(page);
-    const signIns: string[] = [];
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/api/v1/auth/user/sign-in') signIns.push(r.method());
-    });
+    const signIns = signInsOf(page);
     await page.goto('/login', { waitUntil: 'load' });
     await page.locator('#root_email').click();
     await page.keyboard.type(who.email);
