@@ -250,7 +250,9 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
   const initialData = early.data;
   // Until then its submit button is a plain button (hydration.ts).
   const submitAttributes = useSubmitAttributes();
-  useEffect(() => props.callbacks.current.onReady?.(), [props.callbacks]);
+  useEffect(() => {
+    props.callbacks.current.onReady?.();
+  }, [props.callbacks]);
   const latest = useRef(initialData);
   const rjsf = useRef<Form>(null);
   const [, setRevision] = useState(0);
