@@ -1,10 +1,12 @@
 /**
- * Typing in the largest form (issue 15 §2): the project-owner form in headless Chromium, 40 keys typed into its first
- * text field, one key every GAP_MS (a brisk typist), at 1× and at 4× CPU (CDP `Emulation.setCPUThrottlingRate`).
- * Figures: p95 keydown → next frame, React commits and component renders per keystroke and the main thread's task
- * time per keystroke (the work, without the wait for the next frame), against plain `@rjsf/mui`
- * `Form` with `liveValidate` on the same schema with the same validator, measured in the same run. A bare `<input>` on
- * the same React page is typed into alongside: its p95 (in the ratio figure's note) is the floor no form can go under.
+ * Typing in the largest form (issues 15 §2 and 33): the project-owner form in headless Chromium, 40 keys typed into
+ * its first text field, one key every GAP_MS (a brisk typist), at 1× and at 4× CPU (CDP
+ * `Emulation.setCPUThrottlingRate`). The goals (issue 33) are measured against a bare `<input>` on the same React
+ * page, typed into alongside — the browser's own cost of a key, the floor no form goes under: the form's main-thread
+ * task time per key ≤ 1.5× the bare input's, and its p95 keydown → next frame within one frame (16.7 ms) of the bare
+ * input's. Plain `@rjsf/mui` `Form` with `liveValidate` (same schema, same validator) is measured in the same run
+ * too, for the renders per key and as a reference. After the last key every page waits SETTLE_MS before the task
+ * time is read, so work the form puts off until the typing pauses is counted.
  *
  * The page is a small harness (scripts/bench/typing/) built here with Vite in production mode, so React runs its
  * production build. Latency: from the keydown event's time stamp to a task queued from the first animation frame
@@ -28,6 +30,10 @@ const FIELD = '#root_name';
 const KEYS = 40;
 const WARMUP_KEYS = 5;
 const GAP_MS = 120;
+/** After the last key, before the work is read: longer than the engine's pause before the form hears the text. */
+const SETTLE_MS = 600;
+/** One frame at 60 Hz: how far the form's p95 may sit above the bare input's. */
+const FRAME_MS = 16.7;
 const TEXT = 'Abdullah ibn Masud Rahman, Chattogram ';
 
 interface Sample {
@@ -98,12 +104,18 @@ async function typeInto(browser: Browser, url: string, engine: 'ours' | 'peer' |
     const before = await stats();
     const busyBefore = await taskSeconds();
     for (let i = WARMUP_KEYS; i < WARMUP_KEYS + KEYS; i++) await press(i);
+    await page.waitForTimeout(SETTLE_MS);
     const busyAfter = await taskSeconds();
     const after = await stats();
     const latencies = (await page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies)).slice(WARMUP_KEYS);
     const typed = await field.inputValue();
     const expected = Array.from({ length: WARMUP_KEYS + KEYS }, (_, i) => TEXT[i % TEXT.length]).join('');
     if (typed !== expected) throw new Error(`${engine}: the field holds "${typed}", expected "${expected}"`);
+    if (engine !== 'bare') {
+      // The form itself holds every key once the typing paused (what a submit or a draft would read).
+      const held = await page.evaluate(() => ((window as unknown as { __latest: () => { name?: string } | undefined }).__latest() ?? {}).name);
+      if (held !== expected) throw new Error(`${engine}: the form's data holds "${held}", expected "${expected}"`);
+    }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     return {
       latencies,
@@ -151,33 +163,24 @@ async function run(): Promise<Figure[]> {
       const p95 = (s: Sample[]) => percentile(s.flatMap((x) => x.latencies), 95);
       const p50 = (s: Sample[]) => percentile(s.flatMap((x) => x.latencies), 50);
       const per = (s: Sample[], key: 'commits' | 'renders' | 'busy') => s.reduce((sum, x) => sum + x[key], 0) / s.length;
-      const goal = throttle === 1 ? 16 : 50;
+      const bareP95 = p95(bare);
       figures.push(
         {
           label: `${FORM}: p95 keydown → next frame at ${throttle}× CPU`,
           value: p95(ours),
           unit: 'ms',
-          peer: { label: '@rjsf/mui liveValidate', value: p95(peer) },
-          goal: { atMost: goal },
-          note: `${KEYS * ours.length} keys each, one every ${GAP_MS} ms; median ${p50(ours).toFixed(1)} ms (peer ${p50(peer).toFixed(1)} ms)`,
-        },
-        {
-          label: `${FORM}: p95 at ${throttle}× CPU, ratio to the peer`,
-          value: p95(ours),
-          unit: 'ms',
-          peer: { label: '@rjsf/mui liveValidate', value: p95(peer) },
-          goal: { ratioAtMost: 0.33 },
-          // What no form can beat: the same keys into a bare <input> on the same page, measured alongside.
-          note: `goal: at least 3× faster than the peer; a bare <input>: p95 ${p95(bare).toFixed(1)} ms (${(p95(bare) / p95(peer)).toFixed(2)}× the peer)`,
+          peer: { label: 'a bare <input>', value: bareP95 },
+          goal: { atMost: bareP95 + FRAME_MS },
+          note: `goal: within one frame (${FRAME_MS} ms) of the bare input's; ${KEYS * ours.length} keys each, one every ${GAP_MS} ms; median ${p50(ours).toFixed(1)} ms (bare ${p50(bare).toFixed(1)} ms); @rjsf/mui liveValidate: p95 ${p95(peer).toFixed(1)} ms`,
         },
         {
           // The work a key costs, without the wait for the display's next frame that every latency above includes.
           label: `${FORM}: main-thread time per keystroke at ${throttle}× CPU`,
           value: per(ours, 'busy'),
           unit: 'ms',
-          peer: { label: '@rjsf/mui liveValidate', value: per(peer, 'busy') },
-          goal: { ratioAtMost: 0.33 },
-          note: `Chromium's TaskDuration from the first measured key to the last, ÷ keys (the harness's own polling included, alike for all); a bare <input>: ${per(bare, 'busy').toFixed(1)} ms`,
+          peer: { label: 'a bare <input>', value: per(bare, 'busy') },
+          goal: { ratioAtMost: 1.5 },
+          note: `Chromium's TaskDuration from the first measured key to ${SETTLE_MS} ms after the last, ÷ keys (the harness's own polling included, alike for all); @rjsf/mui liveValidate: ${per(peer, 'busy').toFixed(1)} ms`,
         },
       );
       if (throttle === 1) {

@@ -8,10 +8,12 @@
  * RJSF's MUI template put `aria-describedby` on the wrapping element, which a screen reader does not announce.
  *
  * Typing: the browser draws each key in the input at once (the input keeps its own text), and the form hears of the
- * change just after that frame, the keys of one frame as one change (`useTypedText`). The form's work for a key (its
- * data, the messages, the fields a branch shows) so never delays the key's own echo on a slow phone. Leaving the
- * field, Enter, and the field going away hand over what is pending first, so a submit, a Next or a blur always sees
- * every key.
+ * text when the typing pauses (`TYPING_PAUSE_MS` without a key), the keys of one burst as one change
+ * (`useTypedText`). The form's work for a change (its data, the messages, the fields a branch shows, a draft, a
+ * preview) is done once per pause instead of once per key, so a key costs the main thread about what a bare
+ * `<input>` costs. A field that shows a message hears every key just after its frame instead, so the message goes
+ * the moment the text is right. Leaving the field, Enter, and the field going away hand over what is pending first,
+ * so a submit, a Next or a blur always sees every key.
  */
 import { forwardRef, useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type KeyboardEvent, type MouseEvent } from 'react';
 import FormControl from '@mui/material/FormControl';
@@ -26,17 +28,25 @@ import { FieldLabel, outlineLabel, useLabelFits } from './FieldLabel';
 /** Input types whose browser control always shows something, so the label sits above it from the start. */
 const SHRUNK_LABEL_TYPES = new Set(['date', 'datetime-local', 'file', 'time']);
 
+/**
+ * How long without a key counts as a pause in typing, when the form hears of a field's text: longer than the gap
+ * between a brisk typist's keys (~100–200 ms), short enough that a preview or a message follows the text at once
+ * to the eye.
+ */
+export const TYPING_PAUSE_MS = 250;
+
 /** The text an input shows for a form value. */
 function asText(value: unknown): string {
   return value || value === 0 ? String(value) : '';
 }
 
 /**
- * An input's own text and when the form hears of it: `onInput` keeps the typed text and hands it to `onChange` after
- * the next frame; `flush` hands it over now. `epoch` changes when the form's value changed by itself (a restored
- * branch value, a reset): the input is drawn anew from that value.
+ * An input's own text and when the form hears of it: `onInput` keeps the typed text and hands it to `onChange` once
+ * the typing pauses, or, while `eager` (the field shows a message), after the next frame; `flush` hands it over now.
+ * `epoch` changes when the form's value changed by itself (a restored branch value, a reset): the input is drawn anew
+ * from that value.
  */
-function useTypedText(value: unknown, onChange: (text: string) => void) {
+function useTypedText(value: unknown, onChange: (text: string) => void, eager: boolean) {
   const pending = useRef<string | null>(null);
   const scheduled = useRef<{ frame: number; timer?: ReturnType<typeof setTimeout> } | null>(null);
   // The text this input last handed to the form (or was drawn from): the form's echo of it is not a change of its own.
@@ -61,16 +71,33 @@ function useTypedText(value: unknown, onChange: (text: string) => void) {
     latestOnChange.current(text);
   }, []);
 
+  const eagerNow = useRef(eager);
+  useLayoutEffect(() => {
+    eagerNow.current = eager;
+  });
+
   const onInput = useCallback(
     (text: string) => {
       pending.current = text;
-      if (scheduled.current) return;
-      const s: { frame: number; timer?: ReturnType<typeof setTimeout> } = { frame: 0 };
-      // After the frame that draws the key: a task queued from that frame's animation callback.
-      s.frame = requestAnimationFrame(() => {
-        s.timer = setTimeout(flush, 0);
-      });
-      scheduled.current = s;
+      const waiting = scheduled.current;
+      if (eagerNow.current) {
+        // A frame's hand-over is already on its way: this key goes with it.
+        if (waiting && waiting.frame !== 0) return;
+        if (waiting?.timer !== undefined) clearTimeout(waiting.timer);
+        const s: { frame: number; timer?: ReturnType<typeof setTimeout> } = { frame: 0 };
+        // After the frame that draws the key: a task queued from that frame's animation callback.
+        s.frame = requestAnimationFrame(() => {
+          s.timer = setTimeout(flush, 0);
+        });
+        scheduled.current = s;
+        return;
+      }
+      // Typing on: the hand-over waits for the pause after this key.
+      if (waiting) {
+        cancelAnimationFrame(waiting.frame);
+        if (waiting.timer !== undefined) clearTimeout(waiting.timer);
+      }
+      scheduled.current = { frame: 0, timer: setTimeout(flush, TYPING_PAUSE_MS) };
     },
     [flush],
   );
@@ -143,10 +170,14 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const outline = outlineLabel(shown, fits, alwaysShrunk ? true : undefined);
 
   // A format whose rule loads on first use (a phone number's) starts loading when its field is focused or typed in.
-  const typed = useTypedText(value, (text) => {
-    warmFormat(schema.format, text);
-    onChange(text === '' ? emptyValue : text);
-  });
+  const typed = useTypedText(
+    value,
+    (text) => {
+      warmFormat(schema.format, text);
+      onChange(text === '' ? emptyValue : text);
+    },
+    rawErrors.length > 0,
+  );
   const handleChange = ({ target }: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => typed.onInput(target.value);
   const { flush, adopt } = typed;
   const inputRef = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
