@@ -51,11 +51,10 @@ import donationRoutes from './modules/donations/routes';
 import portfolioRoutes from './routes/portfolio';
 import statementRoutes from './routes/statements';
 import nextStepRoutes from './routes/next-steps';
-import draftRoutes from './routes/drafts';
 import staffJobRoutes from './routes/staff-jobs';
 import noticeRoutes from './modules/notices/routes';
 import devMailRoutes from './routes/dev-mail';
-import formRoutes from './routes/forms';
+import formRoutes from './modules/forms/routes';
 import contentRoutes from './routes/content';
 import siteContentPlugin from './content/site-content';
 
@@ -163,7 +162,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(portfolioRoutes);
       await api.register(statementRoutes);
       await api.register(nextStepRoutes);
-      await api.register(draftRoutes);
       await api.register(staffJobRoutes);
       await api.register(noticeRoutes);
       await api.register(formRoutes);

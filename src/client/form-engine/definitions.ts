@@ -106,7 +106,7 @@ function fromPublished(formId: FormId, answer: PublishedDefinition): Promise<For
       // Server rendering draws the form with the same schema and ui-schema; its validator only works out which
       // branches are shown, which Ajv at run time does exactly as the compiled module does.
       if (import.meta.env.SSR) return { formId, schema, uiSchema, validator: await getRuntimeValidator(), version: answer.version, translations };
-      // The served module finds its format functions in the page's own table (see src/server/forms/standalone.ts).
+      // The served module finds its format functions in the page's own table (see src/server/modules/forms/standalone.ts).
       (await import('../../shared/validation/standalone-formats.js')).shareFormats();
       const [mod, { default: createPrecompiledValidator }] = await Promise.all([
         import(/* @vite-ignore */ answer.validatorUrl) as Promise<{ default?: unknown }>,

@@ -15,10 +15,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit';
 import type { DB, VersionStatus } from '../db/schema';
-import { auditPublish, nextVersion, type StudioDocument } from '../studio/versions';
+import { auditPublish, nextVersion, Seeding, seedWithRetries, type StudioDocument } from '../modules/forms/service';
 import { CONTENT_FILE, lintConfig } from '../../shared/forms/schema-lint';
 import { repoRoot } from '../../shared/forms/load-schemas';
-import { Seeding, seedWithRetries } from '../forms/seeding';
 import { RiskStatement } from './risk-statement';
 import { missingWords, wordsOf, type MissingWord } from '../../shared/i18n/content-texts';
 
@@ -174,7 +173,7 @@ export class SiteContent {
 
   /**
    * Writes a document as the next version (the caller has checked it), live at once or waiting for approval
-   * (studio/versions.ts); `after`: the live version it was made from.
+   * (modules/forms/studio.ts); `after`: the live version it was made from.
    */
   async publish(trx: Kysely<DB>, content: Doc, translations: Words, note: string, authorId: string, after: number, status: VersionStatus): Promise<number> {
     const version = await nextVersion(trx, CONTENT_DOCUMENT, authorId, after);

@@ -4,7 +4,7 @@
  * with the same messages the browser shows. Unknown fields are refused (`unevaluatedProperties: false`).
  *
  * A body that is a form (`{ $ref: '<form>#' }` or its API rename `<form>-api#`) is checked with the form's current
- * published version (src/server/forms/registry.ts), read when the request arrives, so a version published in the
+ * published version (src/server/modules/forms/registry.ts), read when the request arrives, so a version published in the
  * studio applies to the next request in every process, with no restart. The route then finds the version in
  * `request.formVersion` (stored beside the submission) and its schema in `request.formSchema`.
  */
@@ -18,8 +18,7 @@ import { declaredPropertyNames } from '../../shared/validation/errors';
 import { withAsciiDigits } from '../../shared/forms/ascii-digits';
 import { loadApiSchemas, loadSchemas, loadTranslations, loadUiSchemas } from '../../shared/forms/load-schemas';
 import type { FormTranslations } from '../../shared/i18n/form-words';
-import { FormRegistry, sizesFirst } from '../forms/registry';
-import { seedWithRetries } from '../forms/seeding';
+import { FormRegistry, seedWithRetries, sizesFirst } from '../modules/forms/service';
 
 declare module 'fastify' {
   interface FastifyInstance {

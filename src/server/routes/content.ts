@@ -8,10 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../plugins/auth';
 import { AppError, badRequest, notFound } from '../errors';
 import { countOf } from '../../shared/format/count';
-import { draftsOf, emailsOf, isUniqueViolation, noDraftSchema, notModified, otherDraftsSchema, publishedSchemas, staleDraft } from './versioned';
-import { decisionRoutes, decisionView, DECISION_COLUMNS, versionListItemSchema } from './approvals';
+import {
+  approvalRequired, decisionRoutes, decisionView, DECISION_COLUMNS, draftsOf, emailsOf, isUniqueViolation, liveVersion, noDraftSchema, notModified, otherDraftsSchema,
+  publishedSchemas, StaleBase, staleDraft, versionListItemSchema,
+} from '../modules/forms/service';
 import { arrayOf, dateTime, fieldErrorSchema, freeForm, integer, noContent, object, string } from './schemas';
-import { approvalRequired, liveVersion, StaleBase } from '../studio/versions';
 import { CONTENT_DOCUMENT } from '../content/site-content';
 
 const NOTE_MAX = 500;

@@ -10,7 +10,7 @@ import type { InvestForm } from '../../../shared/generated/form-types';
 import type { JsonSchema } from '../../../shared/forms/catalog';
 import type { SessionUser } from '../../plugins/auth';
 import type { WriteOnce } from '../../plugins/idempotency';
-import type { FormRegistry } from '../../forms/registry';
+import type { FormRegistry } from '../forms/service';
 import { hasVisibilityMarks } from '../../../shared/forms/visibility';
 import { conflict, forbidden, notFound } from '../../errors';
 import { decodeUploads, storeUploads } from '../../files/store';

@@ -11,7 +11,7 @@ import type { SessionUser } from '../../plugins/auth';
 import type { ProjectOwnerForm } from '../../../shared/generated/form-types';
 import type { ProjectView } from '../../../shared/api/views';
 import type { JsonSchema } from '../../../shared/forms/catalog';
-import type { FormRegistry } from '../../forms/registry';
+import type { FormRegistry } from '../forms/service';
 import { audit } from '../../audit';
 import { conflict, fieldErrors, forbidden, notFound, type AppError } from '../../errors';
 import { registerFileRule } from '../../files/access';

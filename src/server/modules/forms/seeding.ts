@@ -4,7 +4,7 @@
  * and the seeding is tried again on a timer until it succeeds; reads meanwhile answer 503.
  */
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 
 const RETRY_MS = 2000;
 

@@ -14,10 +14,10 @@ import { _ } from 'ajv';
 // so the served module has exactly the shape the form engine's precompiled validator reads.
 // eslint-disable-next-line no-restricted-imports -- a code generator, not rendering (see above)
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
-import { AJV_OPTIONS, AjvClass, CUSTOM_FORMATS, extendAjv } from '../../shared/validation/ajv-setup';
-import { repoRoot } from '../../shared/forms/load-schemas';
-import type { JsonSchema } from '../../shared/forms/catalog';
-import { FORMATS_GLOBAL } from '../../shared/validation/standalone-formats.js';
+import { AJV_OPTIONS, AjvClass, CUSTOM_FORMATS, extendAjv } from '../../../shared/validation/ajv-setup';
+import { repoRoot } from '../../../shared/forms/load-schemas';
+import type { JsonSchema } from '../../../shared/forms/catalog';
+import { FORMATS_GLOBAL } from '../../../shared/validation/standalone-formats.js';
 
 /** Said at once when the module is imported without the table, instead of a TypeError on its first format. */
 const NEEDS_FORMATS = `if(!globalThis.${FORMATS_GLOBAL})throw new Error("this validator reads its format functions from globalThis.${FORMATS_GLOBAL}: call shareFormats() from src/shared/validation/standalone-formats.js before importing it");`;
