@@ -35,7 +35,7 @@ import { notFoundTitle, PageStatusContext, type PageStatus } from './lib/page-st
  * The pages rendered on the server: public ones whose content does not depend on who is looking, and the forms a
  * signed-out visitor fills from a blank start (sign-in, sign-up: see `startsFromUrl`).
  */
-const SERVER_RENDERED_PAGES = new Set(['home', 'projects', 'project-detail', 'content', 'blogs', 'blog-post']);
+const SERVER_RENDERED_PAGES = new Set(['home', 'projects', 'project-detail', 'content', 'blogs', 'blog-post', 'donate']);
 /** Every language's screen words (the browser loads only its page's; see lib/words.tsx). */
 // Every feature's own catalogue too (features/<feature>/words.bn.json): the browser loads one with its page's code.
 const featuresBn = Object.values(import.meta.glob<ScreenWords>(['./features/*/words.bn.json', './components/*/words.bn.json'], { eager: true, import: 'default' }));

@@ -8,16 +8,17 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectNoPageErrors, newPage, screenshot, SHOTS, startHarness, type Harness } from './harness';
+import { expectNoPageErrors, field, newPage, screenshot, SHOTS, startHarness, type Harness } from './harness';
 import { readFileSync } from 'node:fs';
 import { apiPerson, apiStaff, apiVerifiedOwner, call, seedOpenProjects } from './seed';
 import { ROOT } from '../server/helpers';
 
 let h: Harness;
+let projectIds: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
-  await seedOpenProjects(h, 5);
+  projectIds = await seedOpenProjects(h, 5);
 }, 400_000);
 afterAll(async () => {
   await h?.close();
@@ -345,6 +346,58 @@ describe('the first tap, before the code has arrived', () => {
     code.release();
     await page.getByText('Password is required').first().waitFor({ state: 'visible', timeout: 30_000 });
     expect(signIns).toEqual([]);
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('takes a donation typed into /donate before its code: the amount is kept, the Donate press held, and one pledge is made', async () => {
+    const projectId = projectIds[0]!;
+    const { context, page } = await newPage(h, 390);
+    const code = await holdAppCode(page);
+    const pledges: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api/v1/projects/${projectId}/donations`) pledges.push(r.method());
+    });
+    await page.goto(`/donate?project=${projectId}`, { waitUntil: 'load' });
+    // The server drew the project's choice and the form: the amount takes keys before any of the page's code runs.
+    const amount = page.getByLabel(field('Amount (৳)'));
+    await amount.click();
+    await page.keyboard.type('2500');
+    expect(await amount.inputValue()).toBe('2500');
+    expect(await page.locator('#donate-project').inputValue()).toBe(projectId);
+    expect(await isHydrated(page)).toBe(false);
+    await screenshot(page, 'first-tap-donate-typed-390');
+
+    code.release();
+    await expect.poll(() => isHydrated(page), { timeout: 30_000 }).toBe(true);
+    // The code has what was typed: the method offered for 2,500 is chosen and the pledge is sent once.
+    await page.getByRole('combobox', { name: field('Payment method') }).selectOption({ label: 'Mobile Banking' });
+    expect(await amount.inputValue()).toBe('2500');
+    await page.getByRole('button', { name: 'Donate' }).last().click();
+    await page.getByText('Thank you for your donation').waitFor({ state: 'visible', timeout: 30_000 });
+    expect(pledges).toEqual(['POST']);
+    expect(await page.getByText('2,500').first().isVisible()).toBe(true);
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('loads the server\'s /donate for a project chosen before the code, once', async () => {
+    const { context, page } = await newPage(h, 1366);
+    const code = await holdAppCode(page);
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(new URL(r.url()).search);
+    });
+    await page.goto('/donate', { waitUntil: 'load' });
+    expect(await page.getByLabel(field('Amount (৳)')).count()).toBe(0);
+    await page.locator('#donate-project').selectOption(projectIds[1]!);
+    await page.waitForURL(`**/donate?project=${projectIds[1]}`);
+    await page.getByLabel(field('Amount (৳)')).waitFor({ state: 'visible' });
+    expect(await page.locator('#donate-project').inputValue()).toBe(projectIds[1]);
+    code.release();
+    await expect.poll(() => isHydrated(page), { timeout: 30_000 }).toBe(true);
+    expect(await page.locator('#donate-project').inputValue()).toBe(projectIds[1]);
+    expect(documents).toEqual(['', `?project=${projectIds[1]}`]);
     expectNoPageErrors(page);
     await context.close();
   });

@@ -14,12 +14,13 @@ import Paper from '@mui/material/Paper';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { SchemaForm } from '../../form-engine';
+import { SchemaForm, type PublishedDefinition } from '../../form-engine';
 import type { DonateForm } from '../../../shared/generated/form-types';
 import type { FieldError } from '../../../shared/validation/errors';
 import type { ApiError } from '../../lib/api';
 import { api } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
+import { usePageData } from '../../lib/preload';
 import PageHero from '../../components/PageHero';
 import { EmptyState, ErrorState, Loading } from '../../components/Status';
 import InlineFailure from '../../components/InlineFailure';
@@ -33,6 +34,8 @@ import { useWords } from '../../lib/words';
 // its code is fetched while the donation is sent, not with the form.
 const loadReceipt = () => import('./ReceiptPage');
 
+const DONATE_FORM_PATH = '/forms/donate';
+
 export default function DonatePage() {
   const { t, language } = useWords();
   const [params, setParams] = useSearchParams();
@@ -42,6 +45,11 @@ export default function DonatePage() {
   // A project from a link may be older than the 50 newest: load it on its own.
   const listed = data?.items.some((p) => p.id === projectId) ?? false;
   const single = useApi(projectId && data && !listed ? `/projects/${projectId}` : null);
+  // The published form the page came with (the server draws this page: its amount can be typed before the code
+  // arrives); the engine loads it itself otherwise.
+  const pageData = usePageData();
+  const published = pageData.get(DONATE_FORM_PATH) as PublishedDefinition | undefined;
+  if (published === undefined) pageData.want(DONATE_FORM_PATH);
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -81,23 +89,26 @@ export default function DonatePage() {
   } else {
     body = (
       <Paper sx={{ p: { xs: 2.5, md: 4 } }}>
-        {/* The browser's own select, as the form's closed lists (a phone's system picker; no menu code on this route). */}
+        {/* The browser's own select, as the form's closed lists (a phone's system picker; no menu code on this route),
+            in a list's filter form: chosen before the code has the page, /boot.js asks the server for the page of
+            the choice (as the projects' category), so the choice is never lost. */}
+        <form method="get" action="/donate" data-filters="" onSubmit={(e) => e.preventDefault()}>
         <FormControl fullWidth sx={{ mb: 3 }}>
           <InputLabel htmlFor="donate-project" id="donate-project-label" shrink>
             {t('Project')}
           </InputLabel>
           <NativeSelect
             id="donate-project"
+            name="project"
             value={chosen ? projectId : ''}
             onChange={(e) => setParams({ project: e.target.value }, { replace: true })}
             input={<OutlinedInput label={t('Project')} notched />}
             sx={chosen ? undefined : { color: 'text.secondary', '& option': { color: 'text.primary' } }}
           >
-            {!chosen && (
-              <option value="" disabled>
-                {t('Choose a project')}
-              </option>
-            )}
+            {/* Always the first option (hidden once one is chosen): a choice before the code is an option after it. */}
+            <option value="" disabled hidden={Boolean(chosen)}>
+              {t('Choose a project')}
+            </option>
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
                 {t('{title} — {percent}% of {goal}', { title: p.title, percent: formatNumber(p.figures.progressPercent, language), goal: formatMoney(p.figures.goal, language) })}
@@ -105,6 +116,7 @@ export default function DonatePage() {
             ))}
           </NativeSelect>
         </FormControl>
+        </form>
         {projectId && !chosen && <Alert severity="warning" sx={{ mb: 2 }}>{t('That project is not taking donations. Choose an open one.')}</Alert>}
         {notice && (
           <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
@@ -113,7 +125,7 @@ export default function DonatePage() {
         )}
         {chosen ? (
           <>
-            <SchemaForm formId="donate" onSubmit={donate} busy={busy} serverErrors={serverErrors} hideTitle />
+            <SchemaForm formId="donate" published={published} onSubmit={donate} busy={busy} serverErrors={serverErrors} hideTitle />
             <InlineFailure failure={message} onClose={() => setMessage(null)} />
           </>
         ) : (

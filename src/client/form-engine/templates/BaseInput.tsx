@@ -65,10 +65,11 @@ function useTypedText(value: unknown, onChange: (text: string) => void, eager: b
       scheduled.current = null;
     }
     const text = pending.current;
-    if (text === null) return;
+    if (text === null) return false;
     pending.current = null;
     known.current = text;
     latestOnChange.current(text);
+    return true;
   }, []);
 
   const eagerNow = useRef(eager);
@@ -112,7 +113,12 @@ function useTypedText(value: unknown, onChange: (text: string) => void, eager: b
   }, [text]);
 
   // Leaving the page or step with keys pending: hand them over.
-  useEffect(() => flush, [flush]);
+  useEffect(
+    () => () => {
+      flush();
+    },
+    [flush],
+  );
 
   /** Hands over text typed into the input before this code took it over (a server-rendered form); true if any. */
   const adopt = useCallback(
@@ -246,8 +252,12 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
             if (e.key === 'Enter') typed.flush();
           }}
           onBlur={({ target }: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-            typed.flush();
-            onBlur(id, target.value);
+            const value = target.value;
+            // Text handed over now reaches the form's data once React has applied it: the field is marked left after
+            // that, so it is judged on what it holds (a message shown for the text before would move the page under
+            // the pointer that is pressing a button, and the press would be lost).
+            if (typed.flush()) setTimeout(() => onBlur(id, value), 0);
+            else onBlur(id, value);
           }}
           onFocus={({ target }: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
             warmFormat(schema.format, target.value);
