@@ -1,5 +1,5 @@
 /**
- * The answer of `GET /me/portfolio` and its pages (src/server/portfolio/schema.ts is the same contract as JSON
+ * The answer of `GET /me/portfolio` and its pages (src/server/modules/portfolio/schemas.ts is the same contract as JSON
  * Schema). Money is a decimal string in taka; dates are Asia/Dhaka calendar dates (`YYYY-MM-DD`); rates are decimal
  * fractions (0.1934 is 19.34 %), or null with the reason they are not available.
  */

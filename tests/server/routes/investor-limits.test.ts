@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, signUpVerified, startTestApp, type TestApp } from '../helpers';
-import { checkRetailLimits } from '../../../src/server/investors/retail-limits';
+import { checkRetailLimits } from '../../../src/server/modules/investors/service';
 import { acceptForm, agreementForm, api, fixture, makeStaff, openProject, projectForm, verifiedOwner, type Person } from '../market-helpers';
 
 const BIG = { askamu: 5_000_000 };

@@ -13,10 +13,10 @@ import { DB_KINDS, startTestApp, type TestApp } from '../helpers';
 import { api, makeStaff, openProject, verifiedOwner, type Person } from '../market-helpers';
 import { pdfText } from '../pdf-text';
 import type { Statement } from '../../../src/shared/api/statements';
-import { produceStatement } from '../../../src/server/statements/produce';
-import { csvWriter } from '../../../src/server/statements/csv';
-import { statementPerson } from '../../../src/server/statements/person';
-import { statementYear } from '../../../src/server/statements/sources';
+import { produceStatement } from '../../../src/server/modules/statements/produce';
+import { csvWriter } from '../../../src/server/modules/statements/csv';
+import { statementPerson } from '../../../src/server/modules/statements/service';
+import { statementYear } from '../../../src/server/modules/statements/years';
 
 const AGREEMENTS = 300;
 const PAGE_ROWS = 7;

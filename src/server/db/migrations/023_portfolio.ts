@@ -21,7 +21,7 @@ import type { MigrationStep } from '../migrate';
 import { profitParts } from '../../../shared/domain/profit-parts';
 import { fromPaisa, toPaisa } from '../../../shared/domain/money';
 
-import { HELD_STATUSES_SQL, REPAID_TYPES_SQL } from '../../portfolio/held';
+import { HELD_STATUSES_SQL, REPAID_TYPES_SQL } from '../../modules/portfolio/held';
 
 const BATCH = 500;
 

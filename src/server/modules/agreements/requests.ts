@@ -15,7 +15,7 @@ import { registerFileRule } from '../../files/access';
 import { noticeLinks, noticeSite, notify } from '../notices/service';
 import { closeIfEnded, lockOpenProject, notTaking, visibleProject } from '../projects/service';
 import { figuresOf } from '../projects/service';
-import { checkRetailLimits } from '../../investors/retail-limits';
+import { checkRetailLimits } from '../investors/service';
 import { RISK_ACK_MISSING } from '../../content/risk-statement';
 import { fromPaisa, toPaisa, formatMoney } from '../../../shared/domain/money';
 import { cancellableUntil } from '../../../shared/domain/cooling-off';

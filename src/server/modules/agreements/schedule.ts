@@ -7,7 +7,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { termsOf } from '../projects/service';
-import { REPAID_TYPES } from '../../portfolio/held';
+import { REPAID_TYPES } from '../portfolio/service';
 import { fromPaisa, toPaisa } from '../../../shared/domain/money';
 import { schedule } from '../../../shared/domain/murabaha';
 import { profitParts } from '../../../shared/domain/profit-parts';

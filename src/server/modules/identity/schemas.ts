@@ -1,6 +1,6 @@
 /** The identity module's answer schemas: a profile, a verification as its person and as staff see it, a person. */
 import { auditEntrySchema } from '../../audit';
-import { personLimitsSchema } from '../../investors/retail-limits';
+import { personLimitsSchema } from '../investors/service';
 import {
   arrayOf, boolean, dateTime, dateTimeOrNull, freeForm, integer, object, objectOrNull, string, stringOrNull, uuid, uuidOrNull,
 } from '../../routes/schemas';

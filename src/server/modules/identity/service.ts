@@ -14,7 +14,7 @@ import { audit, auditTrail } from '../../audit';
 import { conflict, fieldErrors, notFound } from '../../errors';
 import { decodeUploads, storeUploads } from '../../files/store';
 import { withE164Phones } from '../../auth/stored-phones';
-import { personLimitsView } from '../../investors/retail-limits';
+import { personLimits } from '../investors/service';
 import { noticeLinks, noticeSite, notify } from '../notices/service';
 import { currentVerificationRow, profileRow, replaceVerification, saveProfileRow, setVerificationData } from './queries/profile';
 import { decideSubmitted, queueRows, submissionRow, verificationState } from './queries/verifications';
@@ -152,7 +152,7 @@ export async function personForStaff(app: FastifyInstance, id: string) {
     phone: person.phone,
     name: person.name ?? null,
     qualification: mark ? { note: mark.note, evidenceFileId: mark.evidence_file_id, at: mark.qualified_at.toISOString(), by: mark.by ?? null } : null,
-    limits: await personLimitsView(app.db, app.config, person.id, app.now()),
+    limits: await personLimits(app.db, app.config, person.id, app.now()),
     history: history.reverse(),
   };
 }

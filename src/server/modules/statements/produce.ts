@@ -7,11 +7,11 @@
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import { SECTION_TITLES, SPLIT_SECTIONS, STATEMENT_SECTIONS, type StatementPerson, type StatementRow, type StatementSectionKey, type StatementTotals, type StatementYear } from '../../shared/api/statements';
-import { fromPaisa, toPaisa } from '../../shared/domain/money';
-import { sectionRows } from './sections';
-import { yearWindow } from './sources';
+import type { DB } from '../../db/schema';
+import { SECTION_TITLES, SPLIT_SECTIONS, STATEMENT_SECTIONS, type StatementPerson, type StatementRow, type StatementSectionKey, type StatementTotals, type StatementYear } from '../../../shared/api/statements';
+import { fromPaisa, toPaisa } from '../../../shared/domain/money';
+import { sectionRows } from './queries/sections';
+import { yearWindow } from './years';
 
 /** What a statement says before its rows. */
 export interface StatementHead extends StatementYear {

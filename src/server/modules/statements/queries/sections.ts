@@ -5,11 +5,12 @@
  * project (each project's agreements and donations merged in date order).
  */
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import type { StatementRow, StatementSectionKey } from '../../shared/api/statements';
-import { dhakaDate } from '../../shared/format/dhaka-calendar';
-import { fromPaisa, toPaisa } from '../../shared/domain/money';
-import { COUNTED_AGREEMENT, COUNTED_DONATION, type YearWindow } from './sources';
+import type { DB } from '../../../db/schema';
+import type { StatementRow, StatementSectionKey } from '../../../../shared/api/statements';
+import { dhakaDate } from '../../../../shared/format/dhaka-calendar';
+import { fromPaisa, toPaisa } from '../../../../shared/domain/money';
+import type { YearWindow } from '../years';
+import { COUNTED_AGREEMENT, COUNTED_DONATION } from './sources';
 
 /** Where the previous page stopped: the instant as PostgreSQL prints it (microseconds kept) and the row's id. */
 interface After {

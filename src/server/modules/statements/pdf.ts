@@ -8,10 +8,10 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { SPLIT_SECTIONS, type StatementRow, type StatementSectionKey, type StatementTotals } from '../../shared/api/statements';
-import type { Language } from '../../shared/i18n/language';
+import { SPLIT_SECTIONS, type StatementRow, type StatementSectionKey, type StatementTotals } from '../../../shared/api/statements';
+import type { Language } from '../../../shared/i18n/language';
 import { statementWords, type StatementWords } from './pdf-words';
-import { BRAND, heightOf, INK, MUTED, registerFonts, rule, SHADE, textWidth, write, type Doc } from '../pdf/text';
+import { BRAND, heightOf, INK, MUTED, registerFonts, rule, SHADE, textWidth, write, type Doc } from '../../pdf/text';
 import type { StatementHead, StatementWriter } from './produce';
 
 const MARGIN = 48;

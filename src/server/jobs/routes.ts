@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { audit } from '../audit';
-import { JOBS } from '../jobs';
-import { arrayOf, boolean, dateTime, dateTimeOrNull, object, objectOrNull, string, stringOrNull } from './schemas';
+import { JOBS } from './index';
+import { arrayOf, boolean, dateTime, dateTimeOrNull, object, objectOrNull, string, stringOrNull } from '../routes/schemas';
 
 /** A scheduled job and its last run (app.jobs.status()). */
 const jobSchema = object({

@@ -6,15 +6,15 @@
  * alignment (a Bengali figure with ASCII commas is drawn in two fonts, which pdfkit cannot right-align as one).
  * The CSV and the JSON stay in English: they are data for a program or a spreadsheet, not a page to read.
  */
-import type { Language } from '../../shared/i18n/language';
-import { SECTION_TITLES, type StatementSectionKey } from '../../shared/api/statements';
-import { fromPaisa, toPaisa } from '../../shared/domain/money';
-import { groupDigits } from '../../shared/format/count';
-import { formatAmount } from '../../shared/format/money';
-import { formatDate, formatDateTime } from '../../shared/format/dates';
-import { bengaliDigits } from '../../shared/format/digits';
-import type { CalendarDate } from '../../shared/format/dhaka-calendar';
-import { PLATFORM, PLATFORM_NAME } from '../../shared/agreement/content';
+import type { Language } from '../../../shared/i18n/language';
+import { SECTION_TITLES, type StatementSectionKey } from '../../../shared/api/statements';
+import { fromPaisa, toPaisa } from '../../../shared/domain/money';
+import { groupDigits } from '../../../shared/format/count';
+import { formatAmount } from '../../../shared/format/money';
+import { formatDate, formatDateTime } from '../../../shared/format/dates';
+import { bengaliDigits } from '../../../shared/format/digits';
+import type { CalendarDate } from '../../../shared/format/dhaka-calendar';
+import { PLATFORM, PLATFORM_NAME } from '../../../shared/agreement/content';
 
 export interface StatementWords {
   /** The PDF's language tag (its /Lang: screen readers, search). */

@@ -6,7 +6,7 @@
  * apostrophe, the usual defence; amounts are plain decimals ("16814.28").
  */
 import type { Writable } from 'node:stream';
-import type { StatementRow, StatementTotals } from '../../shared/api/statements';
+import type { StatementRow, StatementTotals } from '../../../shared/api/statements';
 import type { StatementWriter } from './produce';
 
 export const CSV_COLUMNS = ['Line', 'Section', 'Date', 'Project', 'Agreement', 'Instalment', 'Reference', 'Source', 'Amount (BDT)', 'Principal (BDT)', 'Profit (BDT)'] as const;

@@ -2,36 +2,19 @@
  * Where a person's movements of money come from, and which income years have any (DOMAIN.md "Income year"):
  * investments by the instant they were accepted, instalments received by the instant they were confirmed, donations
  * by the instant they were confirmed, and as an owner funds raised (accepted agreements and confirmed donations of
- * their projects) and instalments by the instant they were marked paid. A year is a window of instants: from the
- * start of its first Dhaka day to the start of the day after its last, so no instant near midnight is lost.
+ * their projects) and instalments by the instant they were marked paid. A year is a window of instants (years.ts).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from '../db/schema';
-import { incomeYearName, incomeYearOf, incomeYearRange, incomeYearStart, type IncomeYear } from '../../shared/domain/income-year';
-import { addDays, dhakaDate, startOfDhakaDay } from '../../shared/format/dhaka-calendar';
-import type { StatementYear } from '../../shared/api/statements';
+import type { DB } from '../../../db/schema';
+import { incomeYearName, incomeYearOf, incomeYearStart } from '../../../../shared/domain/income-year';
+import { dhakaDate } from '../../../../shared/format/dhaka-calendar';
+import type { StatementYear } from '../../../../shared/api/statements';
+import { statementYear, yearWindow, type YearWindow } from '../years';
 
 /** The agreement state whose amount is an investment made (and raised). */
 export const COUNTED_AGREEMENT = 'accepted';
 /** The donation state whose amount was given (and raised). */
 export const COUNTED_DONATION = 'confirmed';
-
-/** The instants of an income year, half-open: [from, to). */
-export interface YearWindow {
-  from: Date;
-  to: Date;
-}
-
-/** The window of instants whose Dhaka dates fall in the year. */
-export function yearWindow(year: IncomeYear): YearWindow {
-  const range = incomeYearRange(year);
-  return { from: startOfDhakaDay(range.from), to: startOfDhakaDay(addDays(range.to, 1)) };
-}
-
-/** The year's name with its first and last dates. */
-export function statementYear(year: IncomeYear): StatementYear {
-  return { year, ...incomeYearRange(year) };
-}
 
 /** Each source of movements as `from … where …` with its instant column, limited to a window when one is given. */
 function sources(personId: string, window: YearWindow | null): { at: string; from: RawBuilder<unknown> }[] {
