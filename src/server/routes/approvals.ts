@@ -4,7 +4,7 @@
  * `pending_approval` and the live version stays current until another staff member approves it; they may instead
  * return it with a note. The author can do neither. Approving a proposal made from a version that is no longer the
  * live one, or one a newer proposal superseded, is refused (409). Every step is audited. Shared by the forms'
- * (routes/forms.ts) and the site content's (routes/content.ts) versions.
+ * (routes/forms.ts) and the site content's (modules/content/routes/site-content.ts) versions.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';

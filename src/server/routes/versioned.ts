@@ -1,5 +1,5 @@
 /**
- * What the studio's two kinds of versioned documents (forms, routes/forms.ts; the site content, routes/content.ts)
+ * What the studio's two kinds of versioned documents (forms, routes/forms.ts; the site content, modules/content)
  * share: the authors' e-mails, who else has a draft, the refusal of a draft started from an older version, the ETag
  * check, and telling a lost race on a version number from other database errors.
  */
