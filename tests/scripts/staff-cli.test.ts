@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freshDataDir, ROOT } from '../server/helpers';
 import { openDatabase } from '../../src/server/db/database';
-import { hashPassword } from '../../src/server/auth/passwords';
+import { hashPassword } from '../../src/server/modules/accounts/service';
 
 const run = promisify(execFile);
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { apiMessage, hasBengali, localizeAnswer } from '../../src/server/i18n/api-messages';
 import { DATABASE_UNAVAILABLE, describeWait, OVERLOADED, VALIDATION_MESSAGE } from '../../src/server/errors';
 import BN from '../../src/server/i18n/api-messages.bn.json';
-import { RISK_ACK_MISSING } from '../../src/server/content/risk-statement';
+import { RISK_ACK_MISSING } from '../../src/server/modules/content/service';
 
 const SERVER = join(__dirname, '../../src/server');
 

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../../../src/server/db/database';
-import { hashToken, newToken } from '../../../src/server/auth/secrets';
+import { hashToken, newToken } from '../../../src/server/modules/accounts/service';
 import { encodeCursor } from '../../../src/server/db/cursor';
 import { CATEGORIES, HEAVY_USER, loadMarket, publicProjectIds, type LoadedSize } from '../lib/scale-data';
 import { get, latency, throughput, type Latency } from '../lib/http';

@@ -42,7 +42,7 @@ export interface InvestorQualificationsTable {
   qualified_at: Generated<Date>;
 }
 
-/** A person's acknowledgment of one version of the risk statement (migration 027; content/risk-statement.ts). */
+/** A person's acknowledgment of one version of the risk statement (migration 027; modules/content/risk-statement.ts). */
 export interface RiskAcknowledgmentsTable {
   user_id: string;
   statement_version: number;

@@ -7,12 +7,14 @@
  * revocation or change of the account is seen here once the kept copy is older than that, so within a second. In this
  * process, any write it answers (a request that is not GET/HEAD/OPTIONS: a sign-out, a password change, a language
  * chosen) forgets every kept session at once, and a read that began before such a write keeps nothing.
+ * The sessions themselves (their table, tokens and accounts) are the accounts module's, read and started through
+ * its service.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { hashToken, newToken } from '../auth/secrets';
+import { hashToken, sessionOf, startSession } from '../modules/accounts/service';
 import { forbidden, unauthorized } from '../errors';
 
 export interface SessionUser {
@@ -85,7 +87,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const hit = kept.get(tokenHash);
     if (hit && hit.until > now) return hit.user;
     const started = generation;
-    const user = await lookUp(tokenHash);
+    const user = await sessionOf(app.db, tokenHash);
     if (keepMs > 0 && generation === started) {
       if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
       kept.delete(tokenHash);
@@ -93,29 +95,6 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       kept.set(tokenHash, { user: user?.session ?? null, until: Math.min(now + keepMs, user?.expiresAt.getTime() ?? Infinity) });
     }
     return user?.session ?? null;
-  }
-
-  async function lookUp(tokenHash: string): Promise<{ session: SessionUser; expiresAt: Date } | null> {
-    const row = await app.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.email', 'users.phone', 'users.is_staff', 'users.is_shariah', 'users.phone_verified_at', 'users.created_at', 'users.language', 'sessions.expires_at'])
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', new Date())
-      .executeTakeFirst();
-    if (!row) return null;
-    return { expiresAt: row.expires_at, session: {
-      id: row.id,
-      email: row.email,
-      phone: row.phone,
-      isStaff: row.is_staff,
-      isShariah: row.is_shariah,
-      phoneVerified: row.phone_verified_at !== null,
-      createdAt: row.created_at,
-      language: row.language,
-      tokenHash,
-    } };
   }
 
   // A route that requires a bearer token must check it in `onRequest`: before the body is parsed and validated,
@@ -140,12 +119,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     if (!request.user) throw unauthorized('Your session has ended or you are not signed in. Please sign in.');
     if (!request.user.isStaff) throw forbidden('Only staff can do this.');
   });
-  app.decorate('startSession', async (userId: string, db: Kysely<DB> = app.db) => {
-    const token = newToken();
-    const expires = new Date(Date.now() + app.config.sessionTtlDays * 86_400_000);
-    await db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, expires_at: expires }).execute();
-    return token;
-  });
+  app.decorate('startSession', (userId: string, db: Kysely<DB> = app.db) => startSession(db, userId, app.config.sessionTtlDays));
 }
 
 export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { arrayOf, dateTime, object, string, stringOrNull } from './schemas';
-import { normalizePhone } from '../auth/identity';
+import { normalizePhone } from '../modules/accounts/service';
 
 /**
  * `GET /dev/outbox?to=<phone>`: the messages the outbox "sent" to a phone, newest first, so a person or a test

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { MigrationStep, ScriptRunner } from '../migrate';
 import { toE164 } from '../../../shared/phone/phone.js';
 import { defaultSchemasDir } from '../../../shared/forms/load-schemas';
-import { phoneFields } from '../../auth/stored-phones';
+import { phoneFields } from '../../modules/accounts/stored-phones';
 
 const NAME = '014_form_phones_e164';
 const BATCH = 500;

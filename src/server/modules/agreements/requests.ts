@@ -9,14 +9,14 @@ import type { AgreementRequestForm } from '../../../shared/generated/form-types'
 import type { SessionUser } from '../../plugins/auth';
 import type { WriteOnce } from '../../plugins/idempotency';
 import type { JsonSchema } from '../../../shared/forms/catalog';
-import { conflict, fieldErrors, forbidden, notFound } from '../../errors';
+import { fieldErrors, forbidden, notFound } from '../../errors';
 import { decodeUploads, storeUploads } from '../../files/store';
 import { registerFileRule } from '../../files/access';
 import { noticeLinks, noticeSite, notify } from '../notices/service';
 import { closeIfEnded, lockOpenProject, notTaking, visibleProject } from '../projects/service';
 import { figuresOf } from '../projects/service';
 import { checkRetailLimits } from '../investors/service';
-import { RISK_ACK_MISSING } from '../../content/risk-statement';
+import { requireRiskAcknowledgment, riskVersionRequired } from '../content/service';
 import { fromPaisa, toPaisa, formatMoney } from '../../../shared/domain/money';
 import { cancellableUntil } from '../../../shared/domain/cooling-off';
 import { documentViews } from './documents';
@@ -70,11 +70,11 @@ export async function sendRequest(app: FastifyInstance, projectId: string, body:
   const decoded = decodeUploads(form.schema, body);
   // The statement's current version, read before the transaction (it reads the site content outside it: on
   // PGlite's one connection a read beside an open transaction would wait for it).
-  const riskVersion = app.config.riskAckRequired ? (await app.riskStatement.current()).version : null;
+  const riskVersion = await riskVersionRequired(app);
   // Once it commits, nothing can turn it into an error.
   const answer = await writeOnce(async (trx) => {
     // Without an acknowledgment of the current risk statement: refused before anything is stored (issue 31 §4).
-    if (riskVersion !== null && !(await app.riskStatement.acknowledgedAt(trx, me.id, riskVersion))) throw conflict(RISK_ACK_MISSING);
+    if (riskVersion !== null) await requireRiskAcknowledgment(app, trx, me.id, riskVersion);
     const amount = fromPaisa(toPaisa(body.investmentAmount));
     // Over a retail limit: refused before anything is stored, under a lock on the investor (issue 31 §1).
     await checkRetailLimits(trx, app.config, me.id, project.id, amount, body.investmentType, app.now());

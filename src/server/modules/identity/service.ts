@@ -13,7 +13,7 @@ import type { JsonSchema } from '../../../shared/forms/catalog';
 import { audit, auditTrail } from '../../audit';
 import { conflict, fieldErrors, notFound } from '../../errors';
 import { decodeUploads, storeUploads } from '../../files/store';
-import { withE164Phones } from '../../auth/stored-phones';
+import { withE164Phones } from '../accounts/service';
 import { personLimits } from '../investors/service';
 import { noticeLinks, noticeSite, notify } from '../notices/service';
 import { currentVerificationRow, profileRow, replaceVerification, saveProfileRow, setVerificationData } from './queries/profile';

@@ -16,7 +16,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import { decodeUploads, storeUploads } from '../../files/store';
 import { closeIfEnded, viewsOf, visibleProject } from '../projects/service';
 import { fromPaisa, toPaisa } from '../../../shared/domain/money';
-import { withE164Phones } from '../../auth/stored-phones';
+import { withE164Phones } from '../accounts/service';
 import { noticeLinks, noticeSite, notify } from '../notices/service';
 import { audit } from '../../audit';
 import {

@@ -16,7 +16,7 @@ import { audit } from '../../audit';
 import { conflict, fieldErrors, forbidden, notFound, type AppError } from '../../errors';
 import { registerFileRule } from '../../files/access';
 import { decodeUploads, storeUploads } from '../../files/store';
-import { withE164Phones } from '../../auth/stored-phones';
+import { withE164Phones } from '../accounts/service';
 import { currentVerification } from '../identity/service';
 import { reviewsInForce, sendBackOnMaterialEdit } from './shariah';
 import { materialFields } from '../../../shared/forms/material';

@@ -1,5 +1,5 @@
 /** Phone answers in stored form documents, kept in E.164 like the accounts' numbers, whichever way they were typed. */
-import { normalizePhone } from './identity';
+import { normalizePhone } from './identifiers';
 
 /**
  * The top-level properties of a form schema that hold a phone number (`format: "phone"`). Read from the schema, so a

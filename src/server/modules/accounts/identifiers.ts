@@ -1,5 +1,5 @@
 /** How an email or phone typed by a person is turned into the key an account is found by. */
-import { toE164 } from '../../shared/phone/phone.js';
+import { toE164 } from '../../../shared/phone/phone.js';
 
 /** True when the text is an email address (it has an @), false for a phone number. */
 export function isEmail(text: string): boolean {

@@ -11,15 +11,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
-import { audit } from '../audit';
-import type { DB, VersionStatus } from '../db/schema';
-import { auditPublish, nextVersion, Seeding, seedWithRetries, type StudioDocument } from '../modules/forms/service';
-import { CONTENT_FILE, lintConfig } from '../../shared/forms/schema-lint';
-import { repoRoot } from '../../shared/forms/load-schemas';
-import { RiskStatement } from './risk-statement';
-import { missingWords, wordsOf, type MissingWord } from '../../shared/i18n/content-texts';
+import { audit } from '../../audit';
+import type { DB, VersionStatus } from '../../db/schema';
+import { auditPublish, nextVersion, Seeding, type StudioDocument } from '../forms/service';
+import { CONTENT_FILE, lintConfig } from '../../../shared/forms/schema-lint';
+import { repoRoot } from '../../../shared/forms/load-schemas';
+import { missingWords, wordsOf, type MissingWord } from '../../../shared/i18n/content-texts';
+import { fileDigestForUpdate, insertFileVersion, insertVersion, lastVersionNumber, liveVersionNumber, newestLiveVersion, saveFileDigest, versionRow } from './queries/versions';
 
 type Doc = Record<string, unknown>;
 type Words = Record<string, string>;
@@ -54,7 +52,7 @@ export interface ContentProblem {
   message: string;
 }
 
-const readJson = (file: string): Doc => JSON.parse(readFileSync(join(repoRoot(), file), 'utf8')) as Doc;
+export const readJson = (file: string): Doc => JSON.parse(readFileSync(join(repoRoot(), file), 'utf8')) as Doc;
 
 export class SiteContent {
   private readonly versions = new Map<number, ContentVersion>();
@@ -93,20 +91,20 @@ export class SiteContent {
     const words = wordsOf(this.file, this.fileWords);
     const digest = createHash('sha256').update(JSON.stringify(this.file)).update(JSON.stringify(words)).digest('hex');
     await this.db.transaction().execute(async (trx) => {
-      const seen = await trx.selectFrom('form_file_digests').select('digest').where('form_id', '=', DIGEST_KEY).forUpdate().executeTakeFirst();
+      const seen = await fileDigestForUpdate(trx, DIGEST_KEY);
       if (seen?.digest === digest) return;
-      const newest = await trx.selectFrom('content_versions').selectAll().where('status', '=', 'live').orderBy('version', 'desc').limit(1).executeTakeFirst();
-      const last = await trx.selectFrom('content_versions').select((eb) => eb.fn.max('version').as('v')).executeTakeFirst();
+      const newest = await newestLiveVersion(trx);
+      const last = await lastVersionNumber(trx);
       // A database whose content was published in the studio, never read from this file before: the studio's wins.
       const keep = newest && ((isDeepStrictEqual(newest.content, this.file) && isDeepStrictEqual(this.wordsFor(newest.content, newest.translations), words)) || (!seen && newest.version > 1));
       if (!keep) {
         // Numbered after every version, proposals waiting for approval included.
-        const version = Number(last?.v ?? 0) + 1;
+        const version = last + 1;
         const note = version === 1 ? `From ${CONTENT_FILE}` : `From the file ${CONTENT_FILE}, edited since`;
-        await trx.insertInto('content_versions').values({ version, content: JSON.stringify(this.file), translations: JSON.stringify(words), note }).onConflict((oc) => oc.column('version').doNothing()).execute();
+        await insertFileVersion(trx, { version, content: JSON.stringify(this.file), translations: JSON.stringify(words), note });
         if (version > 1) await audit(trx, { actorId: null, action: 'content.publish', subjectType: 'content', subjectId: DIGEST_KEY, before: `version ${newest?.version ?? version - 1}`, after: `version ${version}`, note });
       }
-      await trx.insertInto('form_file_digests').values({ form_id: DIGEST_KEY, digest }).onConflict((oc) => oc.column('form_id').doUpdateSet({ digest })).execute();
+      await saveFileDigest(trx, DIGEST_KEY, digest);
     });
   }
 
@@ -114,8 +112,7 @@ export class SiteContent {
   async currentVersion(): Promise<number> {
     await this.seeding.done();
     if (this.current && Date.now() - this.current.at < CURRENT_TTL_MS) return this.current.version;
-    const row = await this.db.selectFrom('content_versions').select((eb) => eb.fn.max('version').as('v')).where('status', '=', 'live').executeTakeFirst();
-    const version = Number(row?.v ?? 1);
+    const version = (await liveVersionNumber(this.db)) ?? 1;
     this.current = { version, at: Date.now() };
     return version;
   }
@@ -126,7 +123,7 @@ export class SiteContent {
     await this.seeding.done();
     const cached = this.versions.get(version);
     if (cached) return cached;
-    const row = await this.db.selectFrom('content_versions').selectAll().where('version', '=', version).executeTakeFirst();
+    const row = await versionRow(this.db, version);
     if (!row) return null;
     const v: ContentVersion = { version: row.version, live: row.status === 'live', content: row.content, translations: this.wordsFor(row.content, row.translations), note: row.note, authorId: row.author_id, publishedAt: row.published_at };
     // A decided version never changes; one waiting for approval may still go live.
@@ -177,7 +174,7 @@ export class SiteContent {
    */
   async publish(trx: Kysely<DB>, content: Doc, translations: Words, note: string, authorId: string, after: number, status: VersionStatus): Promise<number> {
     const version = await nextVersion(trx, CONTENT_DOCUMENT, authorId, after);
-    await trx.insertInto('content_versions').values({ version, content: JSON.stringify(content), translations: JSON.stringify(wordsOf(content, translations)), note, author_id: authorId, status, base_version: after }).execute();
+    await insertVersion(trx, { version, content: JSON.stringify(content), translations: JSON.stringify(wordsOf(content, translations)), note, authorId, status, baseVersion: after });
     await auditPublish(trx, CONTENT_DOCUMENT, authorId, after, version, status, note);
     return version;
   }
@@ -187,20 +184,3 @@ export class SiteContent {
     this.current = { version, at: Date.now() };
   }
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    siteContent: SiteContent;
-    riskStatement: RiskStatement;
-  }
-}
-
-export default fp(
-  async (app: FastifyInstance) => {
-    const content = new SiteContent(app.db, app.forms.ids);
-    await seedWithRetries(app, 'site content versions', () => content.start());
-    app.decorate('siteContent', content);
-    app.decorate('riskStatement', new RiskStatement(content, (readJson(CONTENT_FILE).riskStatement ?? {}) as ConstructorParameters<typeof RiskStatement>[1]));
-  },
-  { name: 'site-content', dependencies: ['forms'] },
-);

@@ -6,9 +6,10 @@
  * After `slowAfter` attempts each answer is delayed; the attempt that reaches `lockAfter` locks the key for
  * `lockMinutes`, and a locked key is refused with 429. An address gets five times the allowance (people share one).
  */
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import { describeWait, tooManyRequests } from '../errors';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { describeWait, tooManyRequests } from '../../errors';
+import { clearKey, countAttempt, countedKeys, deleteKeys, takeBack } from './queries/throttle';
 
 export interface ThrottlePolicy {
   slowAfter: number;
@@ -48,27 +49,7 @@ export async function beginAttempt(db: Kysely<DB>, keys: ThrottleKeys, policy: T
   const counted: string[] = [];
   for (const [key, factor] of keysOf(keys)) {
     const limit = policy.lockAfter * factor;
-    // One atomic statement counts every attempt. A window that is over (and not locked) starts again at 1; the
-    // attempt that reaches the limit locks the key; any attempt counted past the limit came after the lock and is
-    // refused. (Telling "locked before" apart by comparing timestamps would fail for requests of one millisecond.)
-    const result = await sql<{ failures: number; locked_until: Date | null }>`
-      INSERT INTO signin_failures AS f (key, failures, window_started_at, locked_until)
-      VALUES (${key}, 1, ${now}, ${limit <= 1 ? lockUntil : null}::timestamptz)
-      ON CONFLICT (key) DO UPDATE SET
-        failures = CASE
-          WHEN f.window_started_at < ${windowStart} AND (f.locked_until IS NULL OR f.locked_until <= ${now}) THEN 1
-          ELSE f.failures + 1 END,
-        window_started_at = CASE
-          WHEN f.window_started_at < ${windowStart} AND (f.locked_until IS NULL OR f.locked_until <= ${now}) THEN ${now}::timestamptz
-          ELSE f.window_started_at END,
-        locked_until = CASE
-          WHEN f.locked_until > ${now} THEN f.locked_until
-          WHEN f.window_started_at < ${windowStart} THEN ${limit <= 1 ? lockUntil : null}::timestamptz
-          WHEN f.failures + 1 >= ${limit} THEN ${lockUntil}::timestamptz
-          ELSE NULL END
-      RETURNING failures, locked_until
-    `.execute(db);
-    const r = result.rows[0]!;
+    const r = await countAttempt(db, key, { now, windowStart, lockUntil, limit });
     if (Number(r.failures) > limit) {
       await Promise.all(counted.map((k) => takeBack(db, k)));
       const until = r.locked_until ? new Date(r.locked_until).getTime() : lockUntil.getTime();
@@ -82,26 +63,18 @@ export async function beginAttempt(db: Kysely<DB>, keys: ThrottleKeys, policy: T
   return delay;
 }
 
-async function takeBack(db: Kysely<DB>, key: string): Promise<void> {
-  await db
-    .updateTable('signin_failures')
-    .set((eb) => ({ failures: sql<number>`greatest(${eb.ref('failures')} - 1, 0)` }))
-    .where('key', '=', key)
-    .execute();
-}
-
 /**
  * A successful sign-in: the account's count is cleared, and the address gets this attempt back (so people behind
  * one address who sign in correctly never lock each other out).
  */
 export async function attemptSucceeded(db: Kysely<DB>, keys: ThrottleKeys): Promise<void> {
-  await db.deleteFrom('signin_failures').where('key', '=', accountKey(keys.account)).execute();
+  await clearKey(db, accountKey(keys.account));
   await takeBack(db, addressKey(keys.address));
 }
 
 /** Clears an account's count (after a password reset proved who they are). */
 export async function clearAccount(db: Kysely<DB>, account: string): Promise<void> {
-  await db.deleteFrom('signin_failures').where('key', '=', accountKey(account)).execute();
+  await clearKey(db, accountKey(account));
 }
 
 /** A sign-in throttle row, as staff see it. */
@@ -113,20 +86,13 @@ export interface SignInLock {
 
 /** The keys that are locked now or have failures counted, newest lock first. */
 export async function listLocks(db: Kysely<DB>): Promise<SignInLock[]> {
-  const rows = await db
-    .selectFrom('signin_failures')
-    .select(['key', 'failures', 'locked_until'])
-    .where((eb) => eb.or([eb('failures', '>', 0), eb('locked_until', '>', new Date())]))
-    .orderBy('locked_until', 'desc')
-    .orderBy('key')
-    .execute();
+  const rows = await countedKeys(db, new Date());
   return rows.map((r) => ({ key: r.key, failures: Number(r.failures), lockedUntil: r.locked_until }));
 }
-
 
 /** Lifts locks and forgets counted failures for the given keys; returns the rows that were there. */
 export async function unlock(db: Kysely<DB>, keys: string[]): Promise<SignInLock[]> {
   if (keys.length === 0) return [];
-  const rows = await db.deleteFrom('signin_failures').where('key', 'in', keys).returning(['key', 'failures', 'locked_until']).execute();
+  const rows = await deleteKeys(db, keys);
   return rows.map((r) => ({ key: r.key, failures: Number(r.failures), lockedUntil: r.locked_until }));
 }

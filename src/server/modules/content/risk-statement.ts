@@ -6,10 +6,11 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Kysely, Transaction } from 'kysely';
-import { audit } from '../audit';
-import type { DB } from '../db/schema';
+import { audit } from '../../audit';
+import type { DB } from '../../db/schema';
 import type { SiteContent } from './site-content';
-import type { RiskStatementView } from '../../shared/api/views';
+import type { RiskStatementView } from '../../../shared/api/views';
+import { acknowledgedAt, insertAcknowledgment } from './queries/acknowledgments';
 
 export const RISK_LANGUAGES = ['en', 'bn'] as const;
 export type RiskLanguage = (typeof RISK_LANGUAGES)[number];
@@ -80,19 +81,13 @@ export class RiskStatement {
   }
 
   /** When the person acknowledged statement version `version` (null: never). */
-  async acknowledgedAt(db: Kysely<DB>, userId: string, version: number): Promise<Date | null> {
-    const row = await db.selectFrom('risk_acknowledgments').select('acknowledged_at').where('user_id', '=', userId).where('statement_version', '=', version).executeTakeFirst();
-    return row?.acknowledged_at ?? null;
+  acknowledgedAt(db: Kysely<DB>, userId: string, version: number): Promise<Date | null> {
+    return acknowledgedAt(db, userId, version);
   }
 
   /** Stores (once) and audits a person's acknowledgment of a version; returns when it was first acknowledged. */
   async acknowledge(trx: Transaction<DB>, userId: string, version: number, language: RiskLanguage): Promise<{ at: Date; created: boolean }> {
-    const inserted = await trx
-      .insertInto('risk_acknowledgments')
-      .values({ user_id: userId, statement_version: version })
-      .onConflict((oc) => oc.columns(['user_id', 'statement_version']).doNothing())
-      .returning('acknowledged_at')
-      .executeTakeFirst();
+    const inserted = await insertAcknowledgment(trx, userId, version);
     if (!inserted) return { at: (await this.acknowledgedAt(trx, userId, version))!, created: false };
     await audit(trx, {
       actorId: userId,
@@ -103,6 +98,6 @@ export class RiskStatement {
       after: `risk statement version ${version}`,
       note: `read in ${language === 'bn' ? 'Bengali' : 'English'}`,
     });
-    return { at: inserted.acknowledged_at, created: true };
+    return { at: inserted, created: true };
   }
 }
