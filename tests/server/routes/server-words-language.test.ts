@@ -6,11 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DB_KINDS, startTestApp, type TestApp } from '../helpers';
+import { DB_KINDS, signUpVerified, startTestApp, type TestApp } from '../helpers';
 import { makeStaff, openProject, verifiedOwner, type Person } from '../market-helpers';
 import { startFakeGateway } from '../fake-sslcommerz';
 import { apiMessage } from '../../../src/server/i18n/api-messages';
 import { jobWords, sayJobResult } from '../../../src/server/jobs/words';
+import { donationNote } from '../../../src/server/modules/donations/views';
 
 type Lang = 'bn' | 'en';
 const BENGALI = /[\u0980-\u09FF]/;
@@ -125,6 +126,23 @@ describe.each(DB_KINDS)('the server’s own words in the request’s language on
     expect(bnBank.body.message).toBe('ব্যাংক মাধ্যমের অঙ্গীকার অনলাইনে পরিশোধ করা যায় না: রসিদে যেভাবে বলা আছে সেভাবে পরিশোধ করুন।');
   });
 
+  // After the receipt's test: this run expires every pledge made so far.
+  it('says a note the system wrote on a donation in the donor’s language, one staff typed as typed', async () => {
+    const donor = await signUpVerified(t.app);
+    const made = await ask(t.app, 'en', 'POST', `/projects/${project}/donations`, donor, { amount: 500, paymentMethod: 'Cash' });
+    expect(made.status).toBe(201);
+    const later = new Date(Date.now() + 20 * 86_400_000);
+    expect(await t.app.jobs.run('pledges', later, later)).toMatchObject({ ran: true, ok: true });
+    const en = await ask(t.app, 'en', 'GET', '/me/donations', donor);
+    const bn = await ask(t.app, 'bn', 'GET', '/me/donations', donor);
+    expect(shape(bn.body)).toEqual(shape(en.body));
+    expect(en.body.items[0]).toMatchObject({ id: made.body.id, status: 'cancelled', note: 'Not paid within 14 days.' });
+    expect(bn.body.items[0]).toMatchObject({ id: made.body.id, status: 'cancelled', note: '১৪ দিনের মধ্যে পরিশোধ করা হয়নি।' });
+    // Staff read it in their language too.
+    const staffBn = await ask(t.app, 'bn', 'GET', `/staff/donations?q=${made.body.reference as string}`, staff);
+    expect(staffBn.body.items[0].note).toBe('১৪ দিনের মধ্যে পরিশোধ করা হয়নি।');
+  });
+
   it('thanks a newsletter subscriber in their language', async () => {
     const email = `news${Date.now()}@example.com`;
     const bn = await ask(t.app, 'bn', 'POST', '/newsletter', null, { email });
@@ -151,6 +169,14 @@ describe('the words of job results and messages with a value', () => {
     // A row written before results had their words (or by other code) is shown as stored.
     expect(sayJobResult(null, 'bn')).toBeNull();
     expect(sayJobResult({ key: 'nothing', values: {} }, 'bn')).toBeNull();
+  });
+
+  it('says the notes the system writes on a donation in Bengali, and leaves staff’s own notes as typed', () => {
+    expect(donationNote('Paid online through SSLCommerz (tran_id HF-7K3Q-92-AB12CD34, val_id 123).', 'bn')).toBe('SSLCommerz-এর মাধ্যমে অনলাইনে পরিশোধ করা হয়েছে (tran_id HF-7K3Q-92-AB12CD34, val_id 123)।');
+    expect(donationNote('The all-or-nothing campaign ended below its goal: do not pay this pledge.', 'bn')).toBe('‘সব অথবা কিছুই না’ ক্যাম্পেইনটি লক্ষ্যে না পৌঁছেই শেষ হয়েছে: এই অঙ্গীকারের টাকা পরিশোধ করবেন না।');
+    expect(donationNote('Not paid within 14 days.', 'en')).toBe('Not paid within 14 days.');
+    expect(donationNote('Cash received at the office', 'bn')).toBe('Cash received at the office');
+    expect(donationNote(null, 'bn')).toBeNull();
   });
 
   it('says the server’s messages with a value in Bengali', () => {
