@@ -12,6 +12,7 @@ import { startFakeGateway } from '../fake-sslcommerz';
 import { apiMessage } from '../../../src/server/i18n/api-messages';
 import { jobWords, sayJobResult } from '../../../src/server/jobs/words';
 import { donationNote } from '../../../src/server/modules/donations/views';
+import { systemNote } from '../../../src/server/i18n/system-notes';
 
 type Lang = 'bn' | 'en';
 const BENGALI = /[\u0980-\u09FF]/;
@@ -143,6 +144,18 @@ describe.each(DB_KINDS)('the server’s own words in the request’s language on
     expect(staffBn.body.items[0].note).toBe('১৪ দিনের মধ্যে পরিশোধ করা হয়নি।');
   });
 
+  it('says the system’s notes of a project’s audit log in the staff member’s language', async () => {
+    const closing = await openProject(t.app, await verifiedOwner(t.app, staff), staff);
+    expect((await ask(t.app, 'en', 'POST', `/projects/${closing}/close`, staff, {})).status).toBe(200);
+    const en = await ask(t.app, 'en', 'GET', `/staff/projects/${closing}`, staff);
+    const bn = await ask(t.app, 'bn', 'GET', `/staff/projects/${closing}`, staff);
+    expect(shape(bn.body)).toEqual(shape(en.body));
+    const closed = (body: Record<string, any>) => (body.history as { action: string; note: string | null }[]).find((h) => h.action === 'project.close')!; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON
+    // The test project is all or nothing, closed with nothing raised: two sentences, each said in Bengali.
+    expect(closed(en.body).note).toMatch(/^Closed by staff\. All or nothing: the goal was not reached \(৳0 of ৳[\d,]+\)\.$/);
+    expect(closed(bn.body).note).toMatch(/^কর্মীরা বন্ধ করেছেন। সব অথবা কিছুই না: লক্ষ্য পূরণ হয়নি \(৳[০-৯,]+ লক্ষ্যের মধ্যে উঠেছে ৳০\)।$/);
+  });
+
   it('thanks a newsletter subscriber in their language', async () => {
     const email = `news${Date.now()}@example.com`;
     const bn = await ask(t.app, 'bn', 'POST', '/newsletter', null, { email });
@@ -177,6 +190,16 @@ describe('the words of job results and messages with a value', () => {
     expect(donationNote('Not paid within 14 days.', 'en')).toBe('Not paid within 14 days.');
     expect(donationNote('Cash received at the office', 'bn')).toBe('Cash received at the office');
     expect(donationNote(null, 'bn')).toBeNull();
+  });
+
+  it('says the audit log’s system notes in Bengali, two in one note, a typed note as typed', () => {
+    expect(systemNote('The campaign end date passed. All or nothing: the goal was not reached (৳1,20,000 of ৳5,00,000).', 'bn')).toBe(
+      'ক্যাম্পেইনের শেষ তারিখ পেরিয়ে গেছে। সব অথবা কিছুই না: লক্ষ্য পূরণ হয়নি (৳৫,০০,০০০ লক্ষ্যের মধ্যে উঠেছে ৳১,২০,০০০)।',
+    );
+    expect(systemNote('Raised money reached the goal.', 'bn')).toBe('সংগৃহীত অর্থ লক্ষ্যে পৌঁছেছে।');
+    expect(systemNote('Closed by its owner.', 'bn')).toBe('মালিক বন্ধ করেছেন।');
+    expect(systemNote('Raised money reached the goal.', 'en')).toBe('Raised money reached the goal.');
+    expect(systemNote('Documents checked against the NID', 'bn')).toBe('Documents checked against the NID');
   });
 
   it('says the server’s messages with a value in Bengali', () => {

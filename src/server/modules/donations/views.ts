@@ -3,28 +3,13 @@ import type { Selectable } from 'kysely';
 import type { DonationsTable, GatewayOutcome } from '../../db/schema';
 import type { DonateForm } from '../../../shared/generated/form-types';
 import type { Language } from '../../../shared/i18n/language';
-import { bengaliDigits } from '../../../shared/format/digits';
+import { systemNote } from '../../i18n/system-notes';
 import type { Payments } from './plugin';
 import type { RefundRow, RefundStatus } from './queries/refunds';
 
-/**
- * The notes the system writes on a donation (an expired pledge, a payment the gateway confirmed, a pledge of a campaign
- * that missed its goal), stored in English like a note staff type, said in the reader's language when read.
- */
-const SYSTEM_NOTES_BN: [RegExp, (...parts: string[]) => string][] = [
-  [/^Not paid within (\d+) days\.$/, (days) => `${bengaliDigits(days)} দিনের মধ্যে পরিশোধ করা হয়নি।`],
-  [/^Paid online through SSLCommerz \((.+)\)\.$/s, (ids) => `SSLCommerz-এর মাধ্যমে অনলাইনে পরিশোধ করা হয়েছে (${ids})।`],
-  [/^The all-or-nothing campaign ended below its goal: do not pay this pledge\.$/, () => '‘সব অথবা কিছুই না’ ক্যাম্পেইনটি লক্ষ্যে না পৌঁছেই শেষ হয়েছে: এই অঙ্গীকারের টাকা পরিশোধ করবেন না।'],
-];
-
 /** A donation's note in a language: a note the system wrote in Bengali for `bn`; one staff typed as it was typed. */
 export function donationNote(note: string | null, language: Language): string | null {
-  if (note === null || language !== 'bn') return note;
-  for (const [pattern, say] of SYSTEM_NOTES_BN) {
-    const m = pattern.exec(note);
-    if (m) return say(...m.slice(1));
-  }
-  return note;
+  return systemNote(note, language);
 }
 
 /** A donation as shown to its donor (and, with contact details, to staff), its system notes in the reader's language. */
