@@ -13,6 +13,7 @@ import { countOf } from '../../shared/format/count';
 import { formatDate } from '../../shared/format/dates';
 import type { NextStep } from '../../shared/api/views';
 import { arrayOf, integer, object, string, stringOrNull } from './schemas';
+import { nextStepIn, staffQueueIn } from '../i18n/next-step-words';
 
 /** How far back an acceptance still counts as news for the investor. */
 export const RECENT_ACCEPTANCE_DAYS = 14;
@@ -177,7 +178,9 @@ export default async function nextStepRoutes(app: FastifyInstance): Promise<void
         ];
       }
 
-      return { name: profile?.name?.trim() || me.email, items, staff };
+      // Said in the reader's language (the names people typed kept).
+      const language = request.language;
+      return { name: profile?.name?.trim() || me.email, items: items.map((i) => nextStepIn(i, language)), staff: staff?.map((q) => staffQueueIn(q, language)) ?? null };
     },
   );
 }

@@ -156,6 +156,31 @@ describe.each(DB_KINDS)('the server’s own words in the request’s language on
     expect(closed(bn.body).note).toMatch(/^কর্মীরা বন্ধ করেছেন। সব অথবা কিছুই না: লক্ষ্য পূরণ হয়নি \(৳[০-৯,]+ লক্ষ্যের মধ্যে উঠেছে ৳০\)।$/);
   });
 
+  it('says what needs a person, and staff’s queues, in their language', async () => {
+    const person = await signUpVerified(t.app);
+    const en = await ask(t.app, 'en', 'GET', '/me/next-steps', person);
+    const bn = await ask(t.app, 'bn', 'GET', '/me/next-steps', person);
+    expect(shape(bn.body)).toEqual(shape(en.body));
+    expect(en.body.items).toContainEqual(expect.objectContaining({ kind: 'verification', text: 'Verify your identity: it is needed before you raise funds' }));
+    expect(bn.body.items).toContainEqual(expect.objectContaining({ kind: 'verification', text: 'আপনার পরিচয় যাচাই করুন: অর্থ সংগ্রহের আগে এটি প্রয়োজন' }));
+    // A pledge to pay: the project's title kept, the amount and the method in Bengali.
+    await ask(t.app, 'en', 'POST', `/projects/${project}/donations`, person, { amount: 2500, paymentMethod: 'Cash' });
+    const pledge = (await ask(t.app, 'bn', 'GET', '/me/next-steps', person)).body.items.find((i: { kind: string }) => i.kind === 'pledge');
+    expect(pledge.text).toBe('“Green Harvest Agro” প্রকল্পে আপনার ৳২,৫০০ দানের অঙ্গীকার পরিশোধ করুন (নগদ টাকা)');
+    const staffBn = await ask(t.app, 'bn', 'GET', '/me/next-steps', staff);
+    expect((staffBn.body.staff as { label: string }[]).map((q) => q.label)).toEqual(['পর্যালোচনার অপেক্ষায় যাচাই', 'পর্যালোচনার অপেক্ষায় প্রকল্প', 'নিশ্চিত করার অপেক্ষায় দান']);
+  });
+
+  it('says a bad query or address in the request’s language', async () => {
+    const en = await ask(t.app, 'en', 'GET', '/me/donations?limit=1000', staff);
+    const bn = await ask(t.app, 'bn', 'GET', '/me/donations?limit=1000', staff);
+    expect([en.status, bn.status]).toEqual([400, 400]);
+    expect(en.body).toEqual({ message: 'Invalid querystring: limit must be <= 50', errors: [{ path: '/limit', message: 'Must be <= 50' }] });
+    expect(bn.body).toEqual({ message: 'অনুরোধটি সঠিক নয়: limit: সর্বোচ্চ ৫০ হতে পারে', errors: [{ path: '/limit', message: 'সর্বোচ্চ ৫০ হতে পারে' }] });
+    const status = await ask(t.app, 'bn', 'GET', '/staff/donations?status=bogus', staff);
+    expect(status.body.errors).toEqual([{ path: '/status', message: 'অনুমোদিত মানগুলোর একটি দিন' }]);
+  });
+
   it('thanks a newsletter subscriber in their language', async () => {
     const email = `news${Date.now()}@example.com`;
     const bn = await ask(t.app, 'bn', 'POST', '/newsletter', null, { email });
