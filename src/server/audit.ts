@@ -2,6 +2,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from './db/schema';
 import { dateTime, object, string, stringOrNull } from './routes/schemas';
+import type { Language } from '../shared/i18n/language';
+import { systemNote } from './i18n/system-notes';
 
 export interface AuditEntry {
   /** The staff member or user who acted; null for the system (an automatic closing). */
@@ -33,8 +35,8 @@ export async function audit(db: Kysely<DB> | Transaction<DB>, entry: AuditEntry)
 /** The schema of one entry of auditTrail's answer. */
 export const auditEntrySchema = object({ action: string, by: string, before: stringOrNull, after: stringOrNull, note: stringOrNull, at: dateTime });
 
-/** The audit rows of one record, oldest first, with the actor's email. */
-export async function auditTrail(db: Kysely<DB>, subjectType: string, subjectId: string) {
+/** The audit rows of one record, oldest first, with the actor's email; the notes the system wrote said in `language`. */
+export async function auditTrail(db: Kysely<DB>, subjectType: string, subjectId: string, language: Language = 'en') {
   const rows = await db
     .selectFrom('audit_log')
     .leftJoin('users', 'users.id', 'audit_log.actor_id')
@@ -48,7 +50,7 @@ export async function auditTrail(db: Kysely<DB>, subjectType: string, subjectId:
     by: r.email ?? 'system',
     before: r.before_status,
     after: r.after_status,
-    note: r.note,
+    note: systemNote(r.note, language),
     at: r.created_at.toISOString(),
   }));
 }

@@ -24,7 +24,7 @@ export default function ProjectCard({ project, action = 'details', heading = 'h3
   const f = project.figures;
   const isPublic = ['open', 'funded', 'closed'].includes(project.status);
   const Heading = heading;
-  const { t } = useWords();
+  const { t, language } = useWords();
   return (
     <div className="card project-card">
       <div style={{ position: 'relative' }}>
@@ -33,7 +33,7 @@ export default function ProjectCard({ project, action = 'details', heading = 'h3
       </div>
       <div className="card-content project-card-body">
         <p className="t-body2 t-muted">
-          {project.ownerName ? t('By {name}', { name: project.ownerName }) : t('By the owner')} · {formatDate(project.approvedAt ?? project.createdAt)} · {t(FUNDING_MODEL[project.fundingModel].label)}
+          {project.ownerName ? t('By {name}', { name: project.ownerName }) : t('By the owner')} · {formatDate(project.approvedAt ?? project.createdAt, language)} · {t(FUNDING_MODEL[project.fundingModel].label)}
         </p>
         <Heading className="t-h6" style={{ lineHeight: 1.3 }}>
           {project.title}

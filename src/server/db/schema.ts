@@ -335,6 +335,8 @@ export interface JobRunsTable {
   finished_at: NullableTimestamp;
   ok: boolean | null;
   result: string | null;
+  /** The result as a key and its values (jobs/words.ts), said in each reader's language. */
+  result_words: NullableJson;
 }
 
 export interface DraftsTable {

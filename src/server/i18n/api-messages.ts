@@ -12,6 +12,7 @@ import type { Language } from '../../shared/i18n/language';
 import { engineMessage } from '../../shared/i18n/messages';
 import { bengaliDigits } from '../../shared/format/digits';
 import { formatDateTime, parseDateTime } from '../../shared/format/dates';
+import { NOT_RUN_BN } from '../jobs/words';
 
 const fixed: Record<string, string> = BN_FIXED;
 /** The donate form's words (its payment methods, as the form shows them). */
@@ -73,8 +74,27 @@ const dhakaDateTime = (text: string) => {
 const wait = (text: string) =>
   bengaliDigits(text.replace(/(\d+) hours?/g, '$1 ঘণ্টা').replace(/(\d+) minutes?/g, '$1 মিনিট').replace(/(\d+) seconds?/g, '$1 সেকেন্ড'));
 
+/** A payment method as the donate form names it ("Mobile Banking" → মোবাইল ব্যাংকিং). */
+const method = (m: string) => DONATE_WORDS[m] ?? m;
+
+/**
+ * Why the payment gateway could not be used (modules/donations/sslcommerz.ts GatewayError), said to a donor: the
+ * network's error and the gateway's own reason are English written for the log (where they are), so the Bengali
+ * says what happened without them.
+ */
+function gatewayReason(why: string): string {
+  if (/^the payment gateway did not answer \(.*\)$/s.test(why)) return 'পেমেন্ট গেটওয়ে থেকে কোনো সাড়া পাওয়া যায়নি';
+  if (/^the payment gateway's validation API did not answer \(.*\)$/s.test(why)) return 'পেমেন্ট গেটওয়ের যাচাই সেবা থেকে কোনো সাড়া পাওয়া যায়নি';
+  if (/^the payment gateway refused the session: /.test(why)) return 'পেমেন্ট গেটওয়ে এই মুহূর্তে পেমেন্টটি শুরু করতে দেয়নি';
+  return why;
+}
+
+/** A studio document as approvals and versions name it (studio/versions.ts `name`). */
+const DOCUMENT_OF: Record<string, string> = { 'this form': 'এই ফর্মের', 'the site content': 'সাইটের বিষয়বস্তুর' };
+
 /** Messages with a value in them: the English pattern → its Bengali, the values kept. */
 const PATTERNS: [RegExp, (...parts: string[]) => string][] = [
+  [/^Version (\d+) of (the site content|this form) was not found\.$/, (v, what) => `${DOCUMENT_OF[what]} সংস্করণ ${bengaliDigits(v)} পাওয়া যায়নি।`],
   [/^(.+) was not found\.$/s, (what) => (SUBJECTS[what] ? `${SUBJECTS[what]} পাওয়া যায়নি।` : `${what}: পাওয়া যায়নি।`)],
   [/^Too many failed sign-in attempts\. Try again in (.+)\.$/, (w) => `অনেকবার ভুল সাইন-ইন চেষ্টা হয়েছে। ${wait(w)} পর আবার চেষ্টা করুন।`],
   [/^A new code was sent recently\. You can ask again in (.+)\.$/, (w) => `কিছুক্ষণ আগেই একটি নতুন কোড পাঠানো হয়েছে। ${wait(w)} পর আবার চাইতে পারবেন।`],
@@ -100,15 +120,15 @@ const PATTERNS: [RegExp, (...parts: string[]) => string][] = [
     `চুক্তি গ্রহণের ${bengaliDigits(hours)} ঘণ্টা পর, ${dhakaDateTime(when)}-এ, বিবেচনার সময় শেষ হয়েছে: এই চুক্তি আর বাতিল করা যাবে না।`],
   [/^The risk statement has changed since you opened it \(it is now version (\d+)\)\. Please read the current one and acknowledge it\.$/, (v) =>
     `আপনি খোলার পর ঝুঁকির বিবৃতিটি বদলেছে (এখন এটি সংস্করণ ${bengaliDigits(v)})। অনুগ্রহ করে বর্তমানটি পড়ে স্বীকার করুন।`],
-  [/^Online payment is not available for (.+) pledges: pay as the receipt says\.$/, (method) => `${method} অঙ্গীকারের জন্য অনলাইন পেমেন্ট নেই: রসিদে যেভাবে বলা আছে সেভাবে পরিশোধ করুন।`],
-  [/^Online payment is not available right now: (.+)\. You can still pay as the receipt says\.$/s, (why) => `এই মুহূর্তে অনলাইন পেমেন্ট চালু নেই: ${why}। রসিদে যেভাবে বলা আছে সেভাবে এখনও পরিশোধ করতে পারেন।`],
+  [/^Online payment is not available for (.+) pledges: pay as the receipt says\.$/, (m) => `${method(m)} মাধ্যমের অঙ্গীকার অনলাইনে পরিশোধ করা যায় না: রসিদে যেভাবে বলা আছে সেভাবে পরিশোধ করুন।`],
+  [/^Online payment is not available right now: (.+)\. You can still pay as the receipt says\.$/s, (why) => `এই মুহূর্তে অনলাইন পেমেন্ট চালু নেই: ${gatewayReason(why)}। রসিদে যেভাবে বলা আছে সেভাবে এখনও পরিশোধ করতে পারেন।`],
   [/^"(.+)" is not an income year\. Name one by its two calendar years, like 2026-27 \(1 July 2026 to 30 June 2027\)\.$/s, (shown) =>
     `"${shown}" কোনো আয়বর্ষ নয়। দুই পঞ্জিকাবর্ষ দিয়ে লিখুন, যেমন 2026-27 (১ জুলাই ২০২৬ থেকে ৩০ জুন ২০২৭)।`],
-  [/^Thank you! Your pledge of (\S+) by (.+) is recorded with the payment reference (\S+)\. Pay as shown below; staff confirm it when the money arrives\.$/, (amount, method, ref) =>
-    `ধন্যবাদ! আপনার ${bengaliDigits(amount)} দানের অঙ্গীকার লিপিবদ্ধ হয়েছে (পরিশোধের মাধ্যম: ${DONATE_WORDS[method] ?? method}; পেমেন্ট রেফারেন্স ${ref})। নিচে যেভাবে দেখানো আছে সেভাবে পরিশোধ করুন; টাকা পৌঁছালে কর্মীরা তা নিশ্চিত করবেন।`],
+  [/^Thank you! Your pledge of (\S+) by (.+) is recorded with the payment reference (\S+)\. Pay as shown below; staff confirm it when the money arrives\.$/, (amount, by, ref) =>
+    `ধন্যবাদ! আপনার ${bengaliDigits(amount)} দানের অঙ্গীকার লিপিবদ্ধ হয়েছে (পরিশোধের মাধ্যম: ${method(by)}; পেমেন্ট রেফারেন্স ${ref})। নিচে যেভাবে দেখানো আছে সেভাবে পরিশোধ করুন; টাকা পৌঁছালে কর্মীরা তা নিশ্চিত করবেন।`],
   [/^The owner of "(.+)" can now see the phone and e-mail of your offer\.$/s, (title) => `"${title}"-এর মালিক এখন আপনার প্রস্তাবের ফোন নম্বর ও ইমেইল দেখতে পাবেন।`],
   [/^The charity account holds (\S+): a payment cannot be more than that$/, (amount) => `দাতব্য হিসাবে আছে ${bengaliDigits(amount)}: পরিশোধ এর বেশি হতে পারে না`],
-  [/^The job (.+) did not run: (.+)\. Try again in a moment\.$/s, (job, why) => `${job} কাজটি চলেনি: ${why}। একটু পরে আবার চেষ্টা করুন।`],
+  [/^The job (.+) did not run: (.+)\. Try again in a moment\.$/s, (job, why) => `${job} কাজটি চলেনি: ${NOT_RUN_BN[why] ?? why}। একটু পরে আবার চেষ্টা করুন।`],
   [/^This draft cannot be published: (\d+) problems? to fix first\.$/, (n) => `এই খসড়াটি প্রকাশ করা যাবে না: আগে ${bengaliDigits(n)}টি সমস্যা ঠিক করতে হবে।`],
   [/^This draft cannot be published: (\d+) texts? (?:has|have) no translation yet \((.*)\)\.$/s, (n, which) =>
     `এই খসড়াটি প্রকাশ করা যাবে না: ${bengaliDigits(n)}টি লেখার এখনও অনুবাদ নেই (${which})।`],
@@ -121,6 +141,12 @@ const PATTERNS: [RegExp, (...parts: string[]) => string][] = [
   [/^(\S+) is over the limit for (one project|all projects in 12 months) for retail investors, (\S+): you have used (\S+) and (\S+) is left\.$/, (amount, which, limit, used, left) =>
     `${bengaliDigits(amount)} খুচরা বিনিয়োগকারীদের ${which === 'one project' ? 'এক প্রকল্পের' : '১২ মাসে সব প্রকল্প মিলিয়ে'} সীমা ${bengaliDigits(limit)} ছাড়িয়ে যায়: আপনি ${bengaliDigits(used)} ব্যবহার করেছেন, বাকি আছে ${bengaliDigits(left)}।`],
   [/^No such endpoint: (.+)$/s, (what) => `এমন কোনো ঠিকানা নেই: ${what}`],
+  [/^Version (\d+) was made from version (\d+|\?), but version (\d+) has gone live since: approving it would undo that change\. Return it so its author can redo it on version \3\.$/, (v, base, live) =>
+    `সংস্করণ ${bengaliDigits(v)} তৈরি হয়েছিল সংস্করণ ${bengaliDigits(base)} থেকে, কিন্তু এর পরে সংস্করণ ${bengaliDigits(live)} চালু হয়েছে: এটি অনুমোদন করলে সেই পরিবর্তন মুছে যাবে। এটি ফেরত পাঠান, যাতে লেখক সংস্করণ ${bengaliDigits(live)}-এর ওপর আবার পরিবর্তনটি করতে পারেন।`],
+  [/^Thank you! (.+) is subscribed to our newsletter\.$/s, (email) => `ধন্যবাদ! ${email} আমাদের নিউজলেটারে যুক্ত হয়েছে।`],
+  [/^(.+) is already subscribed\. Thank you for staying with us!$/s, (email) => `${email} আগে থেকেই আমাদের নিউজলেটারে যুক্ত আছে। আমাদের সঙ্গে থাকার জন্য ধন্যবাদ!`],
+  [/^The asking amount must be at least the platform's minimum investment of (\S+), or set a lower minimum investment$/, (amount) =>
+    `চাওয়া অর্থের পরিমাণ প্ল্যাটফর্মের সর্বনিম্ন বিনিয়োগ ${bengaliDigits(amount)}-এর কম হতে পারে না, অথবা সর্বনিম্ন বিনিয়োগ আরও কম দিন`],
 ];
 
 /** One API message in a language: its Bengali when it has one, else the message as it is. */

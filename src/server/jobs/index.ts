@@ -11,6 +11,8 @@ import { Cron } from 'croner';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { purge, type TaskContext, type TaskResult } from './tasks';
+import { jobWords, sayJobResult, type JobWords } from './words';
+import type { Language } from '../../shared/i18n/language';
 import { closeCampaigns } from '../modules/projects/jobs';
 import { remindAndExpirePledges } from '../modules/donations/jobs';
 import { latePayments, makeAgreementDocuments, markOverdue, remindInstalments } from '../modules/agreements/jobs';
@@ -29,7 +31,7 @@ interface JobDefinition {
 /** Sends the e-mail outbox; each row is claimed atomically, so this may overlap with a kick from a request. */
 async function deliverMail(app: FastifyInstance, now: Date): Promise<TaskResult> {
   const { sent, failed } = await app.mail.deliver(now);
-  return { summary: `${sent} e-mail${sent === 1 ? '' : 's'} sent, ${failed} to retry` };
+  return { words: jobWords('mail', { sent, retry: failed }) };
 }
 
 export const JOBS: JobDefinition[] = [
@@ -44,15 +46,21 @@ export const JOBS: JobDefinition[] = [
   { name: 'purge', schedule: '0 17 3 * * *', description: 'Removes expired sessions, old codes, abandoned drafts and their files, e-mails sent over 30 days ago, idempotency keys over a day old.', task: purge },
 ];
 
-export type JobOutcome = { ran: true; ok: boolean; summary: string } | { ran: false; reason: string };
+/** A run's outcome: `summary` is its result in English (the log's line), `words` the same for any reader's language. */
+export type JobOutcome = { ran: true; ok: boolean; summary: string; words: JobWords } | { ran: false; reason: string };
+
+/** A result's words and its English line, as a run records and answers them. */
+function outcomeOf(ok: boolean, words: JobWords) {
+  return { ran: true, ok, summary: sayJobResult(words, 'en')!, words } as const;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: {
       /** Runs a job for a slot now (tests pass their own clock); another process holding it makes this a no-op. */
       run(name: string, now?: Date, slot?: Date): Promise<JobOutcome>;
-      /** Each job with its last run. */
-      status(): Promise<JobStatus[]>;
+      /** Each job with its last run, its result said in `language` (English by default). */
+      status(language?: Language): Promise<JobStatus[]>;
     };
   }
 }
@@ -77,7 +85,8 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
   async function run(name: string, now = app.now(), slot = now): Promise<JobOutcome> {
     const job = byName.get(name);
     if (!job) throw new Error(`no job named ${name}`);
-    let outcome: JobOutcome;
+    // Undefined while a job that works outside the transaction has claimed its slot and not yet run.
+    let outcome: JobOutcome | undefined;
     let result: TaskResult | undefined;
     let claimedOutside: string | undefined;
     const started = performance.now();
@@ -95,37 +104,38 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
         if (!claimed) return { ran: false, reason: 'already run for this slot' } as const;
         if (!job.task) {
           claimedOutside = claimed.id;
-          return { ran: true, ok: true, summary: '' } as const;
+          return undefined;
         }
         result = await job.task({ trx, now, config: app.config });
-        await trx.updateTable('job_runs').set({ finished_at: new Date(), ok: true, result: result.summary }).where('id', '=', claimed.id).execute();
-        return { ran: true, ok: true, summary: result.summary } as const;
+        const done = outcomeOf(true, result.words);
+        await trx.updateTable('job_runs').set({ finished_at: new Date(), ok: true, result: done.summary, result_words: JSON.stringify(done.words) }).where('id', '=', claimed.id).execute();
+        return done;
       });
     } catch (err) {
       // The work rolled back; the failure is recorded on its own so staff see it (and the slot stays retryable
       // only by hand: the next slot runs the job again).
-      const message = (err as Error).message;
+      const failed = outcomeOf(false, jobWords('failed', { reason: (err as Error).message }));
       app.log.error({ err, job: name }, 'job failed');
       await app.db
         .insertInto('job_runs')
-        .values({ job: name, slot, started_at: now, finished_at: new Date(), ok: false, result: `failed: ${message}` })
+        .values({ job: name, slot, started_at: now, finished_at: new Date(), ok: false, result: failed.summary, result_words: JSON.stringify(failed.words) })
         .onConflict((oc) => oc.columns(['job', 'slot']).doNothing())
         .execute()
         .catch(() => undefined);
       app.metrics.jobRun(name, 'failed', seconds());
-      return { ran: true, ok: false, summary: `failed: ${message}` };
+      return failed;
     }
     if (claimedOutside !== undefined && job.outside) {
       try {
         result = await job.outside(app, now);
-        outcome = { ran: true, ok: true, summary: result.summary };
+        outcome = outcomeOf(true, result.words);
       } catch (err) {
         app.log.error({ err, job: name }, 'job failed');
-        outcome = { ran: true, ok: false, summary: `failed: ${(err as Error).message}` };
+        outcome = outcomeOf(false, jobWords('failed', { reason: (err as Error).message }));
       }
       await app.db
         .updateTable('job_runs')
-        .set({ finished_at: new Date(), ok: outcome.ok, result: outcome.summary })
+        .set({ finished_at: new Date(), ok: outcome.ok, result: outcome.summary, result_words: JSON.stringify(outcome.words) })
         .where('id', '=', claimedOutside)
         .execute()
         .catch((err: unknown) => app.log.error({ err, job: name }, 'job run not recorded'));
@@ -134,6 +144,7 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
         return outcome;
       }
     }
+    if (!outcome) throw new Error(`job ${name} claimed its slot and did not run`);
     app.metrics.jobRun(name, outcome.ran ? 'ok' : 'skipped', seconds());
     for (const m of result?.messages ?? []) {
       await app.sms.send(m).catch((err: unknown) => app.log.error({ err, job: name }, 'job message not sent'));
@@ -142,7 +153,7 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
     return outcome;
   }
 
-  async function status(): Promise<JobStatus[]> {
+  async function status(language: Language = 'en'): Promise<JobStatus[]> {
     return Promise.all(
       JOBS.map(async (j) => {
         const last = await app.db.selectFrom('job_runs').selectAll().where('job', '=', j.name).orderBy('started_at', 'desc').limit(1).executeTakeFirst();
@@ -151,7 +162,7 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
           schedule: j.schedule,
           description: j.description,
           lastRun: last
-            ? { slot: last.slot.toISOString(), startedAt: last.started_at.toISOString(), finishedAt: last.finished_at?.toISOString() ?? null, ok: last.ok, result: last.result }
+            ? { slot: last.slot.toISOString(), startedAt: last.started_at.toISOString(), finishedAt: last.finished_at?.toISOString() ?? null, ok: last.ok, result: sayJobResult(last.result_words, language) ?? last.result }
             : null,
         };
       }),

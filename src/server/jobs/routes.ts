@@ -7,6 +7,7 @@ import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../errors';
 import { audit } from '../audit';
 import { JOBS } from './index';
+import { sayJobResult } from './words';
 import { arrayOf, boolean, dateTime, dateTimeOrNull, object, objectOrNull, string, stringOrNull } from '../routes/schemas';
 
 /** A scheduled job and its last run (app.jobs.status()). */
@@ -23,7 +24,7 @@ export default async function staffJobRoutes(app: FastifyInstance): Promise<void
   app.get(
     '/staff/jobs',
     { schema: { tags: ['staff'], security: [{ bearer: [] }], description: 'The scheduled jobs and their last runs.', response: { 200: object({ items: arrayOf(jobSchema) }) } }, onRequest: app.requireStaff },
-    async () => ({ items: await app.jobs.status() }),
+    async (request) => ({ items: await app.jobs.status(request.language) }),
   );
 
   app.post<{ Params: { name: string } }>(
@@ -46,7 +47,9 @@ export default async function staffJobRoutes(app: FastifyInstance): Promise<void
       if (!outcome.ran) throw conflict(`The job ${name} did not run: ${outcome.reason}. Try again in a moment.`);
       await audit(app.db, { actorId: me.id, action: 'job.run', subjectType: 'job', subjectId: name, before: null, after: outcome.ok ? 'ok' : 'failed', note: outcome.summary });
       app.mail.kick();
-      return { name, ok: outcome.ok, summary: outcome.summary, job: (await app.jobs.status()).find((j) => j.name === name) };
+      // The summary and the last run in the reader's language; the audit note keeps the English line.
+      const summary = sayJobResult(outcome.words, request.language) ?? outcome.summary;
+      return { name, ok: outcome.ok, summary, job: (await app.jobs.status(request.language)).find((j) => j.name === name) };
     },
   );
 }

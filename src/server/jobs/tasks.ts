@@ -1,13 +1,13 @@
 /**
  * The work that happens on a clock. Each task runs inside one transaction (the runner's, which holds the job's
- * advisory lock), takes the time it runs at (tests drive the clock), and returns one line saying what it did.
+ * advisory lock), takes the time it runs at (tests drive the clock), and returns what it did (a key and its counts, ./words.ts).
  * Messages to people are returned, not sent: the runner sends them after the transaction commits.
  */
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Config } from '../config';
 import type { SmsMessage } from '../sms';
-import { countOf } from '../../shared/format/count';
+import { jobWords, type JobWords } from './words';
 
 export interface TaskContext {
   trx: Transaction<DB>;
@@ -16,7 +16,8 @@ export interface TaskContext {
 }
 
 export interface TaskResult {
-  summary: string;
+  /** What the run did, as a key and its counts: said in each reader's language (./words.ts). */
+  words: JobWords;
   /** Sent after commit. */
   messages?: SmsMessage[];
 }
@@ -57,6 +58,6 @@ export async function purge({ trx, now }: TaskContext): Promise<TaskResult> {
   const keys = await trx.deleteFrom('idempotency_keys').where('created_at', '<', dayAgo).executeTakeFirst();
   const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
   return {
-    summary: `removed ${countOf(n(sessions), 'session')}, ${countOf(n(codes), 'code')}, ${countOf(n(drafts), 'abandoned draft')}, ${countOf(files.rows.length, 'draft file')}, ${countOf(n(mails), 'sent e-mail')}, ${countOf(n(keys), 'idempotency key')}`,
+    words: jobWords('purge', { sessions: n(sessions), codes: n(codes), drafts: n(drafts), files: files.rows.length, mails: n(mails), keys: n(keys) }),
   };
 }

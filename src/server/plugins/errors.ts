@@ -60,9 +60,12 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       const errors = localizeErrors(raw, names?.translations, request.language);
       if (error.validationContext && error.validationContext !== 'body') {
         const shown = errors.slice(0, INPUT_LIMITS.maxErrors);
-        return reply.status(400).send(
-          cappedErrors(`Invalid ${error.validationContext}: ${shown.map((e) => `${e.path.slice(1) || 'value'} ${e.message.toLowerCase()}`).join('; ')}`, errors),
-        );
+        // Bengali names the parameter (the API's own name) and says its problem; English keeps its one line.
+        const summary =
+          request.language === 'bn'
+            ? `অনুরোধটি সঠিক নয়: ${shown.map((e) => `${e.path.slice(1) || 'মান'}: ${e.message}`).join('; ')}`
+            : `Invalid ${error.validationContext}: ${shown.map((e) => `${e.path.slice(1) || 'value'} ${e.message.toLowerCase()}`).join('; ')}`;
+        return reply.status(400).send(cappedErrors(summary, errors));
       }
       return reply.status(400).send(cappedErrors(validationMessage(request.language) ?? VALIDATION_MESSAGE, errors));
     }

@@ -46,6 +46,8 @@ const BN: Record<string, string> = {
   Image: 'ছবি',
   Item: 'সারি',
   'None added yet.': 'এখনো কিছু যোগ করা হয়নি।',
+  'Must be equal to one of the allowed values': 'অনুমোদিত মানগুলোর একটি দিন',
+  'Must NOT have additional properties': 'এতে অজানা ঘর আছে',
   'The file could not be read. Choose it again.': 'ফাইলটি পড়া যায়নি। আবার বেছে নিন।',
 };
 
@@ -70,7 +72,30 @@ const BN_PATTERNS: [RegExp, (name: string) => string][] = [
   [/^Field "(.*)" no longer exists in this version of the form$/s, (n) => `"${n}" ঘরটি ফর্মের এই সংস্করণে আর নেই`],
   [/^Unknown field "(.*)": this form has no such field$/s, (n) => `অজানা ঘর "${n}": এই ফর্মে এমন কোনো ঘর নেই`],
   [/^Please correct the (\d+) highlighted fields\.$/, (n) => `অনুগ্রহ করে চিহ্নিত ${bnDigits(Number(n))}টি ঘর ঠিক করুন।`],
+  // The validator's own words, for a value no form gives a message to (an API's query, its address, a body's enum).
+  [/^Must be <= (-?[\d.]+)$/, (n) => `সর্বোচ্চ ${bnDigits(Number(n))} হতে পারে`],
+  [/^Must be >= (-?[\d.]+)$/, (n) => `কমপক্ষে ${bnDigits(Number(n))} হতে হবে`],
+  [/^Must be < (-?[\d.]+)$/, (n) => `${bnDigits(Number(n))}-এর কম হতে হবে`],
+  [/^Must be > (-?[\d.]+)$/, (n) => `${bnDigits(Number(n))}-এর বেশি হতে হবে`],
+  [/^Must NOT have more than (\d+) characters$/, (n) => `সর্বোচ্চ ${bnDigits(Number(n))} অক্ষরের হতে পারে`],
+  [/^Must NOT have fewer than (\d+) characters?$/, (n) => `কমপক্ষে ${bnDigits(Number(n))} অক্ষরের হতে হবে`],
+  [/^Must NOT have more than (\d+) items$/, (n) => `সর্বোচ্চ ${bnDigits(Number(n))}টি হতে পারে`],
+  [/^Must NOT have fewer than (\d+) items?$/, (n) => `কমপক্ষে ${bnDigits(Number(n))}টি হতে হবে`],
+  [/^Must match format "(.+)"$/, (f) => `মানটি সঠিক ধরনের নয় (${f})`],
+  [/^Must match pattern "(.+)"$/s, (p) => `মানটি নির্ধারিত ধরনের সঙ্গে মেলে না (${p})`],
+  [/^Must be (string|number|integer|boolean|object|array|null)$/, (t) => `মানটি ${TYPES_BN[t] ?? t} হতে হবে`],
 ];
+
+/** JSON types as the validator names them. */
+const TYPES_BN: Record<string, string> = {
+  string: 'লেখা',
+  number: 'একটি সংখ্যা',
+  integer: 'একটি পূর্ণসংখ্যা',
+  boolean: 'হ্যাঁ বা না',
+  object: 'একটি অবজেক্ট',
+  array: 'একটি তালিকা',
+  null: 'ফাঁকা',
+};
 
 /** One of the engine's messages in a language; any other text (a form's own message) comes back as it is. */
 export function engineMessage(message: string, language: Language): string {

@@ -18,7 +18,7 @@ import type { ApiAnswer } from '../../lib/api-paths';
 type Tile = ApiAnswer<'GET /dashboard/summary'>['tiles'][number];
 
 function TileCard({ tile }: { tile: Tile | null }) {
-  const { t } = useWords();
+  const { t, language } = useWords();
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
@@ -29,7 +29,7 @@ function TileCard({ tile }: { tile: Tile | null }) {
             </Typography>
             {/* Two tiles to a row on phones: a smaller figure that may wrap rather than push the page sideways. */}
             <Typography variant="h5" component="p" sx={{ fontWeight: 700, mt: 0.5, fontVariantNumeric: 'tabular-nums', fontSize: { xs: '1.1rem', sm: '1.5rem' }, overflowWrap: 'anywhere' }}>
-              {tile.format === 'money' ? formatMoney(tile.value) : formatNumber(Number(tile.value))}
+              {tile.format === 'money' ? formatMoney(tile.value, language) : formatNumber(Number(tile.value), language)}
             </Typography>
           </>
         ) : (

@@ -7,41 +7,12 @@ import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
 import { api, ApiError } from '../../lib/api';
 import { useApi } from '../../lib/use-api';
-import { useWords, type Words } from '../../lib/words';
+import { useWords } from '../../lib/words';
 
-/** A kind of notice as Settings names it, in the page language (the API gives its English label). */
-function kindLabel(kind: string, label: string, t: Words['t']): string {
-  switch (kind) {
-    case 'verification_decided':
-      return t('My identity verification is decided');
-    case 'project_decided':
-      return t('My project is approved or rejected');
-    case 'shariah_review':
-      return t("My project's Shariah review is recorded");
-    case 'proposal_received':
-      return t('My project receives a proposal');
-    case 'proposal_decided':
-      return t('A proposal I sent or received is decided');
-    case 'invest_request':
-      return t('A project owner sends me a Request For Invest');
-    case 'instalment_due':
-      return t('An instalment is due soon, due today, overdue or in default');
-    case 'instalment_paid':
-      return t('An instalment owed to me is marked paid');
-    case 'instalment_confirmed':
-      return t('An investor confirms an instalment I paid');
-    case 'donation_confirmed':
-      return t('My donation is confirmed');
-    case 'contact_shared':
-      return t('An investor shares their contact details with me');
-    case 'goal_not_reached':
-      return t('An all-or-nothing campaign I own or backed misses its goal, and my money from it is returned');
-    default:
-      return label;
-  }
-}
-
-/** Which kinds of notice are also sent by e-mail, and by SMS for the kinds sent that way; each box saves as it is changed. */
+/**
+ * Which kinds of notice are also sent by e-mail, and by SMS for the kinds sent that way; each box saves as it is changed.
+ * Each kind's label comes from the API in the request's language (the page's: the same `lang` cookie decides both).
+ */
 export default function NoticePreferencesCard() {
   const { t } = useWords();
   const state = useApi('/me/notice-preferences');
@@ -72,7 +43,7 @@ export default function NoticePreferencesCard() {
         ) : null}
         <FormGroup>
           {state.data?.kinds.map((k) => (
-            <FormControlLabel key={k.kind} control={<Checkbox checked={k.email} onChange={(e) => void toggle('email', k.kind, e.target.checked)} />} label={kindLabel(k.kind, k.label, t)} />
+            <FormControlLabel key={k.kind} control={<Checkbox checked={k.email} onChange={(e) => void toggle('email', k.kind, e.target.checked)} />} label={k.label} />
           ))}
         </FormGroup>
         {state.data?.kinds.some((k) => k.sms !== null) && (
@@ -86,8 +57,8 @@ export default function NoticePreferencesCard() {
                 .map((k) => (
                   <FormControlLabel
                     key={k.kind}
-                    control={<Checkbox checked={Boolean(k.sms)} onChange={(e) => void toggle('sms', k.kind, e.target.checked)} slotProps={{ input: { 'aria-label': t('SMS: {label}', { label: kindLabel(k.kind, k.label, t) }) } }} />}
-                    label={kindLabel(k.kind, k.label, t)}
+                    control={<Checkbox checked={Boolean(k.sms)} onChange={(e) => void toggle('sms', k.kind, e.target.checked)} slotProps={{ input: { 'aria-label': t('SMS: {label}', { label: k.label }) } }} />}
+                    label={k.label}
                   />
                 ))}
             </FormGroup>

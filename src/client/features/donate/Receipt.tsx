@@ -19,6 +19,7 @@ import { api } from '../../lib/api';
 import { FormReadOnlyView } from '../../form-engine/read-only';
 import DetailList from '../../components/DetailList';
 import { donationStatus } from '../../components/app/donation-status';
+import { paymentMethodWord } from '../../components/app/payment-method';
 import { useWords } from '../../lib/words';
 import { formatDateTime } from '../../../shared/format/dates';
 import { RECEIPT_KEY_HEADER } from '../../../shared/donations/receipt-link';
@@ -87,7 +88,7 @@ export default function Receipt({ receipt, heading, receiptKey }: { receipt: Don
       {howTo && receipt.status === 'pledged' && (
         <Box component="section" aria-labelledby="how-to-pay" sx={{ mt: 3 }}>
           <Typography variant="h6" component="h3" id="how-to-pay" sx={{ mb: 1 }}>
-            {t('How to pay by {method}', { method: howTo.method })}
+            {t('How to pay by {method}', { method: paymentMethodWord(howTo.method, t) })}
           </Typography>
           {howTo.sample && (
             <Alert severity="warning" sx={{ mb: 2 }}>

@@ -160,7 +160,7 @@ export default function FormScreen({ screen }: { screen: Screen }) {
   const [failure, setFailure] = useState<Message | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const toast = useToast();
-  const { t } = useWords();
+  const { t, language } = useWords();
   const [formKey, setFormKey] = useState(0);
   // What the form holds as the user types, for a panel that reacts to it (the repayment preview).
   const [liveData, setLiveData] = useState<Data>({});
@@ -356,7 +356,7 @@ export default function FormScreen({ screen }: { screen: Screen }) {
               </Button>
             }
           >
-            {t('We restored the draft you were working on (saved {time}).', { time: formatDateTime(draft.restoredAt) })}
+            {t('We restored the draft you were working on (saved {time}).', { time: formatDateTime(draft.restoredAt, language) })}
           </Alert>
         )}
         {early ? <div {...early}>{schemaForm}</div> : schemaForm}

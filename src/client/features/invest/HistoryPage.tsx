@@ -24,6 +24,7 @@ import OfferCard from './OfferCard';
 import CancelAgreementButton from './CancelAgreementButton';
 import AgreementConsent from '../../components/app/AgreementConsent';
 import { donationStatus } from '../../components/app/donation-status';
+import { paymentMethodWord } from '../../components/app/payment-method';
 import { hasAcceptanceEvidence, PROPOSAL_STATUS } from './ProposalsPage';
 import { withProject, type Invitation } from './types';
 import { investmentTypeLabel } from '../../components/app/investment-type';
@@ -315,7 +316,7 @@ function Donations() {
                       <Chip size="small" label={donationStatus(d.status, t).chip} color={donationStatus(d.status, t).color} />
                     </Box>
                     <Typography>
-                      <Money amount={d.amount} /> {t('by {method} · reference {reference}', { method: d.paymentMethod, reference: d.reference })}
+                      <Money amount={d.amount} /> {t('by {method} · reference {reference}', { method: paymentMethodWord(d.paymentMethod, t), reference: d.reference })}
                     </Typography>
                     {d.note && <Typography variant="body2" color="text.secondary">{t('Staff note: {note}', { note: d.note })}</Typography>}
                     <Button size="small" variant="outlined" sx={{ mt: 1 }} component={RouterLink} to={`/donations/receipt?id=${d.id}`} aria-label={t('Receipt {reference}', { reference: d.reference })}>

@@ -11,6 +11,8 @@ import type { FormDataMap } from '../../../shared/generated/form-types';
 import AuditTrail, { type AuditEntry } from '../../components/AuditTrail';
 import InlineFailure from '../../components/InlineFailure';
 import type { Submit } from '../../lib/use-submit';
+import { useWords } from '../../lib/words';
+import { auditActionWord } from './status-words';
 
 type DecisionForm = 'review' | 'project-review';
 
@@ -24,6 +26,7 @@ export default function ReviewDecision<F extends DecisionForm>(props: {
   onDone: () => void;
 }) {
   const { review } = props;
+  const { t } = useWords();
   return (
     <>
       {props.open ? (
@@ -41,7 +44,7 @@ export default function ReviewDecision<F extends DecisionForm>(props: {
       ) : (
         <Alert severity="info">{props.decided}</Alert>
       )}
-      <AuditTrail entries={props.history} />
+      <AuditTrail entries={props.history} actionWord={(action) => auditActionWord(t, action)} />
     </>
   );
 }

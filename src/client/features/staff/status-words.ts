@@ -52,3 +52,28 @@ export function methodWord(t: Words['t'], method: string): string {
       return method;
   }
 }
+
+/** An audit log's action code (`project.approve`) as the record's audit trail says it; an unknown one shows its code. */
+export function auditActionWord(t: Words['t'], action: string): string {
+  switch (action) {
+    case 'project.approve':
+      return t('approved');
+    case 'project.reject':
+    case 'verification.reject':
+      return t('rejected');
+    case 'project.resubmit':
+      return t('submitted again');
+    case 'project.close':
+      return t('closed');
+    case 'project.funded':
+      return t('funded');
+    case 'project.shariah_review':
+      return t('Shariah review recorded');
+    case 'project.shariah_review_reset':
+      return t('Shariah review needed again');
+    case 'verification.verify':
+      return t('verified');
+    default:
+      return action;
+  }
+}

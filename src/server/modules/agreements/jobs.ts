@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import type { Transaction } from 'kysely';
 import type { SmsMessage } from '../../sms';
-import { countOf } from '../../../shared/format/count';
+import { jobWords } from '../../jobs/words';
 import { addDays, daysBetween, dhakaToday } from '../../../shared/format/dhaka-calendar';
 import { noticeLinks, noticeSite, notifyWithSms } from '../notices/service';
 import { claimReminders, markOverdueBefore, namedInstalments } from './queries/instalments';
@@ -38,7 +38,7 @@ export async function remindInstalments({ trx, now, config }: TaskContext): Prom
   for (const i of dueToday) {
     keep(await notifyWithSms(trx, { userId: i.owner_id, kind: 'instalment_due', ...dueTodayWords(i), link: noticeLinks.schedule('repayments', i.agreement_id) }, origin));
   }
-  return { summary: `reminded ${countOf(soon.length, 'instalment')} due soon, ${countOf(dueToday.length, 'instalment')} due today`, messages };
+  return { words: jobWords('reminders', { soon: soon.length, today: dueToday.length }), messages };
 }
 
 /** Tells the owner and the investor of each instalment just marked overdue (by mark-overdue, once per instalment). */
@@ -64,7 +64,7 @@ async function tellOverdue(trx: Transaction<DB>, ids: string[], config: Config):
 export async function markOverdue({ trx, now, config }: TaskContext): Promise<TaskResult> {
   const marked = await markOverdueBefore(trx, dhakaToday(now), now);
   const messages = await tellOverdue(trx, marked.map((r) => r.id), config);
-  return { summary: `marked ${countOf(marked.length, 'instalment')} overdue`, messages };
+  return { words: jobWords('overdue', { instalments: marked.length }), messages };
 }
 
 /** Late charges opened past the grace period, and agreements moved into or out of default. */
@@ -75,7 +75,7 @@ export async function latePayments({ trx, now, config }: TaskContext): Promise<T
   const defaults = await markDefaults(trx, now, today, config, origin);
   const cleared = await clearDefaults(trx, today, null);
   return {
-    summary: `opened ${countOf(opened, 'late charge')}, ${countOf(defaults.count, 'agreement')} into default, ${countOf(cleared, 'agreement')} out of default`,
+    words: jobWords('latePayments', { charges: opened, intoDefault: defaults.count, outOfDefault: cleared }),
     messages: defaults.messages,
   };
 }
@@ -93,5 +93,5 @@ export async function makeAgreementDocuments({ trx }: TaskContext): Promise<Task
     if (await createAgreementDocument(trx, a.id, a.decided_at ?? a.created_at)) made++;
     await doneWaiting(trx, a.id);
   }
-  return { summary: `made ${countOf(made, 'agreement document')}` };
+  return { words: jobWords('documents', { made }) };
 }

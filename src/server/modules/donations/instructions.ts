@@ -9,6 +9,7 @@ import { repoRoot } from '../../../shared/forms/load-schemas';
 import { ConfigError } from '../../config';
 import type { PaymentInstructions } from '../../../shared/api/views';
 import type { Language } from '../../../shared/i18n/language';
+import DONATE_BN from '../../../../schemas/i18n/donate.bn.json';
 
 export const INSTRUCTIONS_SCHEMA_FILE = join(repoRoot(), 'src/server/modules/donations/instructions.schema.json');
 
@@ -70,11 +71,27 @@ const LABELS_BN: Record<string, string> = {
   'merchant number': 'মার্চেন্ট নম্বর',
 };
 
+/** The mobile wallets as Bangladeshis write them in Bengali (the glossary's: বিকাশ / নগদ / রকেট). */
+const PROVIDERS_BN: Record<string, string> = { bKash: 'বিকাশ', Nagad: 'নগদ', Rocket: 'রকেট', Upay: 'উপায়' };
+
+/** A mobile wallet's name in a language (one not listed keeps the name staff typed). */
+export function providerName(provider: string, language: Language): string {
+  return language === 'bn' ? (PROVIDERS_BN[provider] ?? provider) : provider;
+}
+
+/** The donate form's words: its payment methods as the form shows them ("Mobile Banking" → মোবাইল ব্যাংকিং). */
+const DONATE_WORDS: Record<string, string> = DONATE_BN;
+
+/** A payment method (the value stored, "Mobile Banking") as a person reads it in a language. */
+export function paymentMethodName(method: string, language: Language): string {
+  return language === 'bn' ? (DONATE_WORDS[method] ?? method) : method;
+}
+
 /** A line's label in a language (a wallet's is its provider's name and "merchant number"). */
 function labelIn(label: string, language: Language): string {
   if (language === 'en') return label;
   const wallet = / merchant number$/.exec(label);
-  if (wallet) return `${label.slice(0, wallet.index)} ${LABELS_BN['merchant number']}`;
+  if (wallet) return `${providerName(label.slice(0, wallet.index), language)} ${LABELS_BN['merchant number']}`;
   return LABELS_BN[label] ?? label;
 }
 

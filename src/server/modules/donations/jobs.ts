@@ -1,7 +1,7 @@
 /** The donations module's scheduled work (registered with the job runner in src/server/jobs). */
 import type { TaskContext, TaskResult } from '../../jobs/tasks';
 import { audit } from '../../audit';
-import { countOf } from '../../../shared/format/count';
+import { jobWords } from '../../jobs/words';
 import { addDays, daysBetween, dhakaDate, dhakaToday, startOfDhakaDay } from '../../../shared/format/dhaka-calendar';
 import { absoluteLink, accountLanguage, noticeLinks, noticeSite, queueMail } from '../notices/service';
 import { pledgeReminder } from './pledge-reminder';
@@ -47,5 +47,5 @@ export async function remindAndExpirePledges({ trx, now, config }: TaskContext):
     const { words, link } = reminder(d);
     await queueMail(trx, { to: d.email, ...words.mail(accountLanguage(d.language, site), link) });
   }
-  return { summary: `reminded ${countOf(due.length + byMail.length, 'pledge')}, expired ${countOf(expired.length, 'pledge')}`, messages };
+  return { words: jobWords('pledges', { reminded: due.length + byMail.length, expired: expired.length }), messages };
 }

@@ -7,6 +7,7 @@ import type { PaymentInstructions } from '../../../shared/api/views';
 import { formatMoney } from '../../../shared/format/money';
 import type { Language } from '../../../shared/i18n/language';
 import { mailSubject } from '../notices/service';
+import { paymentMethodName } from './instructions';
 
 export interface ReceiptMailInput {
   reference: string;
@@ -49,10 +50,10 @@ const WORDS = {
 /** The subject and plain text of the receipt e-mail, in the donor's language (English unless told). */
 export function receiptMail(r: ReceiptMailInput, language: Language = 'en'): { subject: string; text: string } {
   const w = WORDS[language];
-  const lines = [w.thanks(formatMoney(r.amount, language), r.projectTitle), '', w.reference(r.reference), w.method(r.paymentMethod)];
+  const lines = [w.thanks(formatMoney(r.amount, language), r.projectTitle), '', w.reference(r.reference), w.method(paymentMethodName(r.paymentMethod, language))];
   const how = r.instructions;
   if (how) {
-    lines.push('', w.howTo(how.method, how.summary));
+    lines.push('', w.howTo(paymentMethodName(how.method, language), how.summary));
     for (const d of how.details) lines.push(`  ${d.label}: ${d.value}`);
     lines.push(w.quote(r.reference));
     if (how.sample) lines.push('', w.sample);

@@ -116,20 +116,20 @@ export async function pledge(app: FastifyInstance, p: PledgeInput, write: <T>(wo
 }
 
 /** A donor's donations, newest first, a page at a time. */
-export async function donationsOf(db: Kysely<DB>, donorId: string, cursor: string | undefined, limit: number) {
+export async function donationsOf(db: Kysely<DB>, donorId: string, cursor: string | undefined, limit: number, language: Language) {
   const { shown, nextCursor } = await newestPage(donationsOfDonor(db, donorId), 'd', cursor, limit);
-  return { items: shown.map(({ created_key: _k, ...r }) => listedDonationView(r)), nextCursor };
+  return { items: shown.map(({ created_key: _k, ...r }) => listedDonationView(r, false, language)), nextCursor };
 }
 
 /** Staff's list: the donations of one status, or of a payment reference typed in any way (a 400 when it cannot be one). */
-export async function donationsForStaff(db: Kysely<DB>, status: 'pledged' | 'confirmed' | 'cancelled', typed: string | undefined) {
+export async function donationsForStaff(db: Kysely<DB>, status: 'pledged' | 'confirmed' | 'cancelled', typed: string | undefined, language: Language) {
   const q = typed?.trim();
   const reference = q ? normaliseReference(q) : null;
   if (q && !reference) {
     throw fieldErrors([{ path: '/q', message: 'A payment reference looks like HF-7K3Q-92: HF, then 4 and 2 letters or digits (no 0, O, 1, I or L)' }]);
   }
   const rows = await staffDonations(db, reference ? { reference } : { status });
-  return { items: rows.map((r) => listedDonationView(r, true)) };
+  return { items: rows.map((r) => listedDonationView(r, true, language)) };
 }
 
 /** The 404 or 409 of a decision on a donation that is not in the state it needs: `why` says the 409's words. */
@@ -165,7 +165,7 @@ async function tellConfirmed(trx: Transaction<DB>, donationId: string, site: Not
 }
 
 /** Staff's decision on a pledge: approve = the money arrived (confirmed), reject = cancelled; 409 when already decided. */
-export async function decideDonation(app: FastifyInstance, id: string, staffId: string, review: ReviewForm) {
+export async function decideDonation(app: FastifyInstance, id: string, staffId: string, review: ReviewForm, language: Language) {
   const note = review.note?.trim() || null;
   const at = app.now();
   const row = await app.db.transaction().execute(async (trx) => {
@@ -180,7 +180,7 @@ export async function decideDonation(app: FastifyInstance, id: string, staffId: 
     return decided;
   });
   app.mail.kick();
-  return donationView(row, true);
+  return donationView(row, true, language);
 }
 
 /** Staff's refund queue (`refund_due`, oldest first) or the refunds recorded (`refunded`, newest first). */

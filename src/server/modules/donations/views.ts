@@ -3,11 +3,17 @@ import type { Selectable } from 'kysely';
 import type { DonationsTable, GatewayOutcome } from '../../db/schema';
 import type { DonateForm } from '../../../shared/generated/form-types';
 import type { Language } from '../../../shared/i18n/language';
+import { systemNote } from '../../i18n/system-notes';
 import type { Payments } from './plugin';
 import type { RefundRow, RefundStatus } from './queries/refunds';
 
-/** A donation as shown to its donor (and, with contact details, to staff). */
-export function donationView(row: Selectable<DonationsTable>, forStaff = false) {
+/** A donation's note in a language: a note the system wrote in Bengali for `bn`; one staff typed as it was typed. */
+export function donationNote(note: string | null, language: Language): string | null {
+  return systemNote(note, language);
+}
+
+/** A donation as shown to its donor (and, with contact details, to staff), its system notes in the reader's language. */
+export function donationView(row: Selectable<DonationsTable>, forStaff = false, language: Language = 'en') {
   const data = row.data as Partial<DonateForm>;
   return {
     id: row.id,
@@ -22,14 +28,14 @@ export function donationView(row: Selectable<DonationsTable>, forStaff = false) 
     formVersion: row.form_version,
     createdAt: row.created_at.toISOString(),
     decidedAt: row.decided_at?.toISOString() ?? null,
-    note: row.staff_note,
+    note: donationNote(row.staff_note, language),
     ...(forStaff ? { email: data.email ?? null, name: data.name ?? null } : {}),
   };
 }
 
 /** A donation in a list, with its project's title. */
-export function listedDonationView(row: Selectable<DonationsTable> & { project_title: string }, forStaff = false) {
-  return { ...donationView(row, forStaff), projectTitle: row.project_title };
+export function listedDonationView(row: Selectable<DonationsTable> & { project_title: string }, forStaff: boolean, language: Language) {
+  return { ...donationView(row, forStaff, language), projectTitle: row.project_title };
 }
 
 function withoutContact(data: Partial<DonateForm>): Partial<DonateForm> {
@@ -39,7 +45,7 @@ function withoutContact(data: Partial<DonateForm>): Partial<DonateForm> {
 
 /** The receipt: the donation, how to pay its method (in the reader's language), and whether "Pay now" is offered. */
 export function receiptView(payments: Payments, row: Selectable<DonationsTable>, projectTitle: string, withContact: boolean, language: Language) {
-  const view = donationView(row);
+  const view = donationView(row, false, language);
   const data = row.data as Partial<DonateForm>;
   return {
     ...view,

@@ -23,6 +23,7 @@ import { completeness, queueItemView, submissionView, verificationView } from '.
 import type { VERIFICATION_STATUSES } from './schemas';
 
 import { setQualified } from './qualification';
+import type { Language } from '../../../shared/i18n/language';
 
 export { setQualified };
 
@@ -79,10 +80,10 @@ export async function verificationQueue(db: Kysely<DB>, status: Status) {
 }
 
 /** One submission as staff review it, with its history. */
-export async function submissionForStaff(db: Kysely<DB>, id: string) {
+export async function submissionForStaff(db: Kysely<DB>, id: string, language: Language = 'en') {
   const row = await submissionRow(db, id);
   if (!row) throw notFound('This verification');
-  return { ...submissionView(row), history: await auditTrail(db, 'verification', row.id) };
+  return { ...submissionView(row), history: await auditTrail(db, 'verification', row.id, language) };
 }
 
 /**

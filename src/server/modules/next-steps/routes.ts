@@ -11,6 +11,6 @@ export default async function nextStepRoutes(app: FastifyInstance): Promise<void
       schema: { tags: ['dashboard'], security: [{ bearer: [] }], description: 'What is waiting for the signed-in user, with counts and links.', response: { 200: nextStepsSchema } },
       onRequest: app.requireUser,
     },
-    async (request) => nextSteps(app.db, currentUser(request)),
+    async (request) => nextSteps(app.db, currentUser(request), request.language),
   );
 }

@@ -24,8 +24,8 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
 
   app.get(
     '/me/notice-preferences',
-    { schema: { ...signedIn, description: 'Each kind of notice and whether it is also sent by e-mail, and by SMS (null: never by SMS).', response: { 200: preferencesSchema } }, onRequest: app.requireUser },
-    async (request) => preferencesOf(app.db, currentUser(request).id),
+    { schema: { ...signedIn, description: 'Each kind of notice (its label in the request\'s language) and whether it is also sent by e-mail, and by SMS (null: never by SMS).', response: { 200: preferencesSchema } }, onRequest: app.requireUser },
+    async (request) => preferencesOf(app.db, currentUser(request).id, request.language),
   );
 
   app.put<{ Body: PreferenceChange }>(
@@ -40,6 +40,6 @@ export default async function noticeRoutes(app: FastifyInstance): Promise<void> 
       },
       onRequest: app.requireUser,
     },
-    async (request) => setPreferences(app.db, currentUser(request).id, request.body),
+    async (request) => setPreferences(app.db, currentUser(request).id, request.body, request.language),
   );
 }

@@ -142,15 +142,15 @@ export async function readNotice(db: Kysely<DB>, userId: string, id: string) {
 }
 
 /** Each kind of notice and the channels it goes by for this person. */
-export async function preferencesOf(db: Kysely<DB> | Transaction<DB>, userId: string) {
-  return preferencesView(await turnedOff(db, userId));
+export async function preferencesOf(db: Kysely<DB> | Transaction<DB>, userId: string, language: Language) {
+  return preferencesView(await turnedOff(db, userId), language);
 }
 
 /** What a person turns on and off, per channel; kinds not named keep their setting. */
 export type PreferenceChange = { email?: Partial<Record<NoticeKind, boolean>>; sms?: Partial<Record<NoticeKind, boolean>> };
 
 /** Changes a person's channels and answers the result, read in the transaction (a change that committed is never answered with an error). */
-export function setPreferences(db: Kysely<DB>, userId: string, change: PreferenceChange) {
+export function setPreferences(db: Kysely<DB>, userId: string, change: PreferenceChange, language: Language) {
   return db.transaction().execute(async (trx) => {
     for (const channel of ['email', 'sms'] as const) {
       const entries = Object.entries(change[channel] ?? {}) as [NoticeKind, boolean][];
@@ -159,6 +159,6 @@ export function setPreferences(db: Kysely<DB>, userId: string, change: Preferenc
       if (on.length) await turnOn(trx, userId, channel, on);
       if (off.length) await turnOff(trx, userId, channel, off);
     }
-    return preferencesOf(trx, userId);
+    return preferencesOf(trx, userId, language);
   });
 }

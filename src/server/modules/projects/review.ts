@@ -15,6 +15,7 @@ import { addDays, dhakaToday, endOfDhakaDay } from '../../../shared/format/dhaka
 import { noticeLinks, noticeSite, notify } from '../notices/service';
 import { viewsOf } from './service';
 import { decidePending, lockedProject, ownerContact, projectById, projectsOfStatus, projectStatus } from './queries/projects';
+import type { Language } from '../../../shared/i18n/language';
 
 /** Staff's queue: up to 200 projects of one state, the longest waiting first. */
 export async function staffProjects(app: FastifyInstance, me: SessionUser, status: ProjectStatus) {
@@ -22,7 +23,7 @@ export async function staffProjects(app: FastifyInstance, me: SessionUser, statu
 }
 
 /** A project as staff review it: its view, the owner's contact, when it was submitted and its history. */
-export async function reviewedProject(app: FastifyInstance, me: SessionUser, id: string) {
+export async function reviewedProject(app: FastifyInstance, me: SessionUser, id: string, language: Language = 'en') {
   const row = await projectById(app.db, id);
   if (!row) throw notFound('This project');
   const owner = await ownerContact(app.db, row.owner_id);
@@ -30,7 +31,7 @@ export async function reviewedProject(app: FastifyInstance, me: SessionUser, id:
     ...(await viewsOf(app.db, app.forms, [row], me))[0],
     owner,
     submittedAt: row.submitted_at.toISOString(),
-    history: await auditTrail(app.db, 'project', row.id),
+    history: await auditTrail(app.db, 'project', row.id, language),
   };
 }
 

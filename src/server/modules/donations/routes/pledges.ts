@@ -60,6 +60,6 @@ export default async function pledgeRoutes(app: FastifyInstance): Promise<void> 
       schema: { tags: ['donations'], security: [{ bearer: [] }], description: 'My donations, newest first, a page at a time (`nextCursor` asks for the next one).', querystring: OWN_PAGE_QUERY, response: { 200: myDonationsSchema } },
       onRequest: app.requireUser,
     },
-    async (request) => donationsOf(app.db, currentUser(request).id, request.query.cursor, request.query.limit),
+    async (request) => donationsOf(app.db, currentUser(request).id, request.query.cursor, request.query.limit, request.language),
   );
 }

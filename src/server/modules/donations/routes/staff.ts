@@ -25,7 +25,7 @@ export default async function staffDonationRoutes(app: FastifyInstance): Promise
       },
       onRequest: app.requireStaff,
     },
-    async (request) => donationsForStaff(app.db, request.query.status, request.query.q),
+    async (request) => donationsForStaff(app.db, request.query.status, request.query.q, request.language),
   );
 
   app.post<{ Params: { id: string }; Body: ReviewForm }>(
@@ -40,7 +40,7 @@ export default async function staffDonationRoutes(app: FastifyInstance): Promise
       },
       onRequest: app.requireStaff,
     },
-    async (request) => decideDonation(app, request.params.id, currentUser(request).id, request.body),
+    async (request) => decideDonation(app, request.params.id, currentUser(request).id, request.body, request.language),
   );
 
   app.get<{ Querystring: { status: RefundStatus } }>(

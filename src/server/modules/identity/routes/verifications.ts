@@ -19,7 +19,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance): Pro
   app.get<{ Params: { id: string } }>(
     '/staff/verifications/:id',
     { schema: { tags: ['staff'], security: [{ bearer: [] }], params: idParams, response: { 200: submissionSchema } }, onRequest: app.requireStaff },
-    (request) => submissionForStaff(app.db, request.params.id),
+    (request) => submissionForStaff(app.db, request.params.id, request.language),
   );
 
   app.post<{ Params: { id: string }; Body: ReviewForm }>(

@@ -23,7 +23,7 @@ export default async function staffProjectRoutes(app: FastifyInstance): Promise<
   app.get<{ Params: { id: string } }>(
     '/staff/projects/:id',
     { schema: { tags: ['staff'], security: [{ bearer: [] }], params: idParams, response: { 200: reviewedProjectSchema } }, onRequest: app.requireStaff },
-    (request) => reviewedProject(app, currentUser(request), request.params.id),
+    (request) => reviewedProject(app, currentUser(request), request.params.id, request.language),
   );
 
   app.post<{ Params: { id: string }; Body: ProjectReviewForm; Querystring: { seen?: string } }>(
