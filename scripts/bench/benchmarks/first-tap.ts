@@ -164,8 +164,9 @@ const firstKeys = (path: string, field = 'root_email', key = 'r', label = path):
 const typing = firstKeys('/login');
 const signUpTyping = firstKeys('/signup');
 /**
- * /donate, arriving from a project's Donate (the page is drawn by its code, with Material and the form engine: there
- * is no field to tap before that); its first field is the amount. The project is the first open one of the demo.
+ * /donate, arriving from a project's Donate (drawn by the server since issue 33, as the sign-in form; before, by its
+ * code, with Material and the form engine: there was no field to tap before that); its first field is the amount.
+ * The project is the first open one of the demo.
  */
 const donateTyping = (projectId: string): Scenario => firstKeys(`/donate?project=${projectId}`, 'root_amount', '5', '/donate (amount)');
 

@@ -243,11 +243,15 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
   // to RJSF through its `setFieldValue`, as a change of its own.
   // A server-rendered form (drawn from the published version the page came with) keeps what was typed into it
   // before the browser took it over.
+  // The first render draws the server's data (what the server drew), so React takes its drawing over as it is: a
+  // value typed meanwhile can change what the form shows (a payment method's options follow the amount), and drawn
+  // at once it would not match the server's markup, which React would then throw away with what was typed. The
+  // typed values are handed to the form right after (`early.values`).
   const [early] = useState(() => {
     const start = withoutUndrawn(def, plain<Record<string, unknown>>(props.initialData));
-    return props.published ? typedBeforeHydration(def.schema, start) : { data: start, typed: [], left: [] };
+    return { start, ...(props.published ? typedBeforeHydration(def.schema, start) : { data: start, typed: [], left: [], values: [] }) };
   });
-  const initialData = early.data;
+  const initialData = early.start;
   // Until then its submit button is a plain button (hydration.ts).
   const submitAttributes = useSubmitAttributes();
   useEffect(() => {
@@ -255,6 +259,9 @@ function LoadedFormRender<F extends FormId>(props: SchemaFormProps<F> & { def: F
   }, [props.callbacks]);
   const latest = useRef(initialData);
   const rjsf = useRef<Form>(null);
+  useLayoutEffect(() => {
+    for (const { path, value } of early.values) rjsf.current?.setFieldValue(path, value);
+  }, [early]);
   const [, setRevision] = useState(0);
   // Values typed in a branch the user switched away from, put back if they switch back (dropped on submit).
   const [branches] = useState(() => createBranchMemory(def.validator, def.schema));

@@ -50,8 +50,17 @@ function notYetHydrated(el: Element): boolean {
  * that hydrates the form, before React writes its own values back; on the server, or for a form drawn in the
  * browser, nothing was typed. (Keys typed while the form is being taken over are picked up by the text input itself.)
  */
-export function typedBeforeHydration(schema: RJSFSchema, data: Data): { data: Data; typed: string[]; left: string[] } {
-  if (typeof document === 'undefined') return { data, typed: [], left: [] };
+export interface TypedBeforeHydration {
+  data: Data;
+  typed: string[];
+  left: string[];
+  /** Each value typed, by its field's path (the form takes them once the server's drawing is taken over). */
+  values: { path: string[]; value: unknown }[];
+}
+
+export function typedBeforeHydration(schema: RJSFSchema, data: Data): TypedBeforeHydration {
+  if (typeof document === 'undefined') return { data, typed: [], left: [], values: [] };
+  const values: { path: string[]; value: unknown }[] = [];
   const out = JSON.parse(JSON.stringify(data ?? {})) as Data;
   const typed: string[] = [];
   const left: string[] = [];
@@ -73,12 +82,13 @@ export function typedBeforeHydration(schema: RJSFSchema, data: Data): { data: Da
       const value = typedValue(el, field);
       if (value === undefined) continue;
       holder()[key] = value;
+      values.push({ path: at, value });
       typed.push(inputId(at));
       if (el !== document.activeElement) left.push(inputId(at));
     }
   };
   visit(schema, [], () => out);
-  return { data: typed.length ? out : data, typed, left };
+  return { data: typed.length ? out : data, typed, left, values };
 }
 
 /** What a person typed into a server-rendered input, or undefined when it is the server's value or not one we read. */

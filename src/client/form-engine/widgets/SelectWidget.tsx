@@ -4,7 +4,7 @@
  * drawn menu, and it costs a fraction of MUI's menu select: no menu, popover or modal code on a form's route.
  * Values travel through RJSF's option encoding (an option's index by default), as in RJSF's own select.
  */
-import { lazy, Suspense, useRef, type ChangeEvent, type FocusEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
 import FormControl from '@mui/material/FormControl';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
@@ -35,6 +35,22 @@ export default function SelectWidget(props: WidgetProps) {
   return <SingleSelect {...props} />;
 }
 
+/**
+ * The choice a person made in the server's drawing of this select before the browser took the form over (undefined
+ * when none, or when it is not the server's any more): read while the form is being taken over, before React puts
+ * its own value back. Matched by the option's words, which the server drew in the page's language as this code does
+ * (the server's options may be another branch's, so their positions do not tell).
+ */
+function chosenBeforeHydration(id: string, enumOptions: readonly { value: unknown; label: string }[]): { value: unknown } | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const el = document.getElementById(id);
+  if (!(el instanceof HTMLSelectElement) || Object.keys(el).some((k) => k.startsWith('__react'))) return undefined;
+  const option = el.selectedOptions[0];
+  if (!option || option.defaultSelected || option.value === '') return undefined;
+  const match = enumOptions.find((o) => o.label === option.text);
+  return match ? { value: match.value } : undefined;
+}
+
 /** One of a listed set: the browser's own select, in an outline like the other fields. */
 function SingleSelect(props: WidgetProps) {
   const { schema, id, htmlName, options, label, hideLabel, required, disabled, readonly, placeholder, value, autofocus, rawErrors = [] } = props;
@@ -51,6 +67,13 @@ function SingleSelect(props: WidgetProps) {
   const outline = outlineLabel(shown, fits, true);
   // A field without a default starts on an empty choice (a select always shows one of its options).
   const emptyChoice = schema.default === undefined;
+  // A choice made before the browser took a server-drawn form over is the person's: the form takes it.
+  const [early] = useState(() => chosenBeforeHydration(id, enumOptions));
+  useLayoutEffect(() => {
+    if (early) onChange(early.value);
+    // Once, when the select is first drawn.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <>
