@@ -3,8 +3,6 @@ import Money from '../../components/Money';
 import { formatMoney } from '../../../shared/format/money';
 import { localDigits } from '../../../shared/format/digits';
 import { useWords } from '../../lib/words';
-import { help } from '../../ui/icons';
-import { gap } from '../../ui/grid';
 import { FUNDING_MODEL } from '../../components/funding-model';
 import FiguresTable from '../../components/FiguresTable';
 import HelpTip from './HelpTip';

@@ -1,7 +1,7 @@
 import type { ProjectView } from '../../../shared/api/views';
 import { formatMoney } from '../../../shared/format/money';
 import type { Language } from '../../../shared/i18n/language';
-import { type Words } from '../../lib/words';
+import type { Words } from '../../lib/words';
 
 /** The project's repayment plan in words (its figures table's Repayment row). */
 export function repaymentText(p: ProjectView, t: Words['t'], language: Language): string {
