@@ -2,6 +2,8 @@
  * The schema lint: the rules a form's JSON must follow so the browser, the server and the CLI agree and every
  * message a user can meet is written by a person. It takes parsed files and returns problems; the patterns' time is
  * decided by a ReDoS checker (pattern-lint.ts), so the functions that lint a whole schema are asynchronous.
+ * Its rule families: the schema's own (schema-rules.ts), the ui-schema's (ui-schema-lint.ts), the screen config's
+ * and site content's (config-lint.ts), the payment instructions' (payment-instructions-lint.ts).
  */
 import { piiProblems } from './pii';
 import { protectedFieldProblems } from './code-fields';

@@ -7,6 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { ErrorState, Loading } from '../../components/Status';
 import { listContentVersions, type ContentVersionSummary } from '../../lib/content-api';
 import { formatDateTime } from '../../../shared/format/dates';
+import { formatNumber } from '../../../shared/format/money';
 import { useWords } from '../../lib/words';
 import { decisionLine, statusLabel, wentLive } from './words';
 
