@@ -39,7 +39,7 @@ function inputId(path: readonly string[]): string {
 }
 
 /** Whether an element is still the server's (React has not attached to it yet). */
-function notYetHydrated(el: Element): boolean {
+export function notYetHydrated(el: Element): boolean {
   return !Object.keys(el).some((k) => k.startsWith('__react'));
 }
 

@@ -18,6 +18,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import { inputAria } from '../templates/aria';
+import { notYetHydrated } from '../hydration';
 import { useWords } from '../../lib/words';
 import { FieldLabel, outlineLabel, useLabelFits } from '../templates/FieldLabel';
 
@@ -44,7 +45,7 @@ export default function SelectWidget(props: WidgetProps) {
 function chosenBeforeHydration(id: string, enumOptions: readonly { value: unknown; label: string }[]): { value: unknown } | undefined {
   if (typeof document === 'undefined') return undefined;
   const el = document.getElementById(id);
-  if (!(el instanceof HTMLSelectElement) || Object.keys(el).some((k) => k.startsWith('__react'))) return undefined;
+  if (!(el instanceof HTMLSelectElement) || !notYetHydrated(el)) return undefined;
   const option = el.selectedOptions[0];
   if (!option || option.defaultSelected || option.value === '') return undefined;
   const match = enumOptions.find((o) => o.label === option.text);
