@@ -106,3 +106,19 @@ function typedValue(el: HTMLElement | null, field: RJSFSchema): unknown {
   }
   return undefined;
 }
+
+/**
+ * The choice a person made in the server's drawing of this select before the browser took the form over (undefined
+ * when none, or when it is not the server's any more): read while the form is being taken over, before React puts
+ * its own value back. Matched by the option's words, which the server drew in the page's language as this code does
+ * (the server's options may be another branch's, so their positions do not tell).
+ */
+export function chosenBeforeHydration(id: string, enumOptions: readonly { value: unknown; label: string }[]): { value: unknown } | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const el = document.getElementById(id);
+  if (!(el instanceof HTMLSelectElement) || !notYetHydrated(el)) return undefined;
+  const option = el.selectedOptions[0];
+  if (!option || option.defaultSelected || option.value === '') return undefined;
+  const match = enumOptions.find((o) => o.label === option.text);
+  return match ? { value: match.value } : undefined;
+}

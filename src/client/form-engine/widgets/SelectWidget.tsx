@@ -18,7 +18,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import { inputAria } from '../templates/aria';
-import { notYetHydrated } from '../hydration';
+import { chosenBeforeHydration } from '../hydration';
 import { useWords } from '../../lib/words';
 import { FieldLabel, outlineLabel, useLabelFits } from '../templates/FieldLabel';
 
@@ -34,22 +34,6 @@ export default function SelectWidget(props: WidgetProps) {
     );
   }
   return <SingleSelect {...props} />;
-}
-
-/**
- * The choice a person made in the server's drawing of this select before the browser took the form over (undefined
- * when none, or when it is not the server's any more): read while the form is being taken over, before React puts
- * its own value back. Matched by the option's words, which the server drew in the page's language as this code does
- * (the server's options may be another branch's, so their positions do not tell).
- */
-function chosenBeforeHydration(id: string, enumOptions: readonly { value: unknown; label: string }[]): { value: unknown } | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const el = document.getElementById(id);
-  if (!(el instanceof HTMLSelectElement) || !notYetHydrated(el)) return undefined;
-  const option = el.selectedOptions[0];
-  if (!option || option.defaultSelected || option.value === '') return undefined;
-  const match = enumOptions.find((o) => o.label === option.text);
-  return match ? { value: match.value } : undefined;
 }
 
 /** One of a listed set: the browser's own select, in an outline like the other fields. */
